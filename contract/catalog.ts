@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { ZIsoTimestamp } from './common'
+import { ZRequestCategory } from './request'
+import { ZRequestBodyVariant } from './request-bodies'
+
+/**
+ * A catalog item (reference 1 does not show its fields; docs/decisions/0006-catalog-items.md): one per
+ * request type, naming the body variant it takes and publishing the JSON Schema (2020-12) of that body.
+ */
+export const ZCatalogItem = z.object({
+  id: z.string(),
+  type: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: ZRequestCategory,
+  variant: ZRequestBodyVariant,
+  schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (2020-12) of the POST /requests body.' }),
+  createdAt: ZIsoTimestamp,
+})
+export type CatalogItem = z.infer<typeof ZCatalogItem>

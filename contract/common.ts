@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+/** A calendar date as the API writes it: `YYYY-MM-DD`. */
+export const ZIsoDate = z.iso.date().meta({ description: 'A calendar date, YYYY-MM-DD.' })
+
+/** A timestamp as the API writes it: ISO 8601, UTC, with milliseconds. */
+export const ZIsoTimestamp = z.iso.datetime({ precision: 3 }).meta({
+  description: 'ISO 8601 timestamp in UTC with milliseconds, for synchronization only.',
+})
+
+/** Headers every response of the platform carries, and the paging headers of list endpoints. */
+export const HEADER = {
+  requestId: 'X-OAPI-Request-Id',
+  totalCount: 'X-Total-Count',
+  resultCount: 'X-Result-Count',
+  contentLocation: 'Content-Location',
+  apiKey: 'x-api-key',
+} as const
+
+/** `X-Total-Count` and `X-Result-Count` as a client reads them. */
+export const ZPagingHeaders = z.object({
+  totalCount: z.coerce.number().int().nonnegative(),
+  resultCount: z.coerce.number().int().nonnegative(),
+})
+export type PagingHeaders = z.infer<typeof ZPagingHeaders>
+
+/** Parses a `true`/`false` query value; anything else is refused so that a typo is not read as false. */
+export const ZQueryBoolean = z
+  .enum(['true', 'false'], { error: 'format.boolean' })
+  .transform((value) => value === 'true')

@@ -1,0 +1,161 @@
+import { z } from 'zod'
+import { ZIsoDate } from './common'
+import {
+  BVPN_TYPE_PATTERN, CONTRACT_MAX, CUSTOMER_REFERENCE_MAX, REQUESTED_AT_MIN_DAYS, ZBillingAccount, ZContacts,
+  ZLocation, ZNetwork, ZRequestProperties, ZServicePoint, type RequestCategory,
+} from './request'
+
+/** Attachments: at most 5, each at most 1 MiB once decoded (docs/decisions/0005-request-bodies.md). */
+export const ATTACHMENT_MAX_COUNT = 5
+export const ATTACHMENT_MAX_BYTES = 1024 * 1024
+export const ATTACHMENT_MAX_BASE64_LENGTH = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4
+/** The whole JSON body of POST /requests may not exceed this. */
+export const REQUEST_BODY_MAX_BYTES = 8 * 1024 * 1024
+
+export const ZAttachmentUpload = z
+  .looseObject({
+    name: z.string().trim().min(1).max(255).meta({ title: 'File name' }),
+    body: z
+      .base64()
+      .max(ATTACHMENT_MAX_BASE64_LENGTH, { error: 'attachment.tooLarge' })
+      .meta({ title: 'Content', description: 'The file content, base64-encoded; at most 1 MiB once decoded.' }),
+    mimeType: z.string().max(100).optional(),
+  })
+  .meta({ title: 'Attachment' })
+
+const ZRequestIdRef = z
+  .string()
+  .regex(/^REQ[0-9]{8}$/, { error: 'format.requestId' })
+  .meta({ title: 'Request', description: 'Identifier of the open request this one acts on, for example REQ00001234.' })
+
+/** The base request fields every variant shares (reference 1 leaves them unshown; decided in 0005). */
+const baseShape = {
+  type: z.string().trim().min(1).max(64).meta({ title: 'Request type' }),
+  requestedAt: ZIsoDate.meta({
+    title: 'Requested date',
+    description: `Date wanted for execution; at least today plus ${REQUESTED_AT_MIN_DAYS} days.`,
+  }),
+  customerReference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(CUSTOMER_REFERENCE_MAX)
+    .meta({ title: 'Your reference', description: `Your own reference, at most ${CUSTOMER_REFERENCE_MAX} characters.` })
+    .optional(),
+  contract: z
+    .string()
+    .trim()
+    .min(1)
+    .max(CONTRACT_MAX)
+    .meta({ title: 'Contract', description: `Contract number, at most ${CONTRACT_MAX} characters; routes the request.` }),
+  name: z.string().trim().min(1).max(100).meta({ title: 'Name' }).optional(),
+  comment: z.string().max(2000).meta({ title: 'Comment' }).optional(),
+  attachments: z
+    .array(ZAttachmentUpload)
+    .max(ATTACHMENT_MAX_COUNT)
+    .meta({ title: 'Attachments', description: 'Send an empty list when there is none.' }),
+}
+
+const bvpnType = baseShape.type.regex(BVPN_TYPE_PATTERN, { error: 'format.bvpnType' })
+
+/** Properties that every BVPN creation may carry besides network and location ("common request properties"). */
+const commonProperties = {
+  profile: z.string().max(40).meta({ title: 'Profile' }).optional(),
+  options: z.record(z.string(), z.unknown()).meta({ title: 'Options' }).optional(),
+  billingAccount: ZBillingAccount.optional(),
+  contacts: ZContacts.optional(),
+}
+
+export const ZCreateRequestsGeneric = z.looseObject({ ...baseShape, properties: ZRequestProperties })
+export const ZModifyRequestsGeneric = z.looseObject({ ...baseShape, requestId: ZRequestIdRef, properties: ZRequestProperties })
+export const ZDeleteRequestsGeneric = z.looseObject({
+  ...baseShape,
+  properties: z.looseObject({ ...commonProperties, servicePoint: ZServicePoint }),
+})
+export const ZCancelRequestsGeneric = z.looseObject({
+  ...baseShape,
+  requestId: ZRequestIdRef,
+  properties: ZRequestProperties.optional(),
+})
+export const ZCreateBvpnAutomatic = z.looseObject({
+  ...baseShape,
+  type: bvpnType,
+  properties: z.looseObject({ ...commonProperties, network: ZNetwork, location: ZLocation }),
+})
+export const ZModifyBvpnAutomatic = z.looseObject({
+  ...baseShape,
+  type: bvpnType,
+  requestId: ZRequestIdRef,
+  properties: z.looseObject({ ...commonProperties, network: ZNetwork.optional(), location: ZLocation.optional() }),
+})
+export const ZDeleteBVPNAutomatic = z.looseObject({
+  ...baseShape,
+  type: bvpnType,
+  properties: z.looseObject({ ...commonProperties, contacts: ZContacts, servicePoint: ZServicePoint }),
+})
+export const ZDeleteBVPNGeneric = z.looseObject({
+  ...baseShape,
+  type: bvpnType,
+  properties: z.looseObject({
+    ...commonProperties,
+    servicePoint: ZServicePoint,
+    contacts: ZContacts.optional(),
+    location: ZLocation.optional(),
+  }),
+})
+
+/** The eight body variants of POST /requests, by their reference names, with the category each serves. */
+export const REQUEST_BODY_VARIANTS = {
+  createBvpnAutomatic: { schema: ZCreateBvpnAutomatic, category: 'creation' },
+  modifyBvpnAutomatic: { schema: ZModifyBvpnAutomatic, category: 'modification' },
+  deleteBVPNAutomatic: { schema: ZDeleteBVPNAutomatic, category: 'termination' },
+  deleteBVPNGeneric: { schema: ZDeleteBVPNGeneric, category: 'termination' },
+  createRequestsGeneric: { schema: ZCreateRequestsGeneric, category: 'creation' },
+  modifyRequestsGeneric: { schema: ZModifyRequestsGeneric, category: 'modification' },
+  deleteRequestsGeneric: { schema: ZDeleteRequestsGeneric, category: 'termination' },
+  cancelRequestsGeneric: { schema: ZCancelRequestsGeneric, category: 'cancellation' },
+} as const satisfies Record<string, { schema: z.ZodType; category: RequestCategory }>
+
+export type RequestBodyVariant = keyof typeof REQUEST_BODY_VARIANTS
+export const REQUEST_BODY_VARIANT_NAMES = Object.keys(REQUEST_BODY_VARIANTS) as RequestBodyVariant[]
+export const ZRequestBodyVariant = z.enum(REQUEST_BODY_VARIANT_NAMES as [RequestBodyVariant, ...RequestBodyVariant[]])
+
+/** Any body of POST /requests: exactly one of the eight variants, chosen by the catalog item of its `type`. */
+export const ZCreateRequestBody = z.union(REQUEST_BODY_VARIANT_NAMES.map((name) => REQUEST_BODY_VARIANTS[name].schema))
+export type CreateRequestBody = z.infer<typeof ZCreateRequestBody>
+
+/** The fields every variant shares, checked before the type's own schema (so the errors come in a useful order). */
+export const ZRequestBodyBase = z.looseObject(baseShape)
+export type RequestBodyBase = z.infer<typeof ZRequestBodyBase>
+
+/** Adds `days` to a `YYYY-MM-DD` date. */
+export function addDaysToIsoDate(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00.000Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
+
+/** The earliest `requestedAt` accepted when today is `today` (both YYYY-MM-DD, UTC). */
+export function earliestRequestedAt(today: string): string {
+  return addDaysToIsoDate(today, REQUESTED_AT_MIN_DAYS)
+}
+
+/**
+ * The rule that depends on the day: `requestedAt` at least today + 7 days. Applied on top of any body
+ * schema, by the sandbox with its clock and by the forms with the browser's date.
+ */
+export function withRequestedAtRule<T extends z.ZodType>(schema: T, today: string): T {
+  const earliest = earliestRequestedAt(today)
+  return schema.check((ctx) => {
+    const requestedAt = (ctx.value as { requestedAt?: unknown } | null)?.requestedAt
+    if (typeof requestedAt === 'string' && requestedAt < earliest) {
+      ctx.issues.push({
+        code: 'custom',
+        input: requestedAt,
+        path: ['requestedAt'],
+        message: 'requestedAt.tooSoon',
+        params: { earliest },
+      })
+    }
+  })
+}

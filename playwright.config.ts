@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test'
+import { existsSync } from 'node:fs'
+
+const PORT = Number(process.env.E2E_PORT ?? 8181)
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/**
+ * End-to-end tests in Debian's Chromium against the real server (built SPA + gateway + sandbox on a
+ * fresh database). Playwright never downloads a browser here.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: existsSync(chromium) ? chromium : undefined,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx server/main.ts',
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SANDBOX_DB_PATH: `test-results/e2e-${Date.now()}.db`,
+    },
+  },
+})

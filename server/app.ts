@@ -1,0 +1,46 @@
+import { Hono } from 'hono'
+import type { ServerConfig } from './config'
+import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
+import { spaRoutes } from './gateway/spa'
+import { SANDBOX_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
+import { createSandbox, type Sandbox } from './sandbox/sandbox'
+
+export interface BuiltApp {
+  app: Hono
+  sandbox: Sandbox | null
+  close(): void
+}
+
+/**
+ * Builds the one server: the gateway's API proxy, the sandbox (when it is the upstream) and the SPA.
+ * Starting it is main.ts's job, so tests call `app.request()` in-process.
+ */
+export function buildApp(config: ServerConfig, options: { realNow?: () => number } = {}): BuiltApp {
+  const app = new Hono()
+  const sandbox = config.usesSandbox ? createSandbox(config, options) : null
+  let sandboxApp: Hono | null = null
+  if (sandbox) {
+    sandboxApp = new Hono().route(SANDBOX_BASE, sandboxRoutes(sandbox))
+    app.route(SANDBOX_BASE, sandboxRoutes(sandbox))
+  }
+
+  const upstream: Upstream = sandboxApp
+    ? {
+        // In-process: the gateway reaches the sandbox without a network hop, as it would a remote operator.
+        baseUrl: `http://sandbox.internal${SANDBOX_ORDERING_BASE}`,
+        fetch: async (request) => sandboxApp.fetch(request),
+        apiKey: config.apiKey,
+        timeoutMs: 30_000,
+      }
+    : {
+        baseUrl: config.ORDERING_UPSTREAM.replace(/\/$/, ''),
+        fetch: (request) => fetch(request),
+        apiKey: config.apiKey,
+        timeoutMs: 30_000,
+      }
+  app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream))
+  app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
+  if (config.SERVE_SPA === 'on') app.route('/', spaRoutes(config.SPA_DIST))
+
+  return { app, sandbox, close: () => sandbox?.close() }
+}

@@ -1,0 +1,111 @@
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { ZCatalogItem } from '@contract/catalog'
+import { describeIssues } from '@contract/issue-messages'
+import { SCOPE } from '@contract/misc'
+import { DAY, HOUR } from './ordering/lifecycle'
+import type { Sandbox } from './sandbox'
+
+const ZAdvance = z.strictObject({
+  days: z.number().min(0).max(3650).optional(),
+  hours: z.number().min(0).max(87600).optional(),
+})
+const ZMaintenance = z.strictObject({ enabled: z.boolean() })
+const ZMintToken = z.strictObject({
+  customerId: z.string().min(1),
+  subjectId: z.string().min(1).default('sandbox-tester'),
+  scopes: z.array(z.string()).min(1).default([SCOPE.full]),
+  ttlSeconds: z.int().min(1).max(31_536_000).default(3600),
+  clientId: z.string().optional(),
+})
+const ZRevoke = z.union([
+  z.strictObject({ token: z.string().min(1) }),
+  z.strictObject({ clientId: z.string().min(1), subjectId: z.string().min(1), reason: z.enum(['revoked', 'consent']) }),
+])
+const ZSubscription = z.strictObject({ clientId: z.string().min(1), subscribed: z.boolean() })
+const ZNewCatalogItem = ZCatalogItem.omit({ createdAt: true, category: true }).extend({
+  nameFr: z.string().optional(),
+  descriptionFr: z.string().optional(),
+})
+
+async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T> | Response> {
+  let raw: unknown
+  try {
+    raw = await c.req.json()
+  } catch {
+    return c.json({ error: 'The body must be JSON.' }, 400)
+  }
+  const parsed = schema.safeParse(raw, { reportInput: true })
+  if (!parsed.success) return c.json({ error: 'Invalid body.', fields: describeIssues(parsed.error.issues, 'en') }, 400)
+  return parsed.data
+}
+
+/**
+ * Sandbox-only controls for tests and demos (docs/decisions/0009-sandbox-controls.md). Mounted only
+ * when the gateway's upstream is the sandbox, so they can never touch a real operator.
+ */
+export function controlEndpoint(sandbox: Sandbox): Hono {
+  const app = new Hono()
+  const clockState = () => ({ now: new Date(sandbox.clock.now()).toISOString(), today: sandbox.clock.today(), offsetMs: sandbox.clock.offset })
+
+  app.get('/clock', (c) => c.json(clockState()))
+  app.post('/clock', async (c) => {
+    const input = await body(c, ZAdvance)
+    if (input instanceof Response) return input
+    sandbox.clock.advance((input.days ?? 0) * DAY + (input.hours ?? 0) * HOUR)
+    sandbox.catchUp(true)
+    return c.json(clockState())
+  })
+  app.post('/maintenance', async (c) => {
+    const input = await body(c, ZMaintenance)
+    if (input instanceof Response) return input
+    sandbox.faults.maintenance = input.enabled
+    return c.json(sandbox.faults)
+  })
+  app.post('/tokens', async (c) => {
+    const input = await body(c, ZMintToken)
+    if (input instanceof Response) return input
+    const clientId = input.clientId ?? sandbox.config.SANDBOX_CLIENT_ID
+    if (!sandbox.applications.byClientId(clientId)) return c.json({ error: `Unknown client ${clientId}.` }, 404)
+    if (!sandbox.customerNames.has(input.customerId)) return c.json({ error: `Unknown customer ${input.customerId}.` }, 404)
+    const { token, expiresAt } = sandbox.tokens.issue({
+      kind: 'access',
+      clientId,
+      subjectKind: 'user',
+      subjectId: input.subjectId,
+      customerId: input.customerId,
+      scopes: input.scopes,
+      ttlMs: input.ttlSeconds * 1000,
+    })
+    return c.json({ access_token: token, token_type: 'Bearer', expires_in: input.ttlSeconds, expires_at: new Date(expiresAt).toISOString() }, 201)
+  })
+  app.post('/tokens/revoke', async (c) => {
+    const input = await body(c, ZRevoke)
+    if (input instanceof Response) return input
+    const revoked = 'token' in input
+      ? Number(sandbox.tokens.revoke(input.token))
+      : sandbox.tokens.revokeSubject(input.clientId, input.subjectId, input.reason)
+    return c.json({ revoked })
+  })
+  app.post('/subscription', async (c) => {
+    const input = await body(c, ZSubscription)
+    if (input instanceof Response) return input
+    if (!sandbox.applications.setSubscribed(input.clientId, input.subscribed)) return c.json({ error: `Unknown client ${input.clientId}.` }, 404)
+    return c.json(input)
+  })
+  app.post('/catalogItems', async (c) => {
+    const input = await body(c, ZNewCatalogItem)
+    if (input instanceof Response) return input
+    if (sandbox.catalog.byId(input.id) || sandbox.catalog.byType(input.type)) {
+      return c.json({ error: `A catalog item with id ${input.id} or type ${input.type} exists already.` }, 409)
+    }
+    try {
+      z.fromJSONSchema(input.schema as z.core.JSONSchema.JSONSchema)
+    } catch (error) {
+      return c.json({ error: `schema is not a JSON Schema this sandbox can enforce: ${(error as Error).message}` }, 400)
+    }
+    const entry = sandbox.catalog.add(input, sandbox.clock.now())
+    return c.json(sandbox.catalog.render(entry, 'en'), 201)
+  })
+  return app
+}

@@ -1,0 +1,115 @@
+import { Hono, type Context } from 'hono'
+import { timingSafeEqual } from 'node:crypto'
+import { HEADER } from '@contract/common'
+import type { OAuthErrorBody } from '@contract/error'
+import { SCOPE } from '@contract/misc'
+import type { TokenResponse } from '@contract/oauth'
+import type { ApplicationRow } from '../applications'
+import { newRequestId } from '../http'
+import type { Sandbox } from '../sandbox'
+
+export const CLIENT_CREDENTIALS_TTL_SECONDS = 3600
+const REALM = 'Basic realm="sandbox"'
+
+function oauthError(c: Context, status: 400 | 401 | 429, error: string, description: string, headers: Record<string, string> = {}) {
+  const body: OAuthErrorBody = { error, error_description: description }
+  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers })
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/** `Authorization: Basic base64(id:secret)`, decoded; undefined when absent, null when malformed. */
+export function basicCredentials(header: string | undefined): { clientId: string; clientSecret: string } | null | undefined {
+  if (!header) return undefined
+  const match = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(header.trim())
+  if (!match) return null
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  if (colon < 0) return null
+  // RFC 6749 2.3.1: both parts are form-urlencoded before base64.
+  try {
+    return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) }
+  } catch {
+    return null
+  }
+}
+
+/** Authenticates a client at a token endpoint; the answer is either the application or the error to send. */
+export function authenticateClient(
+  sandbox: Sandbox,
+  header: string | undefined,
+  form: Record<string, string>,
+): { application: ApplicationRow } | { error: 'duplicate' | 'missing' | 'invalid' } {
+  const basic = basicCredentials(header)
+  const inBody = form.client_id !== undefined || form.client_secret !== undefined
+  if (basic !== undefined && inBody) return { error: 'duplicate' }
+  const credentials = basic ?? (inBody ? { clientId: form.client_id ?? '', clientSecret: form.client_secret ?? '' } : undefined)
+  if (credentials === undefined) return { error: 'missing' }
+  if (credentials === null) return { error: 'invalid' }
+  const application = sandbox.applications.byClientId(credentials.clientId)
+  if (!application || !safeEqual(application.client_secret, credentials.clientSecret)) return { error: 'invalid' }
+  return { application }
+}
+
+/** POST /oauth/v3/token: the client-credentials grant of reference 2, every documented answer. */
+export function clientCredentialsEndpoint(sandbox: Sandbox): Hono {
+  const app = new Hono()
+  app.use(async (c, next) => {
+    c.header(HEADER.requestId, newRequestId())
+    await next()
+  })
+  app.all('/', async (c) => {
+    if (c.req.method !== 'POST') return oauthError(c, 400, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`)
+    const accept = c.req.header('Accept') ?? ''
+    if (!/application\/json|application\/\*|\*\/\*/i.test(accept)) {
+      return c.body('Not Acceptable: send Accept: application/json.', 406, { 'Content-Type': 'text/plain;charset=utf-8' })
+    }
+    if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
+      return oauthError(c, 400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.')
+    }
+    const form = Object.fromEntries(new URLSearchParams(await c.req.text()))
+    const auth = authenticateClient(sandbox, c.req.header('Authorization'), form)
+    if ('error' in auth) {
+      if (auth.error === 'duplicate') return oauthError(c, 400, 'invalid_request', 'Duplicate credentials')
+      return oauthError(c, 401, 'invalid_client', auth.error === 'missing' ? 'Client credentials are missing.' : 'Client authentication failed.', {
+        'WWW-Authenticate': REALM,
+      })
+    }
+    const { application } = auth
+    if (!sandbox.tokenLimiter.hit(application.client_id)) {
+      return oauthError(c, 429, 'too_many_requests', `More than ${sandbox.tokenLimiter.limit} token requests in a minute. Cache the token and reuse it until it expires.`, {
+        'Retry-After': String(sandbox.tokenLimiter.retryAfterSeconds(application.client_id)),
+      })
+    }
+    if (!form.grant_type) return oauthError(c, 400, 'invalid_request', 'grant_type is required.')
+    if (form.grant_type !== 'client_credentials') {
+      return oauthError(c, 400, 'invalid_grant', `grant_type ${form.grant_type} is not supported here; use client_credentials.`)
+    }
+    if (!application.subscribed) return oauthError(c, 400, 'unauthorized_client', 'The application is not subscribed to any API.')
+    const allowed: string[] = application.scopes.split(' ').filter((s) => s === SCOPE.full || s === SCOPE.readonly)
+    const requested = form.scope ? form.scope.split(' ').filter(Boolean) : allowed.filter((s) => s === SCOPE.full)
+    const granted = requested.filter((s) => allowed.includes(s))
+    if (granted.length === 0) return oauthError(c, 400, 'invalid_request', `scope ${form.scope} is not allowed for this application.`)
+    const { token } = sandbox.tokens.issue({
+      kind: 'access',
+      clientId: application.client_id,
+      subjectKind: 'application',
+      subjectId: application.client_id,
+      customerId: application.customer_id,
+      scopes: granted,
+      ttlMs: CLIENT_CREDENTIALS_TTL_SECONDS * 1000,
+    })
+    const body: TokenResponse = {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: CLIENT_CREDENTIALS_TTL_SECONDS,
+      scope: granted.join(' '),
+    }
+    return c.body(JSON.stringify(body), 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+  })
+  return app
+}

@@ -1,0 +1,60 @@
+import type { MiddlewareHandler } from 'hono'
+import { HEADER } from '@contract/common'
+import { ERROR_CODE } from '@contract/error'
+import { SCOPE } from '@contract/misc'
+import type { Applications, WindowLimiter } from '../applications'
+import { SandboxError, type SandboxEnv } from '../http'
+import type { TokenStore } from '../oauth/token-store'
+
+const BEARER_CHALLENGE = 'Bearer realm="ordering"'
+
+/**
+ * The checks of reference 2, in the order a real gateway makes them: API key (401 40/41), spike
+ * arrest (403 53), bearer token (401 40/41/42), subscription (403 50), scope (403 51 on writes).
+ */
+export function requireAccess(deps: {
+  applications: Applications
+  tokens: TokenStore
+  spikeArrest: WindowLimiter
+}): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const apiKey = c.req.header(HEADER.apiKey) ?? c.req.query(HEADER.apiKey)
+    if (!apiKey) throw new SandboxError(401, ERROR_CODE.missingCredentials, { key: 'missingApiKey' })
+    const application = deps.applications.byApiKey(apiKey)
+    if (!application) throw new SandboxError(401, ERROR_CODE.invalidCredentials, { key: 'invalidApiKey' })
+
+    if (!deps.spikeArrest.hit(application.client_id)) {
+      throw new SandboxError(403, ERROR_CODE.tooManyRequests, { key: 'spikeArrest', params: { limit: deps.spikeArrest.limit } }, undefined, {
+        'Retry-After': String(deps.spikeArrest.retryAfterSeconds(application.client_id)),
+      })
+    }
+
+    const authorization = c.req.header('Authorization') ?? ''
+    const match = /^Bearer +(\S+)$/i.exec(authorization)
+    const challenge = { 'WWW-Authenticate': BEARER_CHALLENGE }
+    if (!match) throw new SandboxError(401, ERROR_CODE.missingCredentials, { key: 'missingToken' }, undefined, challenge)
+    const token = deps.tokens.find(match[1]!)
+    const invalid = { 'WWW-Authenticate': `${BEARER_CHALLENGE}, error="invalid_token"` }
+    if (!token || token.kind !== 'access') throw new SandboxError(401, ERROR_CODE.invalidCredentials, { key: 'invalidToken' }, undefined, invalid)
+    if (token.revoked === 2) throw new SandboxError(401, ERROR_CODE.invalidCredentials, { key: 'consentRevoked' }, undefined, invalid)
+    if (token.revoked) throw new SandboxError(401, ERROR_CODE.invalidCredentials, { key: 'invalidToken' }, undefined, invalid)
+    if (token.client_id !== application.client_id) {
+      throw new SandboxError(401, ERROR_CODE.invalidCredentials, { key: 'tokenOtherClient' }, undefined, invalid)
+    }
+    if (deps.tokens.isExpired(token)) throw new SandboxError(401, ERROR_CODE.expiredCredentials, { key: 'expiredToken' }, undefined, invalid)
+    if (!application.subscribed) throw new SandboxError(403, ERROR_CODE.accessDenied, { key: 'notSubscribed' })
+
+    const scopes = token.scopes.split(' ').filter(Boolean)
+    if (!scopes.includes(SCOPE.full) && !scopes.includes(SCOPE.readonly)) {
+      throw new SandboxError(403, ERROR_CODE.insufficientScope, { key: 'noOrderingScope' })
+    }
+    c.set('principal', {
+      clientId: token.client_id,
+      subjectKind: token.subject_kind,
+      subjectId: token.subject_id,
+      customerId: token.customer_id,
+      scopes,
+    })
+    await next()
+  }
+}

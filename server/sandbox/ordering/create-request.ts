@@ -1,0 +1,132 @@
+import type { z } from 'zod'
+import { ERROR_CODE } from '@contract/error'
+import { describeIssues, type MessageLanguage } from '@contract/issue-messages'
+import type { RequestProperties } from '@contract/request'
+import { ATTACHMENT_MAX_BYTES, REQUEST_BODY_VARIANTS, withRequestedAtRule, ZRequestBodyBase } from '@contract/request-bodies'
+import type { CatalogStore } from '../catalog/catalog-store'
+import type { SandboxClock } from '../clock'
+import type { Db } from '../db'
+import { SandboxError, validationError, type Principal } from '../http'
+import type { Outcome } from './lifecycle'
+import type { StoredRejection } from './messages'
+import { seqOfServicePoint, type RequestRow, type RequestStore } from './request-store'
+
+export interface CreateDeps {
+  db: Db
+  clock: SandboxClock
+  catalog: CatalogStore
+  store: RequestStore
+}
+
+/** The rules that reject a request during validation, so that rejections can be produced on purpose (decision 0003). */
+export function rejectionRules(properties: RequestProperties): StoredRejection[] {
+  const reasons: StoredRejection[] = []
+  if (properties.location?.address.postalCode.startsWith('00')) reasons.push({ code: 301 })
+  const primary = properties.contacts?.primary
+  if (primary && !primary.phone && !primary.mobile && !primary.email) reasons.push({ code: 302 })
+  if (properties.billingAccount?.code.startsWith('X')) reasons.push({ code: 303 })
+  if (properties.network?.id.startsWith('X')) reasons.push({ code: 305 })
+  return reasons
+}
+
+const OPEN = new Set(['NEW', 'IN_PROGRESS'])
+
+interface ParsedBody {
+  type: string
+  requestedAt: string
+  customerReference?: string
+  contract: string
+  name?: string
+  comment?: string
+  attachments: { name: string; body: string; mimeType?: string }[]
+  requestId?: string
+  properties?: RequestProperties
+}
+
+/**
+ * POST /requests: validates the body against its catalog item (400), then the business rules (422),
+ * then stores it, all in one transaction so that a refused body stores nothing.
+ */
+export function createRequest(deps: CreateDeps, principal: Principal, raw: unknown, language: MessageLanguage): RequestRow {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new SandboxError(400, ERROR_CODE.malformedBody, { key: 'notAnObject' })
+  }
+  const type = (raw as { type?: unknown }).type
+  const entry = typeof type === 'string' ? deps.catalog.byType(type.trim()) : undefined
+  const schema = withRequestedAtRule(entry ? entry.bodySchema : ZRequestBodyBase, deps.clock.today())
+  const parsed = schema.safeParse(raw, { reportInput: true })
+  if (!parsed.success) throw validationError(parsed.error, language, ERROR_CODE.invalidField, 'field')
+  const body = parsed.data as ParsedBody
+  if (!entry) throw new SandboxError(422, ERROR_CODE.unknownRequestType, { key: 'unknownType', params: { type: body.type } })
+
+  const attachments = body.attachments.map((a) => ({ name: a.name, mimeType: a.mimeType ?? null, body: Buffer.from(a.body, 'base64') }))
+  const tooLarge = attachments.findIndex((a) => a.body.length > ATTACHMENT_MAX_BYTES)
+  if (tooLarge >= 0) {
+    const issue = { code: 'custom' as const, path: ['attachments', tooLarge, 'body'], message: 'attachment.tooLarge', input: undefined }
+    throw new SandboxError(400, ERROR_CODE.invalidField, undefined, describeIssues([issue as z.core.$ZodIssue], language))
+  }
+
+  const { customerId } = principal
+  const category = REQUEST_BODY_VARIANTS[entry.row.variant].category
+  return deps.db.transaction(() => {
+    const contract = deps.db.prepare('SELECT 1 FROM contracts WHERE number = ? AND customer_id = ?').get(body.contract, customerId)
+    if (!contract) throw new SandboxError(422, ERROR_CODE.unknownContract, { key: 'unknownContract', params: { contract: body.contract } })
+
+    let target: RequestRow | undefined
+    if (category === 'modification' || category === 'cancellation') {
+      const id = body.requestId!
+      target = deps.store.get(customerId, id)
+      if (!target) throw new SandboxError(422, ERROR_CODE.targetRequestNotFound, { key: 'targetNotFound', params: { id } })
+      if (!OPEN.has(target.status)) {
+        throw new SandboxError(422, ERROR_CODE.targetRequestClosed, { key: 'targetClosed', params: { id, status: target.status } })
+      }
+      if (!entry.actsOn.includes(target.type) && entry.actsOn.length > 0) {
+        throw new SandboxError(422, ERROR_CODE.targetRequestIncompatible, { key: 'targetIncompatible', params: { id, category: target.category } })
+      }
+    }
+    if (category === 'termination') {
+      const servicePoint = body.properties!.servicePoint!.id
+      const seq = seqOfServicePoint(servicePoint)
+      const created = seq === null ? undefined : deps.store.getBySeq(seq)
+      if (!created || created.customer_id !== customerId || created.category !== 'creation' || created.status !== 'COMPLETED') {
+        throw new SandboxError(422, ERROR_CODE.unknownServicePoint, { key: 'unknownServicePoint', params: { id: servicePoint } })
+      }
+      if (entry.actsOn.length > 0 && !entry.actsOn.includes(created.type)) {
+        throw new SandboxError(422, ERROR_CODE.targetRequestIncompatible, { key: 'targetIncompatible', params: { id: created.id, category: created.category } })
+      }
+      const termination = deps.store.terminationOf(created.id)
+      if (termination) {
+        throw new SandboxError(422, ERROR_CODE.servicePointTerminated, { key: 'servicePointTerminated', params: { id: servicePoint, request: termination } })
+      }
+      target = created
+    }
+
+    const properties = body.properties ?? {}
+    const rejection = category === 'cancellation' ? [] : rejectionRules(properties)
+    const outcome: Outcome = rejection.length ? 'reject_validation' : 'complete'
+    const now = deps.clock.now()
+    const siteName = properties.location?.name
+    const row = deps.store.insert(
+      {
+        customerId,
+        name: body.name ?? (siteName ? `${entry.row.name_en} – ${siteName}` : entry.row.name_en),
+        customerReference: body.customerReference ?? null,
+        category,
+        type: entry.row.type,
+        requestedAt: body.requestedAt,
+        contract: body.contract,
+        comment: body.comment ?? null,
+        properties,
+        relatedRequestId: target?.id ?? null,
+        createdAt: now,
+        outcome,
+        delayDays: 0,
+        rejection: rejection.length ? rejection : null,
+        attachments,
+      },
+      now,
+    )
+    if (category === 'cancellation') deps.store.cancel(target!, row.id, now)
+    return row
+  })()
+}

@@ -1,0 +1,195 @@
+import { ERROR_CODE, type ErrorCode } from '@contract/error'
+import type { MessageLanguage } from '@contract/issue-messages'
+
+type Localized = Record<MessageLanguage, string>
+
+/** The localized `message` of each error code: what happened, in a sentence. */
+export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
+  [ERROR_CODE.unavailable]: { en: 'The API is unavailable', fr: 'L’API est indisponible' },
+  [ERROR_CODE.missingCredentials]: { en: 'Missing credentials', fr: 'Identifiants manquants' },
+  [ERROR_CODE.invalidCredentials]: { en: 'Invalid credentials', fr: 'Identifiants invalides' },
+  [ERROR_CODE.expiredCredentials]: { en: 'Expired credentials', fr: 'Identifiants expirés' },
+  [ERROR_CODE.accessDenied]: { en: 'Access denied', fr: 'Accès refusé' },
+  [ERROR_CODE.tooManyRequests]: { en: 'Too many requests', fr: 'Trop de requêtes' },
+  [ERROR_CODE.internal]: { en: 'Internal error', fr: 'Erreur interne' },
+  [ERROR_CODE.malformedBody]: { en: 'Malformed request body', fr: 'Corps de requête mal formé' },
+  [ERROR_CODE.invalidField]: { en: 'Invalid field', fr: 'Champ invalide' },
+  [ERROR_CODE.invalidQueryParameter]: { en: 'Invalid query parameter', fr: 'Paramètre de requête invalide' },
+  [ERROR_CODE.unknownQueryParameter]: { en: 'Unknown query parameter', fr: 'Paramètre de requête inconnu' },
+  [ERROR_CODE.insufficientScope]: { en: 'Insufficient scope', fr: 'Portée insuffisante' },
+  [ERROR_CODE.notFound]: { en: 'Resource not found', fr: 'Ressource introuvable' },
+  [ERROR_CODE.methodNotAllowed]: { en: 'Method not allowed', fr: 'Méthode non autorisée' },
+  [ERROR_CODE.unsupportedMediaType]: { en: 'Unsupported media type', fr: 'Type de contenu non pris en charge' },
+  [ERROR_CODE.payloadTooLarge]: { en: 'Request body too large', fr: 'Corps de requête trop volumineux' },
+  [ERROR_CODE.unknownRequestType]: { en: 'Unknown request type', fr: 'Type de demande inconnu' },
+  [ERROR_CODE.unknownContract]: { en: 'Unknown contract', fr: 'Contrat inconnu' },
+  [ERROR_CODE.targetRequestNotFound]: { en: 'Request not found', fr: 'Demande introuvable' },
+  [ERROR_CODE.targetRequestClosed]: { en: 'Request already closed', fr: 'Demande déjà clôturée' },
+  [ERROR_CODE.unknownServicePoint]: { en: 'Unknown service point', fr: 'Point de service inconnu' },
+  [ERROR_CODE.servicePointTerminated]: { en: 'Service point already terminated', fr: 'Point de service déjà résilié' },
+  [ERROR_CODE.targetRequestIncompatible]: { en: 'Request cannot be changed this way', fr: 'La demande ne peut pas être modifiée ainsi' },
+}
+
+/** Descriptions: what went wrong in detail and what to do. `{name}` placeholders are filled in. */
+export const ERROR_DESCRIPTIONS = {
+  unavailable: {
+    en: 'The API is under maintenance or overloaded. Try again in a few minutes.',
+    fr: 'L’API est en maintenance ou surchargée. Réessayez dans quelques minutes.',
+  },
+  missingApiKey: {
+    en: 'Send the API key in the x-api-key header (or query parameter).',
+    fr: 'Envoyez la clé d’API dans l’en-tête x-api-key (ou en paramètre de requête).',
+  },
+  invalidApiKey: { en: 'The API key is not known.', fr: 'La clé d’API n’est pas reconnue.' },
+  missingToken: {
+    en: 'Send an access token as Authorization: Bearer <token>.',
+    fr: 'Envoyez un jeton d’accès dans Authorization: Bearer <jeton>.',
+  },
+  invalidToken: {
+    en: 'The access token is unknown or was revoked. Obtain a new one.',
+    fr: 'Le jeton d’accès est inconnu ou a été révoqué. Obtenez-en un nouveau.',
+  },
+  consentRevoked: {
+    en: 'The user withdrew consent for this application. Sign in again.',
+    fr: 'L’utilisateur a retiré son consentement à cette application. Reconnectez-vous.',
+  },
+  tokenOtherClient: {
+    en: 'The access token was issued to another application than the API key’s.',
+    fr: 'Le jeton d’accès a été émis pour une autre application que celle de la clé d’API.',
+  },
+  expiredToken: {
+    en: 'The access token has expired. Renew it and send the request again.',
+    fr: 'Le jeton d’accès a expiré. Renouvelez-le puis renvoyez la requête.',
+  },
+  notSubscribed: {
+    en: 'The application’s subscription to this API is missing, pending or suspended.',
+    fr: 'L’abonnement de l’application à cette API est absent, en attente ou suspendu.',
+  },
+  spikeArrest: {
+    en: 'Spike arrest limit of {limit} requests per second exceeded. Retry after about a second.',
+    fr: 'Limite anti-pic de {limit} requêtes par seconde dépassée. Réessayez dans une seconde environ.',
+  },
+  readonlyScope: {
+    en: 'The b2b:ordering scope is needed to submit requests; this token only has b2b:ordering:readonly.',
+    fr: 'La portée b2b:ordering est nécessaire pour soumettre des demandes ; ce jeton n’a que b2b:ordering:readonly.',
+  },
+  noOrderingScope: {
+    en: 'The token carries neither b2b:ordering nor b2b:ordering:readonly.',
+    fr: 'Le jeton ne porte ni b2b:ordering ni b2b:ordering:readonly.',
+  },
+  requestNotFound: { en: 'No request {id} exists for your company.', fr: 'Aucune demande {id} n’existe pour votre société.' },
+  catalogItemNotFound: { en: 'No catalog item {id} exists.', fr: 'Aucun élément de catalogue {id} n’existe.' },
+  pathNotFound: { en: 'No resource exists at {path}.', fr: 'Aucune ressource n’existe à l’adresse {path}.' },
+  methodNotAllowed: {
+    en: '{method} is not allowed on {path}; allowed: {allowed}.',
+    fr: '{method} n’est pas autorisé sur {path} ; autorisé : {allowed}.',
+  },
+  field: { en: '{path} {message}.', fr: '{path} {message}.' },
+  fields: { en: '{count} fields are invalid; the first: {path} {message}.', fr: '{count} champs sont invalides ; le premier : {path} {message}.' },
+  repeatedParameter: {
+    en: '{name} is given more than once; give it once, with values separated by commas.',
+    fr: '{name} est donné plusieurs fois ; donnez-le une seule fois, avec les valeurs séparées par des virgules.',
+  },
+  malformedJson: { en: 'The body is not valid JSON: {detail}', fr: 'Le corps n’est pas du JSON valide : {detail}' },
+  notAnObject: { en: 'The body must be a JSON object.', fr: 'Le corps doit être un objet JSON.' },
+  contentType: {
+    en: 'Send the body as application/json.',
+    fr: 'Envoyez le corps au format application/json.',
+  },
+  bodyTooLarge: {
+    en: 'The body is larger than {max} bytes. Send fewer or smaller attachments.',
+    fr: 'Le corps dépasse {max} octets. Envoyez moins de pièces jointes ou des pièces jointes plus petites.',
+  },
+  unknownType: {
+    en: 'No catalog item has the type {type}. GET /catalogItems lists the types you can request.',
+    fr: 'Aucun élément de catalogue n’a le type {type}. GET /catalogItems liste les types disponibles.',
+  },
+  unknownContract: {
+    en: 'Contract {contract} is not one of your company’s contracts. GET /me lists them.',
+    fr: 'Le contrat {contract} n’est pas un contrat de votre société. GET /me les liste.',
+  },
+  targetNotFound: {
+    en: 'requestId {id} does not name a request of your company.',
+    fr: 'requestId {id} ne désigne aucune demande de votre société.',
+  },
+  targetClosed: {
+    en: 'Request {id} is {status}; only a NEW or IN_PROGRESS request can be modified or cancelled.',
+    fr: 'La demande {id} est {status} ; seule une demande NEW ou IN_PROGRESS peut être modifiée ou annulée.',
+  },
+  targetIncompatible: {
+    en: 'Request {id} is a {category} request; only creation and modification requests can be modified or cancelled.',
+    fr: 'La demande {id} est de catégorie {category} ; seules les créations et modifications peuvent être modifiées ou annulées.',
+  },
+  unknownServicePoint: {
+    en: 'Service point {id} is not a delivered service of your company.',
+    fr: 'Le point de service {id} n’est pas un service livré de votre société.',
+  },
+  servicePointTerminated: {
+    en: 'Service point {id} is already terminated or has a termination under way ({request}).',
+    fr: 'Le point de service {id} est déjà résilié ou a une résiliation en cours ({request}).',
+  },
+  internal: {
+    en: 'An unexpected error occurred. Quote the request id to support.',
+    fr: 'Une erreur inattendue s’est produite. Communiquez l’identifiant de requête au support.',
+  },
+} satisfies Record<string, Localized>
+
+export type DescriptionKey = keyof typeof ERROR_DESCRIPTIONS
+
+export function fill(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`))
+}
+
+/** Business reasons a request is rejected for, by code (docs/decisions/0003-request-lifecycle.md). */
+export const REJECTION_REASONS: Record<number, { reason: Localized; message: Localized }> = {
+  301: {
+    reason: { en: 'ADDRESS_NOT_ELIGIBLE', fr: 'ADRESSE_NON_ELIGIBLE' },
+    message: {
+      en: 'The site address is outside the area where this service can be delivered. Check the postal code or choose another site.',
+      fr: 'L’adresse du site est hors de la zone où ce service peut être livré. Vérifiez le code postal ou choisissez un autre site.',
+    },
+  },
+  302: {
+    reason: { en: 'CONTACT_UNREACHABLE', fr: 'CONTACT_INJOIGNABLE' },
+    message: {
+      en: 'The primary contact has no phone, mobile or e-mail. Give at least one way to reach them.',
+      fr: 'Le contact principal n’a ni téléphone, ni mobile, ni e-mail. Indiquez au moins un moyen de le joindre.',
+    },
+  },
+  303: {
+    reason: { en: 'BILLING_ACCOUNT_UNKNOWN', fr: 'COMPTE_FACTURATION_INCONNU' },
+    message: {
+      en: 'The billing account code is not known for this contract. Use a billing account listed on your invoices.',
+      fr: 'Le code du compte de facturation n’est pas connu pour ce contrat. Utilisez un compte figurant sur vos factures.',
+    },
+  },
+  304: {
+    reason: { en: 'CANCELLED', fr: 'ANNULEE' },
+    message: {
+      en: 'This request was cancelled at your request by {request}.',
+      fr: 'Cette demande a été annulée à votre demande par {request}.',
+    },
+  },
+  305: {
+    reason: { en: 'NETWORK_UNKNOWN', fr: 'RESEAU_INCONNU' },
+    message: {
+      en: 'The network identifier does not exist for your company. Check the network id.',
+      fr: 'L’identifiant de réseau n’existe pas pour votre société. Vérifiez l’identifiant du réseau.',
+    },
+  },
+  307: {
+    reason: { en: 'NO_CAPACITY', fr: 'CAPACITE_INSUFFISANTE' },
+    message: {
+      en: 'There is no capacity left to deliver this service at the site on that date. Choose another date or a lower bandwidth.',
+      fr: 'Il ne reste pas de capacité pour livrer ce service sur le site à cette date. Choisissez une autre date ou un débit inférieur.',
+    },
+  },
+}
+
+/** Codes the seed picks from for rejected requests. */
+export const SEEDABLE_REJECTIONS = [301, 302, 303, 305, 307] as const
+
+export interface StoredRejection {
+  code: number
+  params?: Record<string, string>
+}

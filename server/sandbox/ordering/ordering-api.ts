@@ -1,0 +1,233 @@
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { HEADER } from '@contract/common'
+import { ERROR_CODE } from '@contract/error'
+import type { ApiStatus, ApiVersion, Me } from '@contract/misc'
+import { buildOpenApiDocument } from '@contract/openapi'
+import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
+import {
+  CATALOG_PAGE, ZAggregateRequestsQuery, ZApiKeyOnlyQuery, ZListCatalogItemsQuery, ZListRequestsQuery,
+} from '@contract/request-query'
+import { pickLanguage } from '../language'
+import { JSON_PLAIN, JSON_UTF8, newRequestId, SandboxError, sendJson, validationError, type SandboxEnv } from '../http'
+import type { Sandbox } from '../sandbox'
+import { requireAccess } from './access'
+import { createRequest } from './create-request'
+import { renderRequest } from './render'
+
+/** Endpoints whose errors are `application/json;charset=utf-8` (reference 1); the others answer `application/json`. */
+function errorContentType(method: string, path: string): string {
+  if (method === 'POST' && /\/requests\/?$/.test(path)) return JSON_UTF8
+  return /\/(doc|status|version|me)\/?$/.test(path) ? JSON_UTF8 : JSON_PLAIN
+}
+
+/** Parses query parameters with a contract schema: a repeated parameter or any failure is a 400 naming it. */
+function parseQuery<T extends z.ZodType>(c: Context<SandboxEnv>, schema: T): z.infer<T> {
+  const raw = c.req.queries()
+  const flat: Record<string, string> = {}
+  for (const [name, values] of Object.entries(raw)) {
+    if (values.length > 1) {
+      throw new SandboxError(400, ERROR_CODE.invalidQueryParameter, { key: 'repeatedParameter', params: { name } }, [
+        { path: name, message: 'is given more than once' },
+      ])
+    }
+    flat[name] = values[0] ?? ''
+  }
+  const parsed = schema.safeParse(flat, { reportInput: true })
+  if (!parsed.success) throw validationError(parsed.error, c.get('language'), ERROR_CODE.invalidQueryParameter, 'parameter')
+  return parsed.data
+}
+
+const ROUTES: { pattern: RegExp; allow: string }[] = [
+  { pattern: /^\/requests\/?$/, allow: 'GET, POST' },
+  { pattern: /^\/requests\/[^/]+\/?$/, allow: 'GET' },
+  { pattern: /^\/catalogItems(\/[^/]+)?\/?$/, allow: 'GET' },
+  { pattern: /^\/(doc|status|version|me)\/?$/, allow: 'GET' },
+]
+
+/**
+ * The ordering API of reference 1, mounted at `basePath` (for Content-Location and links).
+ * Middleware order: request id and language first (every answer has them), then maintenance,
+ * then the lifecycle catch-up, then access per route.
+ */
+export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv> {
+  const app = new Hono<SandboxEnv>()
+  const access = requireAccess(sandbox)
+
+  app.use(async (c, next) => {
+    c.set('requestId', newRequestId())
+    c.set('language', pickLanguage(c.req.header('Accept-Language')))
+    c.header(HEADER.requestId, c.get('requestId'))
+    c.header('Content-Language', c.get('language'))
+    c.header('Vary', 'Accept-Language')
+    await next()
+  })
+
+  app.onError((error, c) => {
+    const known = error instanceof SandboxError ? error : null
+    if (!known) console.error(`[sandbox] ${c.get('requestId')} ${c.req.method} ${c.req.path}`, error)
+    const answer = known ?? new SandboxError(500, ERROR_CODE.internal, { key: 'internal' })
+    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value)
+    c.header(HEADER.requestId, c.get('requestId'))
+    return sendJson(c, answer.body(c.get('language')), answer.status, errorContentType(c.req.method, c.req.path))
+  })
+
+  app.use(async (c, next) => {
+    const path = c.req.path.slice(basePath.length)
+    if (sandbox.faults.maintenance && !/^\/status\/?$/.test(path)) {
+      throw new SandboxError(503, ERROR_CODE.unavailable, { key: 'unavailable' }, undefined, { 'Retry-After': '30' })
+    }
+    sandbox.catchUp()
+    await next()
+  })
+
+  // --- Miscellaneous (no API key) ---
+  app.get('/doc', (c) => {
+    parseQuery(c, z.strictObject({}))
+    return sendJson(c, buildOpenApiDocument(basePath))
+  })
+  app.get('/status', (c) => {
+    parseQuery(c, z.strictObject({}))
+    const state = sandbox.faults.maintenance ? 'UNAVAILABLE' : 'OK'
+    const body: ApiStatus = {
+      status: state,
+      checkedAt: new Date(sandbox.realNow()).toISOString(),
+      components: [
+        { name: 'ordering', status: state },
+        { name: 'catalog', status: state },
+        { name: 'storage', status: 'OK' },
+      ],
+    }
+    return sendJson(c, body)
+  })
+  app.get('/version', (c) => {
+    parseQuery(c, z.strictObject({}))
+    const body: ApiVersion = { name: 'B2B Ordering API', version: '3.1.0', major: 3, releasedAt: '2026-02-17' }
+    return sendJson(c, body)
+  })
+
+  // --- Everything else needs the API key and a token ---
+  app.get('/me', access, (c) => {
+    parseQuery(c, ZApiKeyOnlyQuery)
+    const principal = c.get('principal')
+    const application = sandbox.applications.byClientId(principal.clientId)!
+    const contracts = sandbox.db
+      .prepare('SELECT number, name FROM contracts WHERE customer_id = ? ORDER BY number')
+      .all(principal.customerId) as { number: string; name: string }[]
+    const body: Me = {
+      kind: principal.subjectKind,
+      id: principal.subjectId,
+      name: principal.subjectKind === 'application' ? application.name : principal.subjectId,
+      clientId: principal.clientId,
+      customer: { id: principal.customerId, name: sandbox.customerNames.get(principal.customerId) ?? principal.customerId },
+      scopes: principal.scopes,
+      contracts,
+    }
+    return sendJson(c, body)
+  })
+
+  app.get('/requests', access, (c) => {
+    const query = parseQuery(c, ZListRequestsQuery)
+    const { customerId } = c.get('principal')
+    const { rows, total } = sandbox.store.list(customerId, query)
+    const options = {
+      language: c.get('language'),
+      customerName: sandbox.customerNames.get(customerId) ?? customerId,
+      displayNulls: query.displayNulls ?? false,
+      fields: query.fields,
+      links: query.displayLinks ? basePath : undefined,
+    }
+    c.header(HEADER.totalCount, String(total))
+    c.header(HEADER.resultCount, String(rows.length))
+    return sendJson(c, rows.map((row) => renderRequest(row, options)))
+  })
+
+  app.get('/requests/aggregate', access, (c) => {
+    const query = parseQuery(c, ZAggregateRequestsQuery)
+    const counts = sandbox.store.aggregate(c.get('principal').customerId, query)
+    c.header(HEADER.totalCount, String(Object.values(counts).reduce((sum, n) => sum + n, 0)))
+    return sendJson(c, counts)
+  })
+
+  app.get('/requests/:id', access, (c) => {
+    parseQuery(c, z.strictObject({ 'x-api-key': z.string().optional(), displayNulls: ZListRequestsQuery.shape.displayNulls, displayLinks: ZListRequestsQuery.shape.displayLinks }))
+    const { customerId } = c.get('principal')
+    const id = c.req.param('id')
+    const row = sandbox.store.get(customerId, id)
+    // Another customer's request is as unknown as one that does not exist.
+    if (!row) throw new SandboxError(404, ERROR_CODE.notFound, { key: 'requestNotFound', params: { id } })
+    const query = c.req.query()
+    return sendJson(c, renderRequest(row, {
+      language: c.get('language'),
+      customerName: sandbox.customerNames.get(customerId) ?? customerId,
+      displayNulls: query.displayNulls === 'true',
+      links: query.displayLinks === 'true' ? basePath : undefined,
+    }))
+  })
+
+  app.post('/requests', access, async (c) => {
+    parseQuery(c, ZApiKeyOnlyQuery)
+    const principal = c.get('principal')
+    if (!principal.scopes.includes('b2b:ordering')) throw new SandboxError(403, ERROR_CODE.insufficientScope, { key: 'readonlyScope' })
+    const contentType = c.req.header('Content-Type') ?? ''
+    if (!/^application\/json\b/i.test(contentType)) throw new SandboxError(415, ERROR_CODE.unsupportedMediaType, { key: 'contentType' })
+    const declared = Number(c.req.header('Content-Length') ?? 0)
+    const tooLarge = () => new SandboxError(400, ERROR_CODE.payloadTooLarge, { key: 'bodyTooLarge', params: { max: REQUEST_BODY_MAX_BYTES } })
+    if (declared > REQUEST_BODY_MAX_BYTES) throw tooLarge()
+    const text = await c.req.text()
+    if (Buffer.byteLength(text) > REQUEST_BODY_MAX_BYTES) throw tooLarge()
+    let raw: unknown
+    try {
+      raw = JSON.parse(text)
+    } catch (error) {
+      throw new SandboxError(400, ERROR_CODE.malformedBody, { key: 'malformedJson', params: { detail: (error as Error).message } })
+    }
+    const row = createRequest(sandbox, principal, raw, c.get('language'))
+    sandbox.scheduled(row.next_at)
+    const location = `${basePath}/requests/${row.id}`
+    c.header(HEADER.contentLocation, location)
+    const body = renderRequest(row, {
+      language: c.get('language'),
+      customerName: sandbox.customerNames.get(principal.customerId) ?? principal.customerId,
+      displayNulls: false,
+    })
+    return sendJson(c, body, 201)
+  })
+
+  app.get('/catalogItems', access, (c) => {
+    const query = parseQuery(c, ZListCatalogItemsQuery)
+    const { total, items } = sandbox.catalog.list({
+      offset: query.offset ?? 0,
+      limit: query.limit ?? CATALOG_PAGE.defaultLimit,
+      category: query.category,
+      q: query.q,
+      language: c.get('language'),
+    })
+    c.header(HEADER.totalCount, String(total))
+    c.header(HEADER.resultCount, String(items.length))
+    return sendJson(c, items)
+  })
+
+  app.get('/catalogItems/:id', access, (c) => {
+    parseQuery(c, ZApiKeyOnlyQuery)
+    const id = c.req.param('id')
+    const entry = sandbox.catalog.byId(id)
+    if (!entry) throw new SandboxError(404, ERROR_CODE.notFound, { key: 'catalogItemNotFound', params: { id } })
+    return sendJson(c, sandbox.catalog.render(entry, c.get('language')))
+  })
+
+  // A known path with another method is a 405 naming what is allowed; anything else a 404.
+  app.all('*', (c) => {
+    const path = c.req.path.slice(basePath.length) || '/'
+    const route = ROUTES.find((r) => r.pattern.test(path))
+    if (route) {
+      throw new SandboxError(405, ERROR_CODE.methodNotAllowed, {
+        key: 'methodNotAllowed',
+        params: { method: c.req.method, path, allowed: route.allow },
+      }, undefined, { Allow: route.allow })
+    }
+    throw new SandboxError(404, ERROR_CODE.notFound, { key: 'pathNotFound', params: { path } })
+  })
+
+  return app
+}

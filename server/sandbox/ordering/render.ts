@@ -1,0 +1,64 @@
+import type { MessageLanguage } from '@contract/issue-messages'
+import type { Request, RequestField, RejectionReason } from '@contract/request'
+import { fill, REJECTION_REASONS, type StoredRejection } from './messages'
+import { servicePointOf, type RequestRow } from './request-store'
+
+export interface RenderOptions {
+  language: MessageLanguage
+  customerName: string
+  displayNulls: boolean
+  fields?: readonly RequestField[]
+  links?: string
+}
+
+function rejectionReasons(row: RequestRow, language: MessageLanguage): RejectionReason[] {
+  if (row.status !== 'REJECTED' || !row.rejection) return []
+  return (JSON.parse(row.rejection) as StoredRejection[]).map(({ code, params }) => {
+    const known = REJECTION_REASONS[code]
+    return known
+      ? { code, reason: known.reason[language], message: fill(known.message[language], params) }
+      : { code, reason: 'UNKNOWN', message: '' }
+  })
+}
+
+/** A stored row as the API shows it: `fields` projects, `displayNulls` keeps empty optional fields as null. */
+export function renderRequest(row: RequestRow, options: RenderOptions): Partial<Request> & { id: string } {
+  const properties = JSON.parse(row.properties) as Record<string, unknown>
+  // A delivered creation names its service point, which terminations refer to.
+  if (row.category === 'creation' && row.status === 'COMPLETED') properties.servicePoint = { id: servicePointOf(row.seq) }
+  const full: Request = {
+    id: row.id,
+    name: row.name,
+    customerReference: row.customer_reference,
+    category: row.category,
+    status: row.status,
+    step: row.step,
+    subStep: row.sub_step,
+    isOverdue: row.is_overdue === 1,
+    isArchived: row.is_archived === 1,
+    priority: '',
+    customer: { id: row.customer_id, name: options.customerName },
+    keyDates: { requestedAt: row.requested_at },
+    type: row.type,
+    contract: row.contract,
+    relatedRequestId: row.related_request_id,
+    properties,
+    attachments: JSON.parse(row.attachments) as Request['attachments'],
+    comment: row.comment,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    rejectionReasons: rejectionReasons(row, options.language),
+  }
+  const picked: Record<string, unknown> = {}
+  const keys = options.fields ? ['id', ...options.fields] : Object.keys(full)
+  for (const key of keys) {
+    const value = full[key as keyof Request]
+    if (value === null || value === undefined) {
+      if (options.displayNulls) picked[key] = null
+    } else {
+      picked[key] = value
+    }
+  }
+  if (options.links) picked._links = { self: { href: `${options.links}/requests/${row.id}` } }
+  return picked as Partial<Request> & { id: string }
+}

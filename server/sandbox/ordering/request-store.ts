@@ -1,0 +1,362 @@
+import type { AggregateGroup, AggregateRequestsQuery, ListRequestsQuery } from '@contract/request-query'
+import { REQUEST_PAGE } from '@contract/request-query'
+import {
+  REQUEST_CATEGORIES, REQUEST_STATUSES, REQUEST_STEPS, REQUEST_SUB_STEPS,
+  type RequestCategory, type RequestStatus, type RequestStep, type RequestSubStep,
+} from '@contract/request'
+import type { Db } from '../db'
+import { DAY, dayStart, stateAt, type LifecyclePlan, type Outcome } from './lifecycle'
+import type { StoredRejection } from './messages'
+
+/** A row of the requests table, as SQLite returns it. */
+export interface RequestRow {
+  seq: number
+  id: string
+  customer_id: string
+  name: string
+  customer_reference: string | null
+  category: RequestCategory
+  type: string
+  status: RequestStatus
+  step: RequestStep
+  sub_step: RequestSubStep
+  is_overdue: 0 | 1
+  is_archived: 0 | 1
+  requested_at: string
+  contract: string
+  comment: string | null
+  properties: string
+  attachments: string
+  related_request_id: string | null
+  created_at: number
+  updated_at: number
+  outcome: Outcome
+  delay_days: number
+  rejection: string | null
+  closed_at: number | null
+  next_at: number | null
+}
+
+export interface NewRequest {
+  customerId: string
+  name: string
+  customerReference: string | null
+  category: RequestCategory
+  type: string
+  requestedAt: string
+  contract: string
+  comment: string | null
+  properties: Record<string, unknown>
+  relatedRequestId: string | null
+  createdAt: number
+  outcome: Outcome
+  delayDays: number
+  rejection: StoredRejection[] | null
+  attachments: { name: string; mimeType: string | null; body: Buffer }[]
+}
+
+export function requestIdOf(seq: number): string {
+  return `REQ${String(seq).padStart(8, '0')}`
+}
+
+export function seqOfRequestId(id: string): number | null {
+  return /^REQ[0-9]{8}$/.test(id) ? Number(id.slice(3)) : null
+}
+
+export function servicePointOf(seq: number): string {
+  return `SP${String(seq).padStart(8, '0')}`
+}
+
+export function seqOfServicePoint(id: string): number | null {
+  return /^SP[0-9]{6,}$/.test(id) ? Number(id.slice(2)) : null
+}
+
+const SORT_COLUMNS: Record<string, string> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  'keyDates.requestedAt': 'requested_at',
+  name: 'name',
+  status: 'status',
+  step: 'step',
+  subStep: 'sub_step',
+  type: 'type',
+  category: 'category',
+  customerReference: 'customer_reference',
+  id: 'seq',
+  isOverdue: 'is_overdue',
+}
+
+const GROUP_COLUMNS: Record<AggregateGroup, string> = {
+  status: 'status',
+  step: 'step',
+  subStep: 'sub_step',
+  type: 'type',
+  category: 'category',
+  isOverdue: 'is_overdue',
+  isArchived: 'is_archived',
+  'customer.id': 'customer_id',
+}
+
+/** Every key a group has even when nothing falls in it, so that charts keep their bars. */
+const GROUP_KEYS: Partial<Record<AggregateGroup, readonly string[]>> = {
+  status: REQUEST_STATUSES,
+  step: REQUEST_STEPS,
+  subStep: REQUEST_SUB_STEPS,
+  category: REQUEST_CATEGORIES,
+  isOverdue: ['false', 'true'],
+  isArchived: ['false', 'true'],
+}
+
+type Filters = Omit<AggregateRequestsQuery, 'groupBy'>
+
+/** Start of a `.gte` bound and end of a `.lte` bound: a date covers its whole UTC day. */
+function lowerBound(value: string): number {
+  return value.length === 10 ? dayStart(value) : Date.parse(value)
+}
+function upperBound(value: string): number {
+  return value.length === 10 ? dayStart(value) + DAY - 1 : Date.parse(value)
+}
+
+function likePattern(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%')
+}
+
+/** WHERE clause and parameters for the documented filters (docs/decisions/0002-list-queries.md). */
+export function whereOf(customerId: string, f: Filters): { sql: string; params: unknown[] } {
+  const clauses = ['customer_id = ?']
+  const params: unknown[] = [customerId]
+  const oneOf = (column: string, values: readonly unknown[] | undefined) => {
+    if (!values) return
+    clauses.push(values.length === 1 ? `${column} = ?` : `${column} IN (${values.map(() => '?').join(',')})`)
+    params.push(...values)
+  }
+  oneOf('id', f.id)
+  oneOf('status', f.status)
+  oneOf('step', f.step)
+  oneOf('sub_step', f.subStep)
+  oneOf('type', f.type)
+  oneOf('category', f.category)
+  if (f.customerReference) {
+    const exact = f.customerReference.filter((v) => !v.includes('*'))
+    const patterns = f.customerReference.filter((v) => v.includes('*'))
+    const alternatives: string[] = []
+    if (exact.length) {
+      alternatives.push(`customer_reference IN (${exact.map(() => '?').join(',')})`)
+      params.push(...exact)
+    }
+    for (const pattern of patterns) {
+      alternatives.push(`customer_reference LIKE ? ESCAPE '\\'`)
+      params.push(likePattern(pattern))
+    }
+    clauses.push(`(${alternatives.join(' OR ')})`)
+  }
+  if (f.priority !== undefined) {
+    clauses.push(`'' = ?`)
+    params.push(f.priority)
+  }
+  if (f.isOverdue !== undefined) {
+    clauses.push('is_overdue = ?')
+    params.push(f.isOverdue ? 1 : 0)
+  }
+  if (f.isArchived !== undefined) {
+    clauses.push('is_archived = ?')
+    params.push(f.isArchived ? 1 : 0)
+  }
+  const range = (column: string, gte: number | string | undefined, lte: number | string | undefined) => {
+    if (gte !== undefined) {
+      clauses.push(`${column} >= ?`)
+      params.push(gte)
+    }
+    if (lte !== undefined) {
+      clauses.push(`${column} <= ?`)
+      params.push(lte)
+    }
+  }
+  range('requested_at', f['keyDates.requestedAt'], f['keyDates.requestedAt'])
+  range('requested_at', f['keyDates.requestedAt.gte'], f['keyDates.requestedAt.lte'])
+  for (const [name, column] of [['createdAt', 'created_at'], ['updatedAt', 'updated_at']] as const) {
+    const day = f[name]
+    if (day) range(column, lowerBound(day), upperBound(day))
+    const gte = f[`${name}.gte`]
+    const lte = f[`${name}.lte`]
+    range(column, gte === undefined ? undefined : lowerBound(gte), lte === undefined ? undefined : upperBound(lte))
+  }
+  return { sql: clauses.join(' AND '), params }
+}
+
+export function orderByOf(sort: ListRequestsQuery['sort']): string {
+  const terms = sort ?? [{ field: 'createdAt', direction: 'desc' as const }]
+  const parts = terms.map((t) => `${SORT_COLUMNS[t.field]} ${t.direction === 'desc' ? 'DESC' : 'ASC'}`)
+  // seq breaks ties so that paging never repeats or skips a row.
+  if (!terms.some((t) => t.field === 'id')) parts.push(`seq ${terms[0]!.direction === 'desc' ? 'DESC' : 'ASC'}`)
+  return parts.join(', ')
+}
+
+export class RequestStore {
+  private readonly statements
+
+  constructor(private readonly db: Db) {
+    this.statements = {
+      byId: db.prepare<[string, string], RequestRow>('SELECT * FROM requests WHERE id = ? AND customer_id = ?'),
+      bySeq: db.prepare<[number], RequestRow>('SELECT * FROM requests WHERE seq = ?'),
+      insert: db.prepare(`INSERT INTO requests (id, customer_id, name, customer_reference, category, type, status, step,
+          sub_step, is_overdue, is_archived, requested_at, contract, comment, properties, attachments, related_request_id,
+          created_at, updated_at, outcome, delay_days, rejection, closed_at, next_at)
+        VALUES (@id, @customer_id, @name, @customer_reference, @category, @type, @status, @step, @sub_step, @is_overdue,
+          @is_archived, @requested_at, @contract, @comment, @properties, @attachments, @related_request_id, @created_at,
+          @updated_at, @outcome, @delay_days, @rejection, @closed_at, @next_at)`),
+      nextSeq: db.prepare<[], { seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM requests'),
+      insertAttachment: db.prepare(
+        'INSERT INTO attachments (id, request_seq, position, name, mime_type, size, body) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      due: db.prepare<[number, number], RequestRow>('SELECT * FROM requests WHERE next_at <= ? ORDER BY next_at LIMIT ?'),
+      minNext: db.prepare<[], { next: number | null }>('SELECT MIN(next_at) AS next FROM requests WHERE next_at IS NOT NULL'),
+      applyState: db.prepare(`UPDATE requests SET status = @status, step = @step, sub_step = @sub_step,
+          is_overdue = @is_overdue, is_archived = @is_archived, updated_at = @updated_at, closed_at = @closed_at,
+          next_at = @next_at, outcome = @outcome, rejection = @rejection WHERE seq = @seq`),
+      openTermination: db.prepare<[string], { id: string }>(
+        `SELECT id FROM requests WHERE related_request_id = ? AND category = 'termination' AND status != 'REJECTED' LIMIT 1`,
+      ),
+    }
+  }
+
+  get(customerId: string, id: string): RequestRow | undefined {
+    return this.statements.byId.get(id, customerId)
+  }
+
+  getBySeq(seq: number): RequestRow | undefined {
+    return this.statements.bySeq.get(seq)
+  }
+
+  /** A termination of the service created by `requestId` that is done or under way, if any. */
+  terminationOf(requestId: string): string | undefined {
+    return this.statements.openTermination.get(requestId)?.id
+  }
+
+  list(customerId: string, query: ListRequestsQuery): { rows: RequestRow[]; total: number } {
+    const where = whereOf(customerId, query)
+    const limit = query.limit ?? REQUEST_PAGE.defaultLimit
+    const offset = query.offset ?? 0
+    const total = this.count(where)
+    const rows =
+      offset >= total
+        ? []
+        : (this.db
+            .prepare(`SELECT * FROM requests WHERE ${where.sql} ORDER BY ${orderByOf(query.sort)} LIMIT ? OFFSET ?`)
+            .all(...where.params, limit, offset) as RequestRow[])
+    return { rows, total }
+  }
+
+  private count(where: { sql: string; params: unknown[] }): number {
+    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM requests WHERE ${where.sql}`).get(...where.params) as { n: number }
+    return row.n
+  }
+
+  aggregate(customerId: string, query: AggregateRequestsQuery): Record<string, number> {
+    const groupBy = query.groupBy ?? 'status'
+    const column = GROUP_COLUMNS[groupBy]
+    const where = whereOf(customerId, query)
+    const rows = this.db
+      .prepare(`SELECT ${column} AS k, COUNT(*) AS n FROM requests WHERE ${where.sql} GROUP BY ${column} ORDER BY ${column}`)
+      .all(...where.params) as { k: string | number; n: number }[]
+    const counts: Record<string, number> = {}
+    for (const key of GROUP_KEYS[groupBy] ?? []) counts[key] = 0
+    const isFlag = groupBy === 'isOverdue' || groupBy === 'isArchived'
+    for (const { k, n } of rows) counts[isFlag ? String(k === 1) : String(k)] = n
+    return counts
+  }
+
+  /** Inserts a request in the state its plan gives at `now`. Call inside a transaction with its business checks. */
+  insert(request: NewRequest, now: number): RequestRow {
+    const seq = this.statements.nextSeq.get()!.seq
+    const id = requestIdOf(seq)
+    const attachmentsInfo = request.attachments.map((a, position) => ({
+      id: `${id}-A${position + 1}`,
+      name: a.name,
+      size: a.body.length,
+      ...(a.mimeType ? { mimeType: a.mimeType } : {}),
+    }))
+    const plan: LifecyclePlan = { ...request, cancelledAt: null }
+    const state = stateAt(plan, now)
+    this.statements.insert.run({
+      id,
+      customer_id: request.customerId,
+      name: request.name,
+      customer_reference: request.customerReference,
+      category: request.category,
+      type: request.type,
+      status: state.status,
+      step: state.step,
+      sub_step: state.subStep,
+      is_overdue: state.isOverdue ? 1 : 0,
+      is_archived: state.isArchived ? 1 : 0,
+      requested_at: request.requestedAt,
+      contract: request.contract,
+      comment: request.comment,
+      properties: JSON.stringify(request.properties),
+      attachments: JSON.stringify(attachmentsInfo),
+      related_request_id: request.relatedRequestId,
+      created_at: request.createdAt,
+      updated_at: state.changedAt,
+      outcome: request.outcome,
+      delay_days: request.delayDays,
+      rejection: request.rejection ? JSON.stringify(request.rejection) : null,
+      closed_at: state.closedAt,
+      next_at: state.nextAt,
+    })
+    request.attachments.forEach((a, position) => {
+      this.statements.insertAttachment.run(attachmentsInfo[position]!.id, seq, position, a.name, a.mimeType, a.body.length, a.body)
+    })
+    return this.statements.bySeq.get(seq)!
+  }
+
+  /** Closes an open request as cancelled by `byRequestId` at `now`. */
+  cancel(row: RequestRow, byRequestId: string, now: number): void {
+    const rejection: StoredRejection[] = [{ code: 304, params: { request: byRequestId } }]
+    this.applyPlan({ ...row, outcome: 'cancelled', rejection: JSON.stringify(rejection) }, now, now)
+  }
+
+  private applyPlan(row: RequestRow, now: number, cancelledAt: number | null): void {
+    const state = stateAt(planOf(row, cancelledAt), now)
+    this.statements.applyState.run({
+      seq: row.seq,
+      status: state.status,
+      step: state.step,
+      sub_step: state.subStep,
+      is_overdue: state.isOverdue ? 1 : 0,
+      is_archived: state.isArchived ? 1 : 0,
+      updated_at: state.changedAt,
+      closed_at: state.closedAt,
+      next_at: state.nextAt,
+      outcome: row.outcome,
+      rejection: row.rejection,
+    })
+  }
+
+  /** Moves every request whose next change is due at `now`. Returns how many changed. */
+  advance(now: number): number {
+    let changed = 0
+    const batch = this.db.transaction(() => {
+      const due = this.statements.due.all(now, 2000)
+      for (const row of due) this.applyPlan(row, now, row.outcome === 'cancelled' ? row.closed_at : null)
+      return due.length
+    })
+    for (let n = batch(); n > 0; n = batch()) changed += n
+    return changed
+  }
+
+  nextChangeAt(): number | null {
+    return this.statements.minNext.get()?.next ?? null
+  }
+}
+
+export function planOf(row: RequestRow, cancelledAt: number | null): LifecyclePlan {
+  return {
+    createdAt: row.created_at,
+    requestedAt: row.requested_at,
+    category: row.category,
+    outcome: row.outcome,
+    delayDays: row.delay_days,
+    cancelledAt,
+  }
+}

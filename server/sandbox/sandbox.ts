@@ -1,0 +1,89 @@
+import type { ServerConfig } from '../config'
+import { Applications, WindowLimiter } from './applications'
+import { CatalogStore } from './catalog/catalog-store'
+import { SandboxClock } from './clock'
+import { openDatabase, type Db } from './db'
+import { TokenStore } from './oauth/token-store'
+import { RequestStore } from './ordering/request-store'
+import { seedOnFirstStart, seedReferenceData } from './seed'
+
+export type SandboxConfig = Pick<
+  ServerConfig,
+  | 'SANDBOX_DB_PATH' | 'SANDBOX_SEED_COUNT' | 'SANDBOX_SEED' | 'SANDBOX_SPIKE_ARREST_PER_SECOND'
+  | 'SANDBOX_TOKEN_REQUESTS_PER_MINUTE' | 'SANDBOX_CLIENT_ID' | 'SANDBOX_CLIENT_SECRET' | 'SANDBOX_API_KEY' | 'SANDBOX_CONTROL'
+>
+
+/** Faults a test can switch on through the control endpoint (docs/decisions/0009-sandbox-controls.md). */
+export interface Faults {
+  maintenance: boolean
+}
+
+/** Everything the sandbox holds: storage, clock, stores and limits. Built once per server (or per test). */
+export interface Sandbox {
+  config: SandboxConfig
+  db: Db
+  clock: SandboxClock
+  realNow: () => number
+  store: RequestStore
+  catalog: CatalogStore
+  tokens: TokenStore
+  applications: Applications
+  spikeArrest: WindowLimiter
+  tokenLimiter: WindowLimiter
+  faults: Faults
+  customerNames: Map<string, string>
+  /** Brings every request's lifecycle up to the sandbox's now; cheap when nothing is due. */
+  catchUp(force?: boolean): void
+  /** Tells the catch-up that a request now has a change due at `at`. */
+  scheduled(at: number | null): void
+  close(): void
+}
+
+export function createSandbox(config: SandboxConfig, options: { realNow?: () => number } = {}): Sandbox {
+  const realNow = options.realNow ?? Date.now
+  const db = openDatabase(config.SANDBOX_DB_PATH)
+  const clock = new SandboxClock(db, realNow)
+  const store = new RequestStore(db)
+  const catalog = new CatalogStore(db)
+  seedReferenceData(db, catalog, {
+    clientId: config.SANDBOX_CLIENT_ID,
+    clientSecret: config.SANDBOX_CLIENT_SECRET,
+    apiKey: config.SANDBOX_API_KEY,
+  }, clock.now())
+  seedOnFirstStart(db, store, { count: config.SANDBOX_SEED_COUNT, seed: config.SANDBOX_SEED, now: clock.now() })
+  const customerNames = new Map(
+    (db.prepare('SELECT id, name FROM customers').all() as { id: string; name: string }[]).map((c) => [c.id, c.name]),
+  )
+
+  let nextDue = store.nextChangeAt()
+  let lastCatchUp = 0
+  const catchUp = (force = false) => {
+    const now = clock.now()
+    // At most once a second of real time, and only when something is due: reads stay cheap.
+    if (!force && (nextDue === null || now < nextDue || realNow() - lastCatchUp < 1000)) return
+    lastCatchUp = realNow()
+    store.advance(now)
+    nextDue = store.nextChangeAt()
+  }
+  catchUp(true)
+
+  return {
+    config,
+    db,
+    clock,
+    realNow,
+    store,
+    catalog,
+    tokens: new TokenStore(db, realNow),
+    applications: new Applications(db),
+    spikeArrest: new WindowLimiter(config.SANDBOX_SPIKE_ARREST_PER_SECOND, 1000, realNow),
+    tokenLimiter: new WindowLimiter(config.SANDBOX_TOKEN_REQUESTS_PER_MINUTE, 60_000, realNow),
+    faults: { maintenance: false },
+    customerNames,
+    catchUp: (force) => catchUp(force),
+    scheduled: (at) => {
+      if (at !== null && (nextDue === null || at < nextDue)) nextDue = at
+    },
+    close: () => db.close(),
+  }
+}

@@ -1,0 +1,53 @@
+import type { z } from 'zod'
+import { HEADER } from '@contract/common'
+import { ZApiErrorBody } from '@contract/error'
+import { ApiError } from './api-error'
+import { currentLanguage } from '@/i18n/i18n'
+
+/** The gateway's base for the ordering API: same origin, so no secret ever leaves the server. */
+export const ORDERING_API_BASE = '/api/ordering/v3'
+
+export interface ApiResponse<T> {
+  data: T
+  headers: Headers
+  requestId: string | null
+}
+
+/**
+ * Calls the ordering API through the gateway and parses the answer with the contract. Any failure
+ * becomes an ApiError carrying the request id. No UI side effect happens here (no toasts, no redirects).
+ */
+export async function apiRequest<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {},
+): Promise<ApiResponse<z.infer<T>>> {
+  let response: Response
+  try {
+    response = await fetch(`${ORDERING_API_BASE}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        Accept: 'application/json',
+        'Accept-Language': currentLanguage(),
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+      credentials: 'same-origin',
+    })
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error
+    throw new ApiError({ status: 0, requestId: null, kind: 'network', message: (error as Error).message })
+  }
+  const requestId = response.headers.get(HEADER.requestId)
+  const payload: unknown = await response.json().catch(() => undefined)
+  if (!response.ok) {
+    const body = ZApiErrorBody.safeParse(payload)
+    throw new ApiError({ status: response.status, body: body.success ? body.data : undefined, requestId })
+  }
+  const parsed = schema.safeParse(payload)
+  if (!parsed.success) {
+    throw new ApiError({ status: response.status, requestId, kind: 'unreadable', message: `Unexpected answer from ${path}` })
+  }
+  return { data: parsed.data, headers: response.headers, requestId }
+}
