@@ -1,13 +1,25 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config'
+
+const reactRouter = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/development/${file}`, import.meta.url))
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    resolve: {
+      // Node's export conditions would load react-router twice (CommonJS and ESM), and `react-router/dom`
+      // would then not see the router context; the browser build has one copy, so do the tests.
+      alias: [
+        { find: /^react-router$/, replacement: reactRouter('index.mjs') },
+        { find: /^react-router\/dom$/, replacement: reactRouter('dom-export.mjs') },
+      ],
+    },
     test: {
       include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
       environment: 'node',
       setupFiles: ['./scripts/vitest-setup.ts'],
+      server: { deps: { inline: [/react-router/] } },
       testTimeout: 20_000,
       hookTimeout: 60_000,
       reporters: ['default', 'json'],

@@ -4,12 +4,14 @@ import { apiStatusQueries } from '@/features/api-status/api/get-api-status'
 import { Layout } from './layout'
 import { HomeRoute } from './routes/home'
 import { NotFoundRoute } from './routes/not-found'
+import { RouteError } from './routes/route-error'
 
 /** Routes compose features; loaders start the queries their page needs so data arrives with the page. */
 export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       element: <Layout />,
+      errorElement: <RouteError />,
       children: [
         {
           index: true,
