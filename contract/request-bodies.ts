@@ -148,7 +148,8 @@ export function withRequestedAtRule<T extends z.ZodType>(schema: T, today: strin
   const earliest = earliestRequestedAt(today)
   return schema.check((ctx) => {
     const requestedAt = (ctx.value as { requestedAt?: unknown } | null)?.requestedAt
-    if (typeof requestedAt === 'string' && requestedAt < earliest) {
+    // Only a real date is compared: `11/05/2026` already has its format issue, not also a "too soon" one.
+    if (typeof requestedAt === 'string' && ZIsoDate.safeParse(requestedAt).success && requestedAt < earliest) {
       ctx.issues.push({
         code: 'custom',
         input: requestedAt,

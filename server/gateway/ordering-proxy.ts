@@ -40,6 +40,22 @@ function gatewayError(c: Context, status: 404 | 502 | 504, description: string):
 }
 
 /**
+ * The upstream's Content-Location as the browser must follow it: under the gateway. The operator may
+ * give a path or an absolute URL (RFC 9110 allows both); anything outside its API is left as it is.
+ */
+function gatewayLocation(location: string, baseUrl: string): string {
+  const base = new URL(baseUrl)
+  let target: URL
+  try {
+    target = new URL(location, base)
+  } catch {
+    return location
+  }
+  if (target.origin !== base.origin || !target.pathname.startsWith(`${base.pathname}/`)) return location
+  return GATEWAY_ORDERING_BASE + target.pathname.slice(base.pathname.length) + target.search
+}
+
+/**
  * The gateway's API proxy: the browser calls /api/ordering/v3/*, the gateway adds the API key from its
  * configuration (never sent to the browser), forwards allow-listed paths only, and passes the
  * operator's request id, paging headers and errors through unchanged.
@@ -85,10 +101,7 @@ export function orderingProxy(upstream: Upstream): Hono {
       if (value) out.set(name, value)
     }
     const location = response.headers.get(HEADER.contentLocation)
-    if (location) {
-      const upstreamPath = new URL(upstream.baseUrl, 'http://upstream.invalid').pathname
-      out.set(HEADER.contentLocation, location.startsWith(upstreamPath) ? GATEWAY_ORDERING_BASE + location.slice(upstreamPath.length) : location)
-    }
+    if (location) out.set(HEADER.contentLocation, gatewayLocation(location, upstream.baseUrl))
     return new Response(response.body, { status: response.status, headers: out })
   })
   return app

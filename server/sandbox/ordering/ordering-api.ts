@@ -15,10 +15,13 @@ import { requireAccess } from './access'
 import { createRequest } from './create-request'
 import { renderRequest } from './render'
 
-/** Endpoints whose errors are `application/json;charset=utf-8` (reference 1); the others answer `application/json`. */
+/**
+ * Endpoints whose errors are `application/json;charset=utf-8` (reference 1); the others answer `application/json`.
+ * `path` is relative to the API's base, so that GET /requests/status (a request id) is not taken for GET /status.
+ */
 function errorContentType(method: string, path: string): string {
-  if (method === 'POST' && /\/requests\/?$/.test(path)) return JSON_UTF8
-  return /\/(doc|status|version|me)\/?$/.test(path) ? JSON_UTF8 : JSON_PLAIN
+  if (method === 'POST' && path === '/requests') return JSON_UTF8
+  return /^\/(doc|status|version|me)$/.test(path) ? JSON_UTF8 : JSON_PLAIN
 }
 
 /** Parses query parameters with a contract schema: a repeated parameter or any failure is a 400 naming it. */
@@ -38,11 +41,13 @@ function parseQuery<T extends z.ZodType>(c: Context<SandboxEnv>, schema: T): z.i
   return parsed.data
 }
 
+// The router is strict (`/requests/` is not `/requests`), so these match without a trailing slash only:
+// otherwise GET /requests/ would be a 405 saying that GET is allowed.
 const ROUTES: { pattern: RegExp; allow: string }[] = [
-  { pattern: /^\/requests\/?$/, allow: 'GET, POST' },
-  { pattern: /^\/requests\/[^/]+\/?$/, allow: 'GET' },
-  { pattern: /^\/catalogItems(\/[^/]+)?\/?$/, allow: 'GET' },
-  { pattern: /^\/(doc|status|version|me)\/?$/, allow: 'GET' },
+  { pattern: /^\/requests$/, allow: 'GET, POST' },
+  { pattern: /^\/requests\/[^/]+$/, allow: 'GET' },
+  { pattern: /^\/catalogItems(\/[^/]+)?$/, allow: 'GET' },
+  { pattern: /^\/(doc|status|version|me)$/, allow: 'GET' },
 ]
 
 /**
@@ -69,7 +74,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     const answer = known ?? new SandboxError(500, ERROR_CODE.internal, { key: 'internal' })
     for (const [name, value] of Object.entries(answer.headers)) c.header(name, value)
     c.header(HEADER.requestId, c.get('requestId'))
-    return sendJson(c, answer.body(c.get('language')), answer.status, errorContentType(c.req.method, c.req.path))
+    return sendJson(c, answer.body(c.get('language')), answer.status, errorContentType(c.req.method, c.req.path.slice(basePath.length)))
   })
 
   app.use(async (c, next) => {

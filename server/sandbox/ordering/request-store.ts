@@ -4,6 +4,7 @@ import {
   REQUEST_CATEGORIES, REQUEST_STATUSES, REQUEST_STEPS, REQUEST_SUB_STEPS,
   type RequestCategory, type RequestStatus, type RequestStep, type RequestSubStep,
 } from '@contract/request'
+import type { Statement } from 'better-sqlite3'
 import type { Db } from '../db'
 import { DAY, dayStart, stateAt, type LifecyclePlan, type Outcome } from './lifecycle'
 import type { StoredRejection } from './messages'
@@ -192,8 +193,29 @@ export function orderByOf(sort: ListRequestsQuery['sort']): string {
   return parts.join(', ')
 }
 
+/** Results of counting queries, valid until the next write; bounded so that odd filters cannot grow it. */
+class CountCache {
+  private readonly entries = new Map<string, unknown>()
+  constructor(private readonly max = 2000) {}
+
+  get<T>(key: string, compute: () => T): T {
+    if (this.entries.has(key)) return this.entries.get(key) as T
+    const value = compute()
+    if (this.entries.size >= this.max) this.entries.clear()
+    this.entries.set(key, value)
+    return value
+  }
+
+  clear(): void {
+    this.entries.clear()
+  }
+}
+
 export class RequestStore {
   private readonly statements
+  /** Filter SQL is built per query; compiling it once per shape keeps the hot path to a bind and a step. */
+  private readonly prepared = new Map<string, Statement>()
+  private readonly counts = new CountCache()
 
   constructor(private readonly db: Db) {
     this.statements = {
@@ -233,6 +255,21 @@ export class RequestStore {
     return this.statements.openTermination.get(requestId)?.id
   }
 
+  private statement(sql: string): Statement {
+    let statement = this.prepared.get(sql)
+    if (!statement) {
+      if (this.prepared.size >= 500) this.prepared.clear()
+      statement = this.db.prepare(sql)
+      this.prepared.set(sql, statement)
+    }
+    return statement
+  }
+
+  /** Any write makes cached counts stale. */
+  private changed(): void {
+    this.counts.clear()
+  }
+
   list(customerId: string, query: ListRequestsQuery): { rows: RequestRow[]; total: number } {
     const where = whereOf(customerId, query)
     const limit = query.limit ?? REQUEST_PAGE.defaultLimit
@@ -241,24 +278,22 @@ export class RequestStore {
     const rows =
       offset >= total
         ? []
-        : (this.db
-            .prepare(`SELECT * FROM requests WHERE ${where.sql} ORDER BY ${orderByOf(query.sort)} LIMIT ? OFFSET ?`)
+        : (this.statement(`SELECT * FROM requests WHERE ${where.sql} ORDER BY ${orderByOf(query.sort)} LIMIT ? OFFSET ?`)
             .all(...where.params, limit, offset) as RequestRow[])
     return { rows, total }
   }
 
   private count(where: { sql: string; params: unknown[] }): number {
-    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM requests WHERE ${where.sql}`).get(...where.params) as { n: number }
-    return row.n
+    const sql = `SELECT COUNT(*) AS n FROM requests WHERE ${where.sql}`
+    return this.counts.get(`${sql}|${JSON.stringify(where.params)}`, () => (this.statement(sql).get(...where.params) as { n: number }).n)
   }
 
   aggregate(customerId: string, query: AggregateRequestsQuery): Record<string, number> {
     const groupBy = query.groupBy ?? 'status'
     const column = GROUP_COLUMNS[groupBy]
     const where = whereOf(customerId, query)
-    const rows = this.db
-      .prepare(`SELECT ${column} AS k, COUNT(*) AS n FROM requests WHERE ${where.sql} GROUP BY ${column} ORDER BY ${column}`)
-      .all(...where.params) as { k: string | number; n: number }[]
+    const sql = `SELECT ${column} AS k, COUNT(*) AS n FROM requests WHERE ${where.sql} GROUP BY ${column} ORDER BY ${column}`
+    const rows = this.counts.get(`${sql}|${JSON.stringify(where.params)}`, () => this.statement(sql).all(...where.params) as { k: string | number; n: number }[])
     const counts: Record<string, number> = {}
     for (const key of GROUP_KEYS[groupBy] ?? []) counts[key] = 0
     const isFlag = groupBy === 'isOverdue' || groupBy === 'isArchived'
@@ -304,6 +339,7 @@ export class RequestStore {
       closed_at: state.closedAt,
       next_at: state.nextAt,
     })
+    this.changed()
     request.attachments.forEach((a, position) => {
       this.statements.insertAttachment.run(attachmentsInfo[position]!.id, seq, position, a.name, a.mimeType, a.body.length, a.body)
     })
@@ -317,6 +353,7 @@ export class RequestStore {
   }
 
   private applyPlan(row: RequestRow, now: number, cancelledAt: number | null): void {
+    this.changed()
     const state = stateAt(planOf(row, cancelledAt), now)
     this.statements.applyState.run({
       seq: row.seq,

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+describe('loadConfig', () => {
+  it('defaults to the sandbox, whose API key the gateway then uses', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ usesSandbox: true, ORDERING_UPSTREAM: 'sandbox', apiKey: 'sandbox-api-key', SANDBOX_SEED_COUNT: 5000 })
+  })
+
+  it('takes the operator’s URL and key', () => {
+    const config = loadConfig({ ORDERING_UPSTREAM: 'https://operator.example/v3', ORDERING_API_KEY: 'k-1' })
+    expect(config).toMatchObject({ usesSandbox: false, apiKey: 'k-1' })
+  })
+
+  it('throws a ConfigError naming ORDERING_API_KEY when a real upstream has no key', () => {
+    expect(() => loadConfig({ ORDERING_UPSTREAM: 'https://operator.example/v3' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ORDERING_UPSTREAM: 'https://operator.example/v3', ORDERING_API_KEY: '' })).toThrow(
+      /- ORDERING_API_KEY.*: is required when ORDERING_UPSTREAM points at a real operator/,
+    )
+  })
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['ORDERING_UPSTREAM', 'ftp://operator.example/v3'],
+    ['SANDBOX_SEED_COUNT', '-1'],
+    ['SANDBOX_CLIENT_SECRET', 'short'],
+    ['SANDBOX_CONTROL', 'yes'],
+  ])('throws a ConfigError naming %s for %j', (name, value) => {
+    let error: unknown
+    try {
+      loadConfig({ [name]: value })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as Error).message).toContain(`- ${name} (${JSON.stringify(value)}): `)
+  })
+})
