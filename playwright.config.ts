@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 const PORT = Number(process.env.E2E_PORT ?? 8181)
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -15,6 +17,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
+  // Playwright empties outputDir at start: keep it apart from the reports that scripts/test-all.sh sums.
+  outputDir: 'test-results/playwright-artifacts',
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -33,7 +37,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      SANDBOX_DB_PATH: `test-results/e2e-${Date.now()}.db`,
+      SANDBOX_DB_PATH: join(tmpdir(), `ordering-console-e2e-${process.pid}-${Date.now()}.db`),
     },
   },
 })

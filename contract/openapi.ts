@@ -17,7 +17,8 @@ const schemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonObj
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
 function queryParameters(schema: z.ZodObject): JsonObject[] {
-  return Object.entries(schema.shape).map(([name, field]) => ({
+  // The API key is described by the security schemes, not as a parameter.
+  return Object.entries(schema.shape).filter(([name]) => name !== HEADER.apiKey).map(([name, field]) => ({
     name,
     in: 'query',
     required: false,
@@ -47,7 +48,7 @@ const ok = (schema: JsonObject, headers: JsonObject = requestIdHeader) => ({
   headers,
   content: { 'application/json': { schema } },
 })
-const security = [{ apiKey: [], bearer: [] }]
+const security = [{ apiKey: [], bearer: [] }, { apiKeyQuery: [], bearer: [] }]
 const readErrors = errors([400, 401, 403, 404, 500, 503], 'application/json')
 const miscErrors = errors([400, 401, 403, 404, 405, 500, 503], JSON_UTF8)
 
@@ -65,6 +66,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: HEADER.apiKey },
+        apiKeyQuery: { type: 'apiKey', in: 'query', name: HEADER.apiKey },
         bearer: { type: 'http', scheme: 'bearer' },
       },
       schemas: {
@@ -115,7 +117,10 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
           tags: ['Request Management'],
           operationId: 'getRequest',
           security,
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            ...queryParameters(ZListRequestsQuery.pick({ displayNulls: true, displayLinks: true })),
+          ],
           responses: { 200: ok(ref('Request')), ...readErrors },
         },
       },

@@ -75,7 +75,7 @@ export const ZServicePoint = z
   .looseObject({
     id: z
       .string()
-      .regex(/^SP[0-9]{6,}$/, { error: 'format.servicePoint' })
+      .regex(/^SP[0-9]{8}$/, { error: 'format.servicePoint' })
       .meta({ title: 'Service point', description: 'Identifier of the delivered service, shown on the completed creation request.' }),
   })
   .meta({ title: 'Service point' })

@@ -1,5 +1,8 @@
 import { Hono } from 'hono'
+import { HEADER } from '@contract/common'
+import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
 import type { ServerConfig } from './config'
+import { newRequestId } from './shared/request-id'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
@@ -40,6 +43,13 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
       }
   app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
+  // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
+  for (const prefix of ['/api', SANDBOX_BASE]) {
+    app.all(`${prefix}/*`, (c) => {
+      const body: ApiErrorBody = { code: ERROR_CODE.notFound, message: 'Resource not found', description: `No resource exists at ${c.req.path}.` }
+      return c.body(JSON.stringify(body), 404, { 'Content-Type': 'application/json', [HEADER.requestId]: newRequestId() })
+    })
+  }
   if (config.SERVE_SPA === 'on') app.route('/', spaRoutes(config.SPA_DIST))
 
   return { app, sandbox, close: () => sandbox?.close() }

@@ -19,6 +19,11 @@ describe('loadConfig', () => {
     )
   })
 
+  it('refuses an ORDERING_API_KEY that is not the sandbox’s key when the upstream is the sandbox', () => {
+    expect(() => loadConfig({ ORDERING_API_KEY: 'another-key' })).toThrow(/- ORDERING_API_KEY \("another-key"\): must equal SANDBOX_API_KEY/)
+    expect(loadConfig({ ORDERING_API_KEY: 'sandbox-api-key' }).apiKey).toBe('sandbox-api-key')
+  })
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],

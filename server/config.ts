@@ -31,6 +31,13 @@ export const ZServerEnv = z
     SPA_DIST: z.string().min(1).default('dist'),
   })
   .superRefine((env, ctx) => {
+    if (env.ORDERING_UPSTREAM === SANDBOX && env.ORDERING_API_KEY && env.ORDERING_API_KEY !== env.SANDBOX_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ORDERING_API_KEY'],
+        message: 'must equal SANDBOX_API_KEY when the upstream is the sandbox (or leave it unset)',
+      })
+    }
     if (env.ORDERING_UPSTREAM !== SANDBOX && !env.ORDERING_API_KEY) {
       ctx.addIssue({
         code: 'custom',

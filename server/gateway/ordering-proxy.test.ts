@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { HEADER } from '@contract/common'
-import { ERROR_CODE } from '@contract/error'
+import { ERROR_CODE, ZApiErrorBody } from '@contract/error'
 import { ZMe } from '@contract/misc'
 import { ZRequest } from '@contract/request'
 import { buildApp } from '../app'
@@ -47,6 +47,14 @@ describe('in front of the sandbox', () => {
     expect(response.headers.get(HEADER.contentLocation)).toBe(`${GATEWAY}/requests/${created.id}`)
     const read = await t.fetch(response.headers.get(HEADER.contentLocation)!, { token })
     expect(ZRequest.parse(await read.json())).toEqual(created)
+  })
+
+  it('gives links and the description with the gateway’s addresses, not the sandbox’s', async () => {
+    const list = await viaGateway('/requests?limit=1&displayLinks=true')
+    const [first] = (await list.json()) as { id: string; _links: { self: { href: string } } }[]
+    expect(first!._links.self.href).toBe(`${GATEWAY}/requests/${first!.id}`)
+    const doc = (await (await viaGateway('/doc')).json()) as { servers: { url: string }[] }
+    expect(doc.servers).toEqual([{ url: GATEWAY }])
   })
 
   it('passes errors through unchanged: entity, code, content type, request id and headers', async () => {
@@ -181,5 +189,22 @@ describe('in front of an operator (ORDERING_UPSTREAM is a URL)', () => {
     }
     expect(upstream).not.toHaveBeenCalled()
     expect(await (await built.app.request('/healthz')).json()).toEqual({ ok: true, upstream: 'operator' })
+  })
+})
+
+describe('unknown addresses under /api and /sandbox', () => {
+  it('answer a 404 error entity with a request id, not the SPA page', async () => {
+    const t = startTestApp({ SERVE_SPA: 'on', SPA_DIST: 'public' })
+    try {
+      for (const path of ['/api/nothing', '/sandbox/nothing/here']) {
+        const response = await t.fetch(path)
+        expect(response.status).toBe(404)
+        expect(response.headers.get('Content-Type')).toBe('application/json')
+        expect(ZApiErrorBody.parse(await response.json()).code).toBe(ERROR_CODE.notFound)
+        requestIdOf(response)
+      }
+    } finally {
+      t.close()
+    }
   })
 })

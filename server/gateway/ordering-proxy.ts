@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
-import { newRequestId } from '../sandbox/http'
+import { newRequestId } from '../shared/request-id'
 
 export const GATEWAY_ORDERING_BASE = '/api/ordering/v3'
 
@@ -74,6 +74,7 @@ export function orderingProxy(upstream: Upstream): Hono {
       if (value) headers.set(name, value)
     }
     headers.set(HEADER.apiKey, upstream.apiKey)
+    headers.set('X-Forwarded-Prefix', GATEWAY_ORDERING_BASE)
     // The API key travels in the header only; a browser-supplied one is dropped.
     url.searchParams.delete(HEADER.apiKey)
     const search = url.searchParams.toString()

@@ -90,7 +90,7 @@ CREATE INDEX requests_updated ON requests (customer_id, updated_at);
 CREATE INDEX requests_requested ON requests (customer_id, requested_at);
 CREATE INDEX requests_overdue ON requests (customer_id, is_overdue, requested_at);
 CREATE INDEX requests_type ON requests (customer_id, type, created_at);
-CREATE INDEX requests_reference ON requests (customer_id, customer_reference);
+CREATE INDEX requests_reference ON requests (customer_id, customer_reference COLLATE NOCASE);
 CREATE INDEX requests_related ON requests (related_request_id) WHERE related_request_id IS NOT NULL;
 CREATE INDEX requests_next ON requests (next_at) WHERE next_at IS NOT NULL;
 

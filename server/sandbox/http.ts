@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import { HEADER } from '@contract/common'
 import type { ApiErrorBody, ErrorCode, FieldIssue } from '@contract/error'
@@ -67,9 +66,7 @@ export function validationError(
 export const JSON_UTF8 = 'application/json;charset=utf-8'
 export const JSON_PLAIN = 'application/json'
 
-export function newRequestId(): string {
-  return randomUUID()
-}
+export { newRequestId } from '../shared/request-id'
 
 /** Sends JSON with the exact content type the reference gives for that endpoint. */
 export function sendJson(c: Context, body: unknown, status: ContentfulStatusCode = 200, contentType = JSON_PLAIN): Response {

@@ -67,6 +67,9 @@ export function createSandbox(config: SandboxConfig, options: { realNow?: () => 
   }
   catchUp(true)
 
+  const tokens = new TokenStore(db, realNow)
+  tokens.purgeExpired()
+
   return {
     config,
     db,
@@ -74,7 +77,7 @@ export function createSandbox(config: SandboxConfig, options: { realNow?: () => 
     realNow,
     store,
     catalog,
-    tokens: new TokenStore(db, realNow),
+    tokens,
     applications: new Applications(db),
     spikeArrest: new WindowLimiter(config.SANDBOX_SPIKE_ARREST_PER_SECOND, 1000, realNow),
     tokenLimiter: new WindowLimiter(config.SANDBOX_TOKEN_REQUESTS_PER_MINUTE, 60_000, realNow),

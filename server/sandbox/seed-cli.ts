@@ -42,15 +42,17 @@ export class SeedError extends Error {}
 
 const SQLITE_SIDE_FILES = ['-wal', '-shm', '-journal']
 
+/** Throws a SeedError when `dbPath` cannot be written: a directory, or an existing file without `force`. */
+export function checkSeedTarget(dbPath: string, force = false): void {
+  if (!existsSync(dbPath)) return
+  if (statSync(dbPath).isDirectory()) throw new SeedError(`${dbPath} is a directory; give a file path for --db.`)
+  if (!force) throw new SeedError(`${dbPath} exists already; pass --force to replace it, or choose another --db path.`)
+}
+
 /** Creates `dbPath` and seeds it with `count` requests through createSandbox(); refuses an existing file unless `force`. */
 export function seedDatabase(options: SeedOptions): SeedResult {
+  checkSeedTarget(options.dbPath, options.force)
   const dbPath = resolve(options.dbPath)
-  if (existsSync(dbPath)) {
-    if (statSync(dbPath).isDirectory()) throw new SeedError(`${options.dbPath} is a directory; give a file path for --db.`)
-    if (!options.force) {
-      throw new SeedError(`${options.dbPath} exists already; pass --force to replace it, or choose another --db path.`)
-    }
-  }
   if (options.force) for (const suffix of ['', ...SQLITE_SIDE_FILES]) rmSync(dbPath + suffix, { force: true })
 
   let config
@@ -122,9 +124,10 @@ function main(): void {
     console.log(SEED_USAGE)
     return
   }
-  console.log(`Seeding ${parsed.count.toLocaleString('en')} requests into ${parsed.dbPath}…`)
   let result
   try {
+    checkSeedTarget(parsed.dbPath, parsed.force)
+    console.log(`Seeding ${parsed.count.toLocaleString('en')} requests into ${parsed.dbPath}…`)
     result = seedDatabase(parsed)
   } catch (error) {
     if (error instanceof SeedError) {

@@ -50,12 +50,35 @@ describe.each(SEED_CUSTOMERS)('customer $id ($name)', (customer) => {
       expect(codes.length).toBeLessThanOrEqual(3)
       expect(new Set(codes).size).toBe(codes.length)
       for (const reason of r.rejectionReasons) {
-        expect(SEEDABLE_REJECTIONS).toContain(reason.code)
+        // 304 is the one a cancellation gives its target; it is the only reason then.
+        if (reason.code === 304) expect(codes).toEqual([304])
+        else expect(SEEDABLE_REJECTIONS).toContain(reason.code)
         expect(reason.reason).toMatch(/^[A-Z_]+$/)
         expect(reason.message.length).toBeGreaterThan(20)
       }
     }
     expect(own.filter((r) => r.status !== 'REJECTED').every((r) => r.rejectionReasons.length === 0)).toBe(true)
+  })
+
+  it('links requests as the live API would: cancellations close their targets, terminations end delivered services once', () => {
+    const own = requests[customer.id]!
+    const byId = new Map(own.map((r) => [r.id, r]))
+    const cancellations = own.filter((r) => r.category === 'cancellation')
+    expect(cancellations.length).toBeGreaterThan(0)
+    for (const cancellation of cancellations) {
+      const target = byId.get(cancellation.relatedRequestId!)!
+      expect(target.status).toBe('REJECTED')
+      expect(target.rejectionReasons).toEqual([expect.objectContaining({ code: 304, message: expect.stringContaining(cancellation.id) })])
+    }
+    const terminations = own.filter((r) => r.category === 'termination' && r.status !== 'REJECTED')
+    expect(terminations.length).toBeGreaterThan(0)
+    const ended = terminations.map((r) => r.relatedRequestId!)
+    expect(new Set(ended).size).toBe(ended.length)
+    for (const id of ended) {
+      const creation = byId.get(id)!
+      expect(creation).toMatchObject({ category: 'creation', status: 'COMPLETED' })
+      expect(Date.parse(creation.updatedAt)).toBeLessThanOrEqual(Date.parse(terminations.find((t) => t.relatedRequestId === id)!.createdAt) + 90 * 86_400_000)
+    }
   })
 })
 

@@ -99,15 +99,42 @@ export function contractsOf(prefix: string): string[] {
 type Random = ReturnType<typeof randomGenerator>
 type SeedCustomer = (typeof SEED_CUSTOMERS)[number]
 
-/** One plausible request of `customer` created at `createdAt`; non-creations act on an earlier creation. */
-function plausibleRequest(random: Random, customer: SeedCustomer, createdAt: number, creations: RequestRow[]): NewRequest {
-  let type: string = random.weighted(TYPE_WEIGHTS)
+/** What the seed knows of a customer's requests so far, so that links between requests stay valid. */
+interface SeedHistory {
+  creations: RequestRow[]
+  byId: Map<string, RequestRow>
+  cancelledAt: Map<number, number>
+  terminated: Set<number>
+}
+
+function stateOf(row: RequestRow, history: SeedHistory, at: number): LifecycleState {
+  const cancelledAt = history.cancelledAt.get(row.seq)
+  // `row` is the creation as first stored; a later cancellation is in the history, not in the row.
+  return stateAt(cancelledAt === undefined ? planOf(row, null) : { ...planOf(row, cancelledAt), outcome: 'cancelled' }, at)
+}
+
+/**
+ * The earlier request a non-creation acts on, following the live rules: a modification or cancellation
+ * needs one still open at that time, a termination a delivered service not yet terminated.
+ */
+function targetFor(random: Random, category: RequestCategory, actsOn: readonly string[], history: SeedHistory, at: number) {
+  const fits = (row: RequestRow) => actsOn.includes(row.type)
+  if (category === 'termination') {
+    const sample = Array.from({ length: Math.min(60, history.creations.length) }, () => random.pick(history.creations))
+    return sample.find((row) => fits(row) && !history.terminated.has(row.seq) && stateOf(row, history, at).status === 'COMPLETED')
+  }
+  const recent = history.creations.slice(-300).filter((row) => fits(row) && ['NEW', 'IN_PROGRESS'].includes(stateOf(row, history, at).status))
+  return recent.length ? random.pick(recent) : undefined
+}
+
+/** One plausible request of `customer` created at `createdAt`; non-creations act on a fitting earlier creation. */
+function plausibleRequest(random: Random, customer: SeedCustomer, createdAt: number, history: SeedHistory, forceType?: string): NewRequest {
+  let type: string = forceType ?? random.weighted(TYPE_WEIGHTS)
   let item = BUILTIN_CATALOG_ITEMS.find((i) => i.type === type)!
   let category: RequestCategory = REQUEST_BODY_VARIANTS[item.variant].category
   let related: RequestRow | undefined
   if (category !== 'creation') {
-    const candidates = creations.filter((r) => item.actsOn.includes(r.type))
-    related = candidates.length ? random.pick(candidates.slice(-200)) : undefined
+    related = targetFor(random, category, item.actsOn, history, createdAt)
     if (!related) {
       type = 'INTERNET_ACCESS'
       item = BUILTIN_CATALOG_ITEMS.find((i) => i.type === type)!
@@ -199,10 +226,22 @@ export function seedRequests(db: Db, store: RequestStore, options: { count: numb
     // One in fifty is from the last few hours, so that NEW requests exist at any time of day.
     i % 50 === 0 ? now - random.int(0, 3 * HOUR) : now - random.int(0, 400 * DAY),
   ).sort((a, b) => a - b)
-  const creations: Record<string, RequestRow[]> = {}
+  const histories = new Map<string, SeedHistory>(
+    SEED_CUSTOMERS.map((c) => [c.id, { creations: [], byId: new Map(), cancelledAt: new Map(), terminated: new Set() }]),
+  )
   const seen: Record<string, Set<number>> = {}
   const record = (row: RequestRow, request: NewRequest) => {
-    if (request.category === 'creation') (creations[row.customer_id] ??= []).push(row)
+    const history = histories.get(row.customer_id)!
+    if (request.category === 'creation') {
+      history.creations.push(row)
+      history.byId.set(row.id, row)
+    }
+    const target = request.relatedRequestId ? history.byId.get(request.relatedRequestId) : undefined
+    if (target && request.category === 'cancellation') {
+      store.cancel(target, row.id, request.createdAt, now)
+      history.cancelledAt.set(target.seq, request.createdAt)
+    }
+    if (target && request.category === 'termination' && request.outcome === 'complete') history.terminated.add(target.seq)
     const state = stateAt(planOf(row, null), now)
     const found = (seen[row.customer_id] ??= new Set())
     REQUIRED_SEED_STATES.forEach((wanted, index) => {
@@ -213,7 +252,7 @@ export function seedRequests(db: Db, store: RequestStore, options: { count: numb
   db.transaction(() => {
     for (const createdAt of createdTimes) {
       const customer = random.weighted(SEED_CUSTOMERS.map((c) => [c, c.share] as const))
-      const request = plausibleRequest(random, customer, createdAt, creations[customer.id] ?? [])
+      const request = plausibleRequest(random, customer, createdAt, histories.get(customer.id)!)
       record(store.insert(request, now), request)
     }
     if (options.count === 0) return
@@ -222,7 +261,7 @@ export function seedRequests(db: Db, store: RequestStore, options: { count: numb
         if (seen[customer.id]?.has(index)) return
         for (let attempt = 0; attempt < 100_000; attempt++) {
           const createdAt = now - random.int(0, 200 * DAY)
-          const request = { ...plausibleRequest(random, customer, createdAt, creations[customer.id] ?? []), category: 'creation' as const, type: 'INTERNET_ACCESS', relatedRequestId: null }
+          const request = plausibleRequest(random, customer, createdAt, histories.get(customer.id)!, 'INTERNET_ACCESS')
           request.outcome = random.pick(['complete', 'reject_intake', 'reject_validation'] as const)
           request.delayDays = random.int(0, 20)
           request.rejection = request.outcome === 'complete' ? null : pickRejections(random)

@@ -34,12 +34,16 @@ export class CatalogStore {
 
   constructor(private readonly db: Db) {}
 
-  /** Writes the built-in items when the catalog is empty. */
+  /**
+   * Writes the built-in items, and rewrites them at every start so that what an existing database
+   * publishes always matches the schemas this build enforces. Items added at run time are kept.
+   */
   seed(now: number): void {
-    const count = (this.db.prepare('SELECT COUNT(*) AS n FROM catalog_items').get() as { n: number }).n
-    if (count > 0) return
     const insert = this.db.prepare(`INSERT INTO catalog_items (id, type, variant, category, name_en, name_fr,
-      description_en, description_fr, schema, position, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      description_en, description_fr, schema, position, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET type = excluded.type, variant = excluded.variant, category = excluded.category,
+        name_en = excluded.name_en, name_fr = excluded.name_fr, description_en = excluded.description_en,
+        description_fr = excluded.description_fr, schema = excluded.schema, position = excluded.position`)
     BUILTIN_CATALOG_ITEMS.forEach((item, position) => {
       insert.run(item.id, item.type, item.variant, REQUEST_BODY_VARIANTS[item.variant].category, item.name.en, item.name.fr,
         item.description.en, item.description.fr, JSON.stringify(publishedSchema(item.schema)), position, now)

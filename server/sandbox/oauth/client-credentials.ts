@@ -5,7 +5,7 @@ import type { OAuthErrorBody } from '@contract/error'
 import { SCOPE } from '@contract/misc'
 import type { TokenResponse } from '@contract/oauth'
 import type { ApplicationRow } from '../applications'
-import { newRequestId } from '../http'
+import { newRequestId } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
 
 export const CLIENT_CREDENTIALS_TTL_SECONDS = 3600
@@ -93,7 +93,10 @@ export function clientCredentialsEndpoint(sandbox: Sandbox): Hono {
     const allowed: string[] = application.scopes.split(' ').filter((s) => s === SCOPE.full || s === SCOPE.readonly)
     const requested = form.scope ? form.scope.split(' ').filter(Boolean) : allowed.filter((s) => s === SCOPE.full)
     const granted = requested.filter((s) => allowed.includes(s))
-    if (granted.length === 0) return oauthError(c, 400, 'invalid_request', `scope ${form.scope} is not allowed for this application.`)
+    if (granted.length === 0) {
+      const asked = form.scope ? `scope ${form.scope} is` : 'No ordering scope is'
+      return oauthError(c, 400, 'invalid_request', `${asked} allowed for this application; allowed: ${allowed.join(' ') || 'none'}.`)
+    }
     const { token } = sandbox.tokens.issue({
       kind: 'access',
       clientId: application.client_id,

@@ -29,6 +29,11 @@ export function rejectionRules(properties: RequestProperties): StoredRejection[]
   return reasons
 }
 
+/** Days late a request is delivered: sites whose postal code starts with 99 are hard to reach (decision 0003). */
+export function deliveryDelayDays(properties: RequestProperties): number {
+  return properties.location?.address.postalCode.startsWith('99') ? 10 : 0
+}
+
 const OPEN = new Set(['NEW', 'IN_PROGRESS'])
 
 interface ParsedBody {
@@ -63,7 +68,8 @@ export function createRequest(deps: CreateDeps, principal: Principal, raw: unkno
   const tooLarge = attachments.findIndex((a) => a.body.length > ATTACHMENT_MAX_BYTES)
   if (tooLarge >= 0) {
     const issue = { code: 'custom' as const, path: ['attachments', tooLarge, 'body'], message: 'attachment.tooLarge', input: undefined }
-    throw new SandboxError(400, ERROR_CODE.invalidField, undefined, describeIssues([issue as z.core.$ZodIssue], language))
+    const fields = describeIssues([issue as z.core.$ZodIssue], language)
+    throw new SandboxError(400, ERROR_CODE.invalidField, { key: 'attachmentTooLarge', params: { path: fields[0]!.path } }, fields)
   }
 
   const { customerId } = principal
@@ -81,7 +87,7 @@ export function createRequest(deps: CreateDeps, principal: Principal, raw: unkno
         throw new SandboxError(422, ERROR_CODE.targetRequestClosed, { key: 'targetClosed', params: { id, status: target.status } })
       }
       if (!entry.actsOn.includes(target.type) && entry.actsOn.length > 0) {
-        throw new SandboxError(422, ERROR_CODE.targetRequestIncompatible, { key: 'targetIncompatible', params: { id, category: target.category } })
+        throw new SandboxError(422, ERROR_CODE.targetRequestIncompatible, { key: 'targetIncompatible', params: { id, type: target.type, requested: entry.row.type, item: entry.row.id } })
       }
     }
     if (category === 'termination') {
@@ -92,7 +98,7 @@ export function createRequest(deps: CreateDeps, principal: Principal, raw: unkno
         throw new SandboxError(422, ERROR_CODE.unknownServicePoint, { key: 'unknownServicePoint', params: { id: servicePoint } })
       }
       if (entry.actsOn.length > 0 && !entry.actsOn.includes(created.type)) {
-        throw new SandboxError(422, ERROR_CODE.targetRequestIncompatible, { key: 'targetIncompatible', params: { id: created.id, category: created.category } })
+        throw new SandboxError(422, ERROR_CODE.targetRequestIncompatible, { key: 'targetIncompatible', params: { id: created.id, type: created.type, requested: entry.row.type, item: entry.row.id } })
       }
       const termination = deps.store.terminationOf(created.id)
       if (termination) {
@@ -120,13 +126,13 @@ export function createRequest(deps: CreateDeps, principal: Principal, raw: unkno
         relatedRequestId: target?.id ?? null,
         createdAt: now,
         outcome,
-        delayDays: 0,
+        delayDays: deliveryDelayDays(properties),
         rejection: rejection.length ? rejection : null,
         attachments,
       },
       now,
     )
-    if (category === 'cancellation') deps.store.cancel(target!, row.id, now)
+    if (category === 'cancellation') deps.store.cancel(target!, row.id, now, now)
     return row
   })()
 }

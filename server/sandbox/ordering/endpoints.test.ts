@@ -205,11 +205,11 @@ describe('POST /requests', () => {
     expect(await read.json()).toEqual(request)
   })
 
-  it('answers 415 code 62 to a body that is not JSON, and stores nothing', async () => {
+  it('answers 400 code 62 to a body that is not JSON (POST documents no 415), and stores nothing', async () => {
     const before = await t.countRequests(token)
     const text = JSON.stringify(validBody(t.today()))
-    await expectApiError(await t.call('/requests', { token, body: text, contentType: 'text/plain' }), 415, ERROR_CODE.unsupportedMediaType, JSON_UTF8)
-    await expectApiError(await t.call('/requests', { token, body: text, contentType: 'application/x-www-form-urlencoded' }), 415, ERROR_CODE.unsupportedMediaType, JSON_UTF8)
+    await expectApiError(await t.call('/requests', { token, body: text, contentType: 'text/plain' }), 400, ERROR_CODE.unsupportedMediaType, JSON_UTF8)
+    await expectApiError(await t.call('/requests', { token, body: text, contentType: 'application/x-www-form-urlencoded' }), 400, ERROR_CODE.unsupportedMediaType, JSON_UTF8)
     expect(await t.countRequests(token)).toBe(before)
   })
 

@@ -89,7 +89,7 @@ describe('rejection', () => {
     expect(french.rejectionReasons).toEqual([
       {
         code: 301,
-        reason: 'ADRESSE_NON_ELIGIBLE',
+        reason: 'ADDRESS_NOT_ELIGIBLE',
         message: 'L’adresse du site est hors de la zone où ce service peut être livré. Vérifiez le code postal ou choisissez un autre site.',
       },
     ])
@@ -138,6 +138,25 @@ describe('isOverdue', () => {
   })
 })
 
+describe('late delivery', () => {
+  it('delivers a site whose postal code starts with 99 ten days late: overdue while open, and still marked late once delivered', async () => {
+    const site = { ...TEST_SITE, address: { ...TEST_SITE.address, postalCode: '99100' } }
+    const { request } = await createOk(t, token, validBody(t.today(), { properties: { ...(validBody(t.today()).properties as object), location: site } }))
+    await t.advanceSandbox({ days: 8 })
+    expect(await read(request.id)).toMatchObject({ status: 'IN_PROGRESS', isOverdue: true })
+    expect(pagingOf(await t.call(`/requests?id=${request.id}&isOverdue=true`, { token })).total).toBe(1)
+    await t.advanceSandbox({ days: 10 })
+    expect(await read(request.id)).toMatchObject({ status: 'COMPLETED', isOverdue: true })
+  })
+
+  it('never marks a rejected request overdue, even once its requested day has passed', async () => {
+    const site = { ...TEST_SITE, address: { ...TEST_SITE.address, postalCode: '00100' } }
+    const { request } = await createOk(t, token, validBody(t.today(), { properties: { ...(validBody(t.today()).properties as object), location: site } }))
+    await t.advanceSandbox({ days: 30 })
+    expect(await read(request.id)).toMatchObject({ status: 'REJECTED', isOverdue: false })
+  })
+})
+
 describe('cancellation', () => {
   it('closes its target as REJECTED with reason 304 naming the cancellation, and completes itself', async () => {
     const target = (await createOk(t, token, validBody(t.today()))).request.id
@@ -153,7 +172,7 @@ describe('cancellation', () => {
       { code: 304, reason: 'CANCELLED', message: `This request was cancelled at your request by ${cancellation.id}.` },
     ])
     expect((await read(target, 'fr')).rejectionReasons).toEqual([
-      { code: 304, reason: 'ANNULEE', message: `Cette demande a été annulée à votre demande par ${cancellation.id}.` },
+      { code: 304, reason: 'CANCELLED', message: `Cette demande a été annulée à votre demande par ${cancellation.id}.` },
     ])
 
     await t.advanceSandbox({ hours: 2 })

@@ -85,8 +85,10 @@ export function stateAt(plan: LifecyclePlan, t: number): LifecycleState {
   const final = stages[stages.length - 1]!
   const closedAt = final.at <= t ? final.at : null
   const overdueAt = dayStart(plan.requestedAt) + DAY
-  // Overdue: still open once the requested day is over; frozen when the request closes.
-  const isOverdue = t >= overdueAt && (closedAt === null || closedAt > overdueAt)
+  // Overdue: still open once the requested day is over; frozen when it is delivered late. A rejected
+  // (or cancelled) request is not late: it will not be delivered at all.
+  const rejected = closedAt !== null && final.status === 'REJECTED'
+  const isOverdue = !rejected && t >= overdueAt && (closedAt === null || closedAt > overdueAt)
   const archivedAt = closedAt === null ? null : closedAt + ARCHIVE_AFTER
   const isArchived = archivedAt !== null && t >= archivedAt
 

@@ -92,6 +92,10 @@ export const ERROR_DESCRIPTIONS = {
   },
   malformedJson: { en: 'The body is not valid JSON: {detail}', fr: 'Le corps n’est pas du JSON valide : {detail}' },
   notAnObject: { en: 'The body must be a JSON object.', fr: 'Le corps doit être un objet JSON.' },
+  attachmentTooLarge: {
+    en: '{path} is larger than 1 MiB once decoded. Send a smaller file.',
+    fr: '{path} dépasse 1 Mio une fois décodé. Envoyez un fichier plus petit.',
+  },
   contentType: {
     en: 'Send the body as application/json.',
     fr: 'Envoyez le corps au format application/json.',
@@ -117,8 +121,8 @@ export const ERROR_DESCRIPTIONS = {
     fr: 'La demande {id} est {status} ; seule une demande NEW ou IN_PROGRESS peut être modifiée ou annulée.',
   },
   targetIncompatible: {
-    en: 'Request {id} is a {category} request; only creation and modification requests can be modified or cancelled.',
-    fr: 'La demande {id} est de catégorie {category} ; seules les créations et modifications peuvent être modifiées ou annulées.',
+    en: 'A {requested} request cannot act on {id}, a {type} request. GET /catalogItems/{item} tells what it applies to.',
+    fr: 'Une demande {requested} ne peut pas porter sur {id}, une demande {type}. GET /catalogItems/{item} indique à quoi elle s’applique.',
   },
   unknownServicePoint: {
     en: 'Service point {id} is not a delivered service of your company.',
@@ -141,44 +145,45 @@ export function fill(template: string, params: Record<string, string | number> =
 }
 
 /** Business reasons a request is rejected for, by code (docs/decisions/0003-request-lifecycle.md). */
-export const REJECTION_REASONS: Record<number, { reason: Localized; message: Localized }> = {
+/** `reason` is a stable code, the same in every language; `message` is localized. */
+export const REJECTION_REASONS: Record<number, { reason: string; message: Localized }> = {
   301: {
-    reason: { en: 'ADDRESS_NOT_ELIGIBLE', fr: 'ADRESSE_NON_ELIGIBLE' },
+    reason: 'ADDRESS_NOT_ELIGIBLE',
     message: {
       en: 'The site address is outside the area where this service can be delivered. Check the postal code or choose another site.',
       fr: 'L’adresse du site est hors de la zone où ce service peut être livré. Vérifiez le code postal ou choisissez un autre site.',
     },
   },
   302: {
-    reason: { en: 'CONTACT_UNREACHABLE', fr: 'CONTACT_INJOIGNABLE' },
+    reason: 'CONTACT_UNREACHABLE',
     message: {
       en: 'The primary contact has no phone, mobile or e-mail. Give at least one way to reach them.',
       fr: 'Le contact principal n’a ni téléphone, ni mobile, ni e-mail. Indiquez au moins un moyen de le joindre.',
     },
   },
   303: {
-    reason: { en: 'BILLING_ACCOUNT_UNKNOWN', fr: 'COMPTE_FACTURATION_INCONNU' },
+    reason: 'BILLING_ACCOUNT_UNKNOWN',
     message: {
       en: 'The billing account code is not known for this contract. Use a billing account listed on your invoices.',
       fr: 'Le code du compte de facturation n’est pas connu pour ce contrat. Utilisez un compte figurant sur vos factures.',
     },
   },
   304: {
-    reason: { en: 'CANCELLED', fr: 'ANNULEE' },
+    reason: 'CANCELLED',
     message: {
       en: 'This request was cancelled at your request by {request}.',
       fr: 'Cette demande a été annulée à votre demande par {request}.',
     },
   },
   305: {
-    reason: { en: 'NETWORK_UNKNOWN', fr: 'RESEAU_INCONNU' },
+    reason: 'NETWORK_UNKNOWN',
     message: {
       en: 'The network identifier does not exist for your company. Check the network id.',
       fr: 'L’identifiant de réseau n’existe pas pour votre société. Vérifiez l’identifiant du réseau.',
     },
   },
   307: {
-    reason: { en: 'NO_CAPACITY', fr: 'CAPACITE_INSUFFISANTE' },
+    reason: 'NO_CAPACITY',
     message: {
       en: 'There is no capacity left to deliver this service at the site on that date. Choose another date or a lower bandwidth.',
       fr: 'Il ne reste pas de capacité pour livrer ce service sur le site à cette date. Choisissez une autre date ou un débit inférieur.',

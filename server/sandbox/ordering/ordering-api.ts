@@ -43,6 +43,15 @@ function parseQuery<T extends z.ZodType>(c: Context<SandboxEnv>, schema: T): z.i
 
 // The router is strict (`/requests/` is not `/requests`), so these match without a trailing slash only:
 // otherwise GET /requests/ would be a 405 saying that GET is allowed.
+/**
+ * The base the client sees: a gateway in front says where it mounts the API (`X-Forwarded-Prefix`), so
+ * that links, Content-Location and /doc name addresses the client can use.
+ */
+function publicBase(c: Context<SandboxEnv>, basePath: string): string {
+  const prefix = c.req.header('X-Forwarded-Prefix')
+  return prefix && /^\/[A-Za-z0-9/_.-]*$/.test(prefix) ? prefix.replace(/\/$/, '') : basePath
+}
+
 const ROUTES: { pattern: RegExp; allow: string }[] = [
   { pattern: /^\/requests$/, allow: 'GET, POST' },
   { pattern: /^\/requests\/[^/]+$/, allow: 'GET' },
@@ -88,11 +97,11 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
 
   // --- Miscellaneous (no API key) ---
   app.get('/doc', (c) => {
-    parseQuery(c, z.strictObject({}))
-    return sendJson(c, buildOpenApiDocument(basePath))
+    parseQuery(c, ZApiKeyOnlyQuery)
+    return sendJson(c, buildOpenApiDocument(publicBase(c, basePath)))
   })
   app.get('/status', (c) => {
-    parseQuery(c, z.strictObject({}))
+    parseQuery(c, ZApiKeyOnlyQuery)
     const state = sandbox.faults.maintenance ? 'UNAVAILABLE' : 'OK'
     const body: ApiStatus = {
       status: state,
@@ -106,7 +115,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     return sendJson(c, body)
   })
   app.get('/version', (c) => {
-    parseQuery(c, z.strictObject({}))
+    parseQuery(c, ZApiKeyOnlyQuery)
     const body: ApiVersion = { name: 'B2B Ordering API', version: '3.1.0', major: 3, releasedAt: '2026-02-17' }
     return sendJson(c, body)
   })
@@ -140,7 +149,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
       customerName: sandbox.customerNames.get(customerId) ?? customerId,
       displayNulls: query.displayNulls ?? false,
       fields: query.fields,
-      links: query.displayLinks ? basePath : undefined,
+      links: query.displayLinks ? publicBase(c, basePath) : undefined,
     }
     c.header(HEADER.totalCount, String(total))
     c.header(HEADER.resultCount, String(rows.length))
@@ -166,7 +175,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
       language: c.get('language'),
       customerName: sandbox.customerNames.get(customerId) ?? customerId,
       displayNulls: query.displayNulls === 'true',
-      links: query.displayLinks === 'true' ? basePath : undefined,
+      links: query.displayLinks === 'true' ? publicBase(c, basePath) : undefined,
     }))
   })
 
@@ -175,7 +184,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     const principal = c.get('principal')
     if (!principal.scopes.includes('b2b:ordering')) throw new SandboxError(403, ERROR_CODE.insufficientScope, { key: 'readonlyScope' })
     const contentType = c.req.header('Content-Type') ?? ''
-    if (!/^application\/json\b/i.test(contentType)) throw new SandboxError(415, ERROR_CODE.unsupportedMediaType, { key: 'contentType' })
+    if (!/^application\/json\b/i.test(contentType)) throw new SandboxError(400, ERROR_CODE.unsupportedMediaType, { key: 'contentType' })
     const declared = Number(c.req.header('Content-Length') ?? 0)
     const tooLarge = () => new SandboxError(400, ERROR_CODE.payloadTooLarge, { key: 'bodyTooLarge', params: { max: REQUEST_BODY_MAX_BYTES } })
     if (declared > REQUEST_BODY_MAX_BYTES) throw tooLarge()
@@ -189,7 +198,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     }
     const row = createRequest(sandbox, principal, raw, c.get('language'))
     sandbox.scheduled(row.next_at)
-    const location = `${basePath}/requests/${row.id}`
+    const location = `${publicBase(c, basePath)}/requests/${row.id}`
     c.header(HEADER.contentLocation, location)
     const body = renderRequest(row, {
       language: c.get('language'),

@@ -16,7 +16,7 @@ function rejectionReasons(row: RequestRow, language: MessageLanguage): Rejection
   return (JSON.parse(row.rejection) as StoredRejection[]).map(({ code, params }) => {
     const known = REJECTION_REASONS[code]
     return known
-      ? { code, reason: known.reason[language], message: fill(known.message[language], params) }
+      ? { code, reason: known.reason, message: fill(known.message[language], params) }
       : { code, reason: 'UNKNOWN', message: '' }
   })
 }

@@ -69,7 +69,7 @@ export function servicePointOf(seq: number): string {
 }
 
 export function seqOfServicePoint(id: string): number | null {
-  return /^SP[0-9]{6,}$/.test(id) ? Number(id.slice(2)) : null
+  return /^SP[0-9]{8}$/.test(id) ? Number(id.slice(2)) : null
 }
 
 const SORT_COLUMNS: Record<string, string> = {
@@ -142,7 +142,7 @@ export function whereOf(customerId: string, f: Filters): { sql: string; params: 
     const patterns = f.customerReference.filter((v) => v.includes('*'))
     const alternatives: string[] = []
     if (exact.length) {
-      alternatives.push(`customer_reference IN (${exact.map(() => '?').join(',')})`)
+      alternatives.push(`customer_reference COLLATE NOCASE IN (${exact.map(() => '?').join(',')})`)
       params.push(...exact)
     }
     for (const pattern of patterns) {
@@ -346,10 +346,10 @@ export class RequestStore {
     return this.statements.bySeq.get(seq)!
   }
 
-  /** Closes an open request as cancelled by `byRequestId` at `now`. */
-  cancel(row: RequestRow, byRequestId: string, now: number): void {
+  /** Closes an open request as cancelled by `byRequestId` at `cancelledAt`, as it stands at `now`. */
+  cancel(row: RequestRow, byRequestId: string, cancelledAt: number, now: number): void {
     const rejection: StoredRejection[] = [{ code: 304, params: { request: byRequestId } }]
-    this.applyPlan({ ...row, outcome: 'cancelled', rejection: JSON.stringify(rejection) }, now, now)
+    this.applyPlan({ ...row, outcome: 'cancelled', rejection: JSON.stringify(rejection) }, now, cancelledAt)
   }
 
   private applyPlan(row: RequestRow, now: number, cancelledAt: number | null): void {
