@@ -1,14 +1,41 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
+const OPERATOR_OIDC = {
+  OIDC_BASE_URL: 'https://auth.operator.example',
+  OIDC_CLIENT_ID: 'client-1',
+  OIDC_CLIENT_SECRET: 'client-secret-0123456789',
+  SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+}
+
 describe('loadConfig', () => {
+  it('requires the sign-in settings with a real operator, naming each one missing', () => {
+    const attempt = () => loadConfig({ ORDERING_UPSTREAM: 'https://operator.example/v3', ORDERING_API_KEY: 'k-1' })
+    for (const name of Object.keys(OPERATOR_OIDC)) expect(attempt).toThrow(new RegExp(`- ${name}: is required when ORDERING_UPSTREAM`))
+    const config = loadConfig({ ORDERING_UPSTREAM: 'https://operator.example/v3', ORDERING_API_KEY: 'k-1', ...OPERATOR_OIDC })
+    expect(config.oidc).toEqual({
+      baseUrl: 'https://auth.operator.example/openidconnect/fr',
+      issuer: 'https://auth.operator.example/openidconnect/fr',
+      clientId: 'client-1',
+      clientSecret: 'client-secret-0123456789',
+      scope: 'openid offline_access b2b:ordering b2b:ordering:readonly',
+      sessionSecret: OPERATOR_OIDC.SESSION_SECRET,
+    })
+  })
+
+  it('derives the sandbox sign-in settings and redirect URIs from PORT', () => {
+    const config = loadConfig({ PORT: '8181' })
+    expect(config.oidc).toMatchObject({ baseUrl: '/sandbox/openidconnect/fr', issuer: 'http://localhost:8181/sandbox/openidconnect/fr', clientId: 'ordering-console-sandbox' })
+    expect(config.sandboxRedirectUris).toContain('http://127.0.0.1:8181/auth/callback')
+  })
+
   it('defaults to the sandbox, whose API key the gateway then uses', () => {
     const config = loadConfig({})
     expect(config).toMatchObject({ usesSandbox: true, ORDERING_UPSTREAM: 'sandbox', apiKey: 'sandbox-api-key', SANDBOX_SEED_COUNT: 5000 })
   })
 
   it('takes the operator’s URL and key', () => {
-    const config = loadConfig({ ORDERING_UPSTREAM: 'https://operator.example/v3', ORDERING_API_KEY: 'k-1' })
+    const config = loadConfig({ ORDERING_UPSTREAM: 'https://operator.example/v3', ORDERING_API_KEY: 'k-1', ...OPERATOR_OIDC })
     expect(config).toMatchObject({ usesSandbox: false, apiKey: 'k-1' })
   })
 

@@ -28,9 +28,29 @@ export const ZServerEnv = z
     /** Sandbox-only endpoints for tests (clock, faults); never mounted when the upstream is real. */
     SANDBOX_CONTROL: z.enum(['on', 'off']).default('on'),
     SERVE_SPA: z.enum(['on', 'off']).default('on'),
+    /**
+     * Sign-in (issue "Sign-in", docs/decisions/0011-sign-in.md). With the sandbox every value has a default;
+     * with a real operator OIDC_BASE_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and SESSION_SECRET are required.
+     */
+    OIDC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    OIDC_COUNTRY: z.enum(['fr', 'es']).default('fr'),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(16).optional(),
+    OIDC_SCOPE: z.string().min(1).default('openid offline_access b2b:ordering b2b:ordering:readonly'),
+    /** Encrypts the session cookie (access and refresh tokens); 32 characters or more, the same on every instance. */
+    SESSION_SECRET: z.string().min(32).optional(),
+    /** Where the sandbox's authorization server says it lives (ID token `iss`). */
+    SANDBOX_ISSUER_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    /** Redirect URIs registered for the sandbox application, comma-separated; defaults cover PORT and Vite's 5173. */
+    SANDBOX_REDIRECT_URIS: z.string().min(1).optional(),
     SPA_DIST: z.string().min(1).default('dist'),
   })
   .superRefine((env, ctx) => {
+    if (env.ORDERING_UPSTREAM !== SANDBOX) {
+      for (const name of ['OIDC_BASE_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ORDERING_UPSTREAM points at a real operator' })
+      }
+    }
     if (env.ORDERING_UPSTREAM === SANDBOX && env.ORDERING_API_KEY && env.ORDERING_API_KEY !== env.SANDBOX_API_KEY) {
       ctx.addIssue({
         code: 'custom',
@@ -47,7 +67,27 @@ export const ZServerEnv = z
     }
   })
 
-export type ServerConfig = z.infer<typeof ZServerEnv> & { usesSandbox: boolean; apiKey: string }
+/** How the gateway signs people in: the operator's endpoints and this application's credentials. */
+export interface OidcSettings {
+  /** `{auth_url}/openidconnect/{country_code}`: authorize and token are under it (reference 2). */
+  baseUrl: string
+  issuer: string
+  clientId: string
+  clientSecret: string
+  scope: string
+  sessionSecret: string
+}
+
+export type ServerConfig = z.infer<typeof ZServerEnv> & {
+  usesSandbox: boolean
+  apiKey: string
+  oidc: OidcSettings
+  /** Redirect URIs the sandbox application accepts. */
+  sandboxRedirectUris: string[]
+}
+
+/** Only for the sandbox: a fixed development secret, so that a restart keeps people signed in. */
+const SANDBOX_SESSION_SECRET = 'sandbox-session-secret-not-for-production-0123456789'
 
 export class ConfigError extends Error {}
 
@@ -64,10 +104,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     })
     throw new ConfigError(`Invalid configuration, fix these environment variables:\n${lines.join('\n')}`)
   }
-  const usesSandbox = parsed.data.ORDERING_UPSTREAM === SANDBOX
+  const settings = parsed.data
+  const usesSandbox = settings.ORDERING_UPSTREAM === SANDBOX
+  const issuerBase = (settings.SANDBOX_ISSUER_BASE ?? `http://localhost:${settings.PORT}`).replace(/\/$/, '')
+  const oidc: OidcSettings = usesSandbox
+    ? {
+        baseUrl: `/sandbox/openidconnect/${settings.OIDC_COUNTRY}`,
+        issuer: `${issuerBase}/sandbox/openidconnect/${settings.OIDC_COUNTRY}`,
+        clientId: settings.SANDBOX_CLIENT_ID,
+        clientSecret: settings.SANDBOX_CLIENT_SECRET,
+        scope: settings.OIDC_SCOPE,
+        sessionSecret: settings.SESSION_SECRET ?? SANDBOX_SESSION_SECRET,
+      }
+    : {
+        baseUrl: `${settings.OIDC_BASE_URL!.replace(/\/$/, '')}/openidconnect/${settings.OIDC_COUNTRY}`,
+        issuer: `${settings.OIDC_BASE_URL!.replace(/\/$/, '')}/openidconnect/${settings.OIDC_COUNTRY}`,
+        clientId: settings.OIDC_CLIENT_ID!,
+        clientSecret: settings.OIDC_CLIENT_SECRET!,
+        scope: settings.OIDC_SCOPE,
+        sessionSecret: settings.SESSION_SECRET!,
+      }
+  const sandboxRedirectUris = settings.SANDBOX_REDIRECT_URIS
+    ? settings.SANDBOX_REDIRECT_URIS.split(',').map((uri) => uri.trim()).filter(Boolean)
+    : [`http://localhost:${settings.PORT}`, `http://127.0.0.1:${settings.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'].map(
+        (origin) => `${origin}/auth/callback`,
+      )
   return {
-    ...parsed.data,
+    ...settings,
     usesSandbox,
-    apiKey: parsed.data.ORDERING_API_KEY ?? parsed.data.SANDBOX_API_KEY,
+    apiKey: settings.ORDERING_API_KEY ?? settings.SANDBOX_API_KEY,
+    oidc,
+    sandboxRedirectUris,
   }
 }

@@ -108,7 +108,15 @@ describe('in front of the sandbox', () => {
 
 describe('in front of an operator (ORDERING_UPSTREAM is a URL)', () => {
   const UPSTREAM = 'https://operator.example/b2b/ordering/v3'
-  const env = { ORDERING_UPSTREAM: UPSTREAM, ORDERING_API_KEY: 'operator-key-123', SERVE_SPA: 'off' }
+  const env = {
+    ORDERING_UPSTREAM: UPSTREAM,
+    ORDERING_API_KEY: 'operator-key-123',
+    SERVE_SPA: 'off',
+    OIDC_BASE_URL: 'https://auth.operator.example',
+    OIDC_CLIENT_ID: 'client-1',
+    OIDC_CLIENT_SECRET: 'client-secret-0123456789',
+    SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+  }
   let seen: Request[] = []
   const answer = (status: number, headers: Record<string, string> = {}, body = '{}') => {
     const upstream = vi.fn(async (request: Request) => {
