@@ -12,7 +12,14 @@ export default defineConfig({
   resolve: { alias },
   server: {
     // `npm run dev`: Vite serves the SPA with hot reload, the server (port 8080) answers the API.
-    proxy: { '/api': 'http://127.0.0.1:8080', '/sandbox': 'http://127.0.0.1:8080' },
+    // /auth/callback is a page of the SPA; the other /auth addresses are the gateway's token handler.
+    proxy: Object.fromEntries(
+      // changeOrigin off: the gateway must see the browser's origin (localhost:5173) for its CSRF and redirect checks.
+      ['/api', '/sandbox', '/auth/authorize', '/auth/token', '/auth/logout', '/auth/config'].map((path) => [
+        path,
+        { target: 'http://127.0.0.1:8080', changeOrigin: false },
+      ]),
+    ),
   },
   build: { sourcemap: false, target: 'es2022' },
 })

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, PEOPLE, test } from './fixtures'
 
-test('the shell page shows the API status and version read through the gateway', async ({ page }) => {
-  await page.goto('/')
+test('the shell page shows the API status and version read through the gateway', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ordering Console' })).toBeVisible()
   const status = page.getByRole('region', { name: 'Service status' })
   await expect(status.getByText('The ordering service is available.')).toBeVisible()
@@ -11,18 +11,20 @@ test('the shell page shows the API status and version read through the gateway',
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 })
 
-test('the shell page speaks French when asked, and remembers it', async ({ page }) => {
-  await page.goto('/')
+test('the shell page speaks French when asked, and remembers it', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
   await page.getByLabel('Language').selectOption('fr')
   await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue dans Ordering Console' })).toBeVisible()
   await expect(page.getByText('Le service de commande est disponible.')).toBeVisible()
   await page.reload()
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
   await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue dans Ordering Console' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible()
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 })
 
-test('the shell page says the service is unavailable, with a way forward, during maintenance', async ({ page, request }) => {
+test('the shell page says the service is unavailable, with a way forward, during maintenance', async ({ page, request, signIn }) => {
+  await signIn(PEOPLE.alice)
   await request.post('/sandbox/control/maintenance', { data: { enabled: true } })
   try {
     await page.goto('/')

@@ -3,6 +3,7 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
 import type { ServerConfig } from './config'
 import { newRequestId } from './shared/request-id'
+import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
@@ -15,7 +16,7 @@ export interface BuiltApp {
 }
 
 /**
- * Builds the one server: the gateway's API proxy, the sandbox (when it is the upstream) and the SPA.
+ * Builds the one server: the gateway's API proxy and token handler (/auth), the sandbox (when it is the upstream) and the SPA.
  * Starting it is main.ts's job, so tests call `app.request()` in-process.
  */
 export function buildApp(config: ServerConfig, options: { realNow?: () => number } = {}): BuiltApp {
@@ -41,7 +42,21 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
         apiKey: config.apiKey,
         timeoutMs: 30_000,
       }
-  app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream))
+  // The operator's token endpoint, reached like the API: the sandbox in-process (config.oidc.baseUrl is then
+  // a path on this server), a real operator over the network.
+  const signIn = createSignIn({
+    oidc: config.oidc,
+    tokenEndpoint: sandboxApp
+      ? {
+          url: new URL(`${config.oidc.baseUrl}/v1/token`, 'http://sandbox.internal').toString(),
+          fetch: async (request) => sandboxApp.fetch(request),
+          timeoutMs: 30_000,
+        }
+      : { url: `${config.oidc.baseUrl}/v1/token`, fetch: (request) => fetch(request), timeoutMs: 30_000 },
+    now: options.realNow ?? Date.now,
+  })
+  app.route(AUTH_BASE, signIn.routes)
+  app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream, signIn.sessions))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
   // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
   for (const prefix of ['/api', SANDBOX_BASE]) {

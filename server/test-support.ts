@@ -1,10 +1,12 @@
-import { expect } from 'vitest'
+import { SignJWT, type JWTPayload } from 'jose'
+import { expect, vi } from 'vitest'
 import { HEADER } from '@contract/common'
 import { ZApiErrorBody, type ApiErrorBody } from '@contract/error'
 import { SCOPE } from '@contract/misc'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { buildApp, type BuiltApp } from './app'
-import { loadConfig } from './config'
+import { loadConfig, type ServerConfig } from './config'
+import { SESSION_COOKIE, SessionCookies, sessionFromTokens } from './gateway/auth/session'
 import { SANDBOX_ORDERING_BASE } from './sandbox/routes'
 import type { Sandbox } from './sandbox/sandbox'
 
@@ -50,6 +52,9 @@ export interface CallOptions {
 export interface TestApp extends BuiltApp {
   sandbox: Sandbox
   clock: ManualClock
+  config: ServerConfig
+  /** A Cookie header that signs someone in at the gateway with `accessToken`, skipping the sign-in screens. */
+  sessionCookie(accessToken: string, options?: SessionCookieOptions): Promise<string>
   /** A call to the sandbox's ordering API (`path` relative to /sandbox/ordering/v3), with the API key and `token`. */
   call(path: string, options?: CallOptions): Promise<Response>
   /** A call to any path of the server, with the same options but no default API key. */
@@ -104,6 +109,8 @@ export function startTestApp(env: Record<string, string> = {}, options: { start?
     ...built,
     sandbox,
     clock,
+    config,
+    sessionCookie: (accessToken, options) => sessionCookieHeader(config, clock.now, { accessToken, ...options }),
     fetch: fetchPath,
     call: (path, options = {}) =>
       fetchPath(`${API}${path}`, { ...options, apiKey: options.apiKey === undefined ? SANDBOX_API_KEY : options.apiKey }),
@@ -133,6 +140,38 @@ export function startTestApp(env: Record<string, string> = {}, options: { start?
     },
   }
   return testApp
+}
+
+export interface SessionCookieOptions {
+  refreshToken?: string
+  expiresIn?: number
+  sub?: string
+  scope?: string
+}
+
+/**
+ * `oc_session=<JWE>` for a Cookie header, sealed as the gateway of `config` seals it at the time `now`
+ * (the gateway's clock): what a sign-in through /auth/token would leave in the browser.
+ */
+export async function sessionCookieHeader(
+  config: ServerConfig,
+  now: () => number,
+  session: SessionCookieOptions & { accessToken: string },
+): Promise<string> {
+  const cookies = new SessionCookies(config.oidc.sessionSecret, now)
+  const sealed = await cookies.sealSession(
+    sessionFromTokens(
+      {
+        token_type: 'Bearer',
+        access_token: session.accessToken,
+        expires_in: session.expiresIn ?? 3600,
+        ...(session.refreshToken ? { refresh_token: session.refreshToken } : {}),
+      },
+      Math.floor(now() / 1000),
+      { sub: session.sub ?? 'test-person', scope: session.scope ?? config.oidc.scope },
+    ),
+  )
+  return `${SESSION_COOKIE}=${sealed}`
 }
 
 /** POST /sandbox/oauth/v3/token; Basic credentials of the sandbox application and Accept JSON unless told otherwise. */
@@ -253,4 +292,80 @@ export async function createOk(testApp: TestApp, token: string, body: unknown, l
   const response = await testApp.call('/requests', { token, json: body, ...(language ? { language } : {}) })
   if (response.status !== 201) throw new Error(`POST /requests answered ${response.status}: ${await response.text()}`)
   return { response, request: (await response.json()) as Record<string, unknown> & { id: string } }
+}
+
+// --- A stubbed operator (ORDERING_UPSTREAM and OIDC_BASE_URL are URLs, global fetch is replaced) ---
+
+export const OPERATOR_API = 'https://operator.example/b2b/ordering/v3'
+export const OPERATOR_AUTH = 'https://auth.operator.example'
+export const OPERATOR_ISSUER = `${OPERATOR_AUTH}/openidconnect/fr`
+export const OPERATOR_TOKEN_URL = `${OPERATOR_ISSUER}/v1/token`
+/** The environment of a gateway in front of a real operator. */
+export const OPERATOR_ENV = {
+  ORDERING_UPSTREAM: OPERATOR_API,
+  ORDERING_API_KEY: 'operator-key-123',
+  SERVE_SPA: 'off',
+  OIDC_BASE_URL: OPERATOR_AUTH,
+  OIDC_CLIENT_ID: 'client-1',
+  OIDC_CLIENT_SECRET: 'client-secret-0123456789',
+  SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+} as const
+
+export interface StubbedOperator {
+  /** Every call of the token endpoint, with its form. */
+  tokenCalls: { request: Request; form: URLSearchParams }[]
+  /** Every call of the ordering API, with its body. */
+  apiCalls: { request: Request; body: string }[]
+}
+
+/**
+ * Replaces global fetch (restore with vi.unstubAllGlobals) by an operator whose token endpoint and API
+ * answer with `token` and `api`; any other address fails the test.
+ */
+export function stubOperator(handlers: {
+  token?: (form: URLSearchParams, request: Request) => Response | Promise<Response>
+  api?: (request: Request, body: string) => Response | Promise<Response>
+}): StubbedOperator {
+  const stub: StubbedOperator = { tokenCalls: [], apiCalls: [] }
+  vi.stubGlobal('fetch', async (input: Request) => {
+    if (input.url === OPERATOR_TOKEN_URL && handlers.token) {
+      const form = new URLSearchParams(await input.clone().text())
+      stub.tokenCalls.push({ request: input, form })
+      return handlers.token(form, input)
+    }
+    if (input.url.startsWith(`${OPERATOR_API}/`) && handlers.api) {
+      const body = await input.clone().text()
+      stub.apiCalls.push({ request: input, body })
+      return handlers.api(input, body)
+    }
+    throw new Error(`Unexpected fetch of ${input.url}`)
+  })
+  return stub
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+}
+
+/** An ID token as the stubbed operator signs it (HS256 with the client secret); `claims` override or remove (undefined) claims. */
+export async function operatorIdToken(
+  claims: Record<string, unknown> = {},
+  options: { secret?: string; alg?: string; now?: number } = {},
+): Promise<string> {
+  const now = Math.floor((options.now ?? Date.now()) / 1000)
+  const payload: Record<string, unknown> = {
+    iss: OPERATOR_ISSUER,
+    sub: 'person-1',
+    aud: [OPERATOR_ENV.OIDC_CLIENT_ID],
+    iat: now,
+    exp: now + 3600,
+    auth_time: now,
+    nonce: 'nonce-1',
+    name: 'Alice Martin',
+    ...claims,
+  }
+  for (const [name, value] of Object.entries(payload)) if (value === undefined) delete payload[name]
+  return new SignJWT(payload as JWTPayload)
+    .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(options.secret ?? OPERATOR_ENV.OIDC_CLIENT_SECRET))
 }

@@ -1,16 +1,233 @@
+import { Buffer } from 'node:buffer'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { vi } from 'vitest'
+import { z } from 'zod'
 import { buildApp, type BuiltApp } from '../server/app'
 import { loadConfig } from '../server/config'
 
+/** What the gateway tells the SPA about signing in (GET /auth/config). */
+const ZInProcessAuthConfig = z.object({ issuer: z.string(), clientId: z.string(), scope: z.string() })
+export type InProcessAuthConfig = z.infer<typeof ZInProcessAuthConfig>
+
+/** The gateway's answer to the browser at POST /auth/token: an ID token and opaque handles. */
+const ZInProcessTokens = z.object({
+  token_type: z.string(),
+  access_token: z.string(),
+  expires_in: z.number(),
+  scope: z.string(),
+  id_token: z.string().optional(),
+  refresh_token: z.string().optional(),
+})
+export type InProcessTokens = z.infer<typeof ZInProcessTokens>
+
+export interface InProcessServer extends BuiltApp {
+  /**
+   * Signs `username` in the way a browser does (authorize, the sandbox's login and consent pages, token),
+   * leaving the gateway's session cookie in this server's cookie jar, and returns what the SPA would store.
+   */
+  signIn(username: string, password?: string): Promise<{ config: InProcessAuthConfig; tokens: InProcessTokens }>
+  /**
+   * Takes an authorize address the SPA would send the browser to through the sandbox's login and consent
+   * pages, and returns the /auth/callback address the browser would come back to.
+   */
+  authorize(authorizeUrl: string, person: { username: string; password?: string; decision?: 'allow' | 'cancel' }): Promise<string>
+  /** Forgets the cookies (and any session) of the previous sign-in. */
+  forgetSession(): void
+}
+
 /**
  * For SPA tests in jsdom: the real server (gateway and sandbox) built in-process, with the browser's
- * `fetch` routed to it. No hand-written response: what the SPA reads is what the sandbox answers.
+ * `fetch` routed to it. No hand-written response: what the SPA reads is what the sandbox answers. Like a
+ * browser, the routed fetch keeps the server's cookies and sends `Origin` and `Sec-Fetch-Site` on unsafe
+ * methods, so the gateway's session and CSRF rules apply.
  */
-export function startInProcessServer(env: Record<string, string> = {}): BuiltApp {
-  const built = buildApp(loadConfig({ SANDBOX_DB_PATH: ':memory:', SERVE_SPA: 'off', SANDBOX_SEED_COUNT: '300', ...env }))
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost')
-    return built.app.fetch(new Request(url, init))
+export function startInProcessServer(env: Record<string, string> = {}): InProcessServer {
+  const origin = globalThis.location?.origin ?? 'http://localhost'
+  const config = loadConfig({
+    SANDBOX_DB_PATH: ':memory:',
+    SERVE_SPA: 'off',
+    SANDBOX_SEED_COUNT: '300',
+    SANDBOX_REDIRECT_URIS: `${origin}/auth/callback`,
+    ...env,
   })
-  return built
+  // Vitest's jsdom environment replaces the global Uint8Array with jsdom's, while Node's TextEncoder, crypto and
+  // Buffer keep making Node's: jose (the gateway's cookies, the sandbox's ID tokens) then refuses its own keys.
+  // The server runs in this realm, so it gets Node's Uint8Array back.
+  vi.stubGlobal('Uint8Array', Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor)
+  const built = buildApp(config)
+  const jar = new CookieJar()
+
+  const send = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input), globalThis.location?.href ?? origin)
+    const request = new Request(url, init)
+    const headers = new Headers(request.headers)
+    const cookie = jar.header(url)
+    if (cookie) headers.set('Cookie', cookie)
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (!headers.has('Origin')) headers.set('Origin', origin)
+      headers.set('Sec-Fetch-Site', 'same-origin')
+    }
+    const response = await built.app.fetch(new Request(request, { headers }))
+    jar.store(response.headers.getSetCookie())
+    return response
+  }
+  vi.stubGlobal('fetch', send)
+
+  return {
+    ...built,
+    authorize: (authorizeUrl, person) =>
+      followAuthorize(send, authorizeUrl, { username: person.username, password: person.password ?? 'sandbox', decision: person.decision ?? 'allow' }),
+    forgetSession() {
+      jar.clear()
+    },
+    async signIn(username, password = 'sandbox') {
+      const configResponse = await send('/auth/config')
+      if (!configResponse.ok) throw new Error(`GET /auth/config answered ${configResponse.status}`)
+      const authConfig = ZInProcessAuthConfig.parse(await configResponse.json())
+      return { config: authConfig, tokens: await codeFlow(send, origin, authConfig, username, password) }
+    },
+  }
+}
+
+/** The authorization-code flow with PKCE through the gateway, as oidc-client-ts runs it in a browser. */
+async function codeFlow(
+  send: (input: string, init?: RequestInit) => Promise<Response>,
+  origin: string,
+  config: InProcessAuthConfig,
+  username: string,
+  password: string,
+): Promise<InProcessTokens> {
+  const verifier = randomBytes(32).toString('base64url')
+  const redirectUri = `${origin}/auth/callback`
+  const state = randomUUID()
+  const authorizeUrl = `${origin}/auth/authorize?${new URLSearchParams({
+    client_id: config.clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: config.scope,
+    state,
+    nonce: randomUUID(),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    ui_locales: 'en',
+  })}`
+  const callback = new URL(await followAuthorize(send, authorizeUrl, { username, password, decision: 'allow' }))
+  const code = callback.searchParams.get('code')
+  if (!code) throw new Error(`The sign-in of ${username} ended with ${callback.search}`)
+  if (callback.searchParams.get('state') !== state) throw new Error('The sign-in came back with another state')
+  return exchangeCode(send, config, code, redirectUri, verifier)
+}
+
+/**
+ * Follows an authorize request (redirects, the sandbox's login and consent forms) as a browser would, until it
+ * comes back to /auth/callback; returns that address, with its code or error.
+ */
+async function followAuthorize(
+  send: (input: string, init?: RequestInit) => Promise<Response>,
+  authorizeUrl: string,
+  person: { username: string; password: string; decision: 'allow' | 'cancel' },
+): Promise<string> {
+  let url = authorizeUrl
+  let response = await send(url)
+  for (let step = 0; step < 12; step++) {
+    const location = response.headers.get('Location')
+    if (response.status >= 300 && response.status < 400 && location) {
+      const next = new URL(location, url)
+      if (next.pathname === '/auth/callback') return next.href
+      url = next.href
+      response = await send(url)
+      continue
+    }
+    if (response.ok && response.headers.get('Content-Type')?.includes('text/html')) {
+      const submission = submitFormOf(await response.text(), url, person)
+      url = submission.action
+      response = await send(url, { method: 'POST', body: submission.body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+      continue
+    }
+    throw new Error(`The sign-in of ${person.username} stopped at ${url}: ${response.status} ${await response.text()}`)
+  }
+  throw new Error(`The sign-in of ${person.username} did not come back to /auth/callback`)
+}
+
+async function exchangeCode(
+  send: (input: string, init?: RequestInit) => Promise<Response>,
+  config: InProcessAuthConfig,
+  code: string,
+  redirectUri: string,
+  verifier: string,
+): Promise<InProcessTokens> {
+  const response = await send('/auth/token', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Requested-With': 'ordering-console', Accept: 'application/json' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, client_id: config.clientId }),
+  })
+  if (!response.ok) throw new Error(`POST /auth/token answered ${response.status}: ${await response.text()}`)
+  return ZInProcessTokens.parse(await response.json())
+}
+
+/**
+ * The submission of the page's form: the login form (the one with a password field) gets the username and
+ * password, the consent form is answered with its "allow" or "cancel" button; hidden fields are kept as they are.
+ */
+function submitFormOf(
+  html: string,
+  pageUrl: string,
+  { username, password, decision }: { username: string; password: string; decision: 'allow' | 'cancel' },
+): { action: string; body: URLSearchParams } {
+  const page = new DOMParser().parseFromString(html, 'text/html')
+  const forms = [...page.querySelectorAll('form')]
+  const form = forms.find((f) => f.querySelector('input[type=password]')) ?? forms.find((f) => (f.getAttribute('method') ?? '').toLowerCase() === 'post')
+  if (!form) throw new Error(`No form to fill at ${pageUrl}: ${page.body.textContent?.trim().slice(0, 300)}`)
+  const body = new URLSearchParams()
+  for (const field of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input[name], select[name], textarea[name]')) {
+    const type = field instanceof HTMLInputElement ? field.type : ''
+    if (type === 'submit' || type === 'button' || type === 'image' || type === 'reset') continue
+    if (field instanceof HTMLInputElement && (type === 'checkbox' || type === 'radio') && !field.checked) continue
+    if (type === 'password') body.append(field.name, password)
+    else if (type === 'email' || /user|email|login/i.test(field.name)) body.append(field.name, field.value || username)
+    else body.append(field.name, field.value)
+  }
+  const buttons = [...form.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input[type=submit]')]
+  const label = (b: HTMLButtonElement | HTMLInputElement) => (b instanceof HTMLInputElement ? b.value : (b.textContent ?? '')).trim()
+  const wanted = decision === 'allow' ? /^(allow|autoriser|accept|sign in|se connecter|continue)$/i : /^(cancel|annuler|deny|refuser)$/i
+  const submitter = buttons.find((b) => wanted.test(label(b)) || b.value === decision) ?? buttons[0]
+  if (submitter?.name) body.append(submitter.name, submitter.value)
+  return { action: new URL(form.getAttribute('action') || pageUrl, pageUrl).href, body }
+}
+
+/** Just enough of a browser's cookie jar for one origin: name, value, path and expiry. */
+class CookieJar {
+  private cookies = new Map<string, { name: string; value: string; path: string }>()
+
+  store(setCookies: string[]) {
+    for (const line of setCookies) {
+      const [pair = '', ...attributes] = line.split(';')
+      const separator = pair.indexOf('=')
+      if (separator < 0) continue
+      const name = pair.slice(0, separator).trim()
+      const value = pair.slice(separator + 1).trim()
+      let path = '/'
+      let expired = false
+      for (const attribute of attributes) {
+        const [key = '', attributeValue = ''] = attribute.split('=').map((part) => part.trim())
+        if (key.toLowerCase() === 'path') path = attributeValue || '/'
+        if (key.toLowerCase() === 'max-age' && Number(attributeValue) <= 0) expired = true
+        if (key.toLowerCase() === 'expires' && Date.parse(attributeValue) <= Date.now()) expired = true
+      }
+      const key = `${name};${path}`
+      if (expired) this.cookies.delete(key)
+      else this.cookies.set(key, { name, value, path })
+    }
+  }
+
+  header(url: URL): string {
+    return [...this.cookies.values()]
+      .filter(({ path }) => path === '/' || url.pathname === path || url.pathname.startsWith(path.endsWith('/') ? path : `${path}/`))
+      .map(({ name, value }) => `${name}=${value}`)
+      .join('; ')
+  }
+
+  clear() {
+    this.cookies.clear()
+  }
 }

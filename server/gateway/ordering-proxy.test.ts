@@ -7,20 +7,26 @@ import { ZRequest } from '@contract/request'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import {
-  expectApiError, GATEWAY, JSON_PLAIN, JSON_UTF8, pagingOf, requestIdOf, startTestApp, validBody, type TestApp,
+  basicHeader, expectApiError, GATEWAY, jsonResponse, JSON_PLAIN, JSON_UTF8, OPERATOR_ENV, pagingOf, requestIdOf, sessionCookieHeader,
+  startTestApp, stubOperator, validBody, type StubbedOperator, type TestApp,
 } from '../test-support'
 
 /** The gateway at /api/ordering/v3: the browser's way to the ordering API, in front of the sandbox or an operator. */
 describe('in front of the sandbox', () => {
   let t: TestApp
   let token: string
+  /** The session of a signed-in person whose access token is `token`. */
+  let session: Record<string, string>
   beforeAll(async () => {
     t = startTestApp()
     token = await t.mintToken()
+    session = { Cookie: await t.sessionCookie(token) }
   })
   afterAll(() => t.close())
 
-  const viaGateway = (path: string, options: Parameters<TestApp['fetch']>[1] = {}) => t.fetch(`${GATEWAY}${path}`, { token, ...options })
+  /** A browser call through the gateway, signed in unless `token: null`. */
+  const viaGateway = (path: string, { token: signedIn, ...options }: Parameters<TestApp['fetch']>[1] = {}) =>
+    t.fetch(`${GATEWAY}${path}`, { ...options, headers: { ...(signedIn === null ? {} : session), ...options.headers } })
 
   it('adds the API key: a browser call without x-api-key succeeds, with the request id and paging headers', async () => {
     const response = await viaGateway('/requests?status=REJECTED&limit=5')
@@ -31,6 +37,15 @@ describe('in front of the sandbox', () => {
     expect(pagingOf(response)).toEqual({ total: expect.any(Number) as number, result: 5 })
     expect(pagingOf(response).total).toBe(pagingOf(await t.call('/requests?status=REJECTED', { token })).total)
     expect(items.every((r) => r.status === 'REJECTED')).toBe(true)
+  })
+
+  it('attaches the session’s access token and never forwards the browser’s Authorization header', async () => {
+    expect((await viaGateway('/me')).status).toBe(200)
+    // A valid token in the header alone is not enough: the browser holds no token (0011).
+    const withHeaderOnly = await viaGateway('/me', { token: null, headers: { Authorization: `Bearer ${token}` } })
+    await expectApiError(withHeaderOnly, 401, ERROR_CODE.missingCredentials, JSON_UTF8)
+    // And a browser header does not override the session's token.
+    expect((await viaGateway('/me', { headers: { Authorization: 'Bearer forged' } })).status).toBe(200)
   })
 
   it('drops a browser-supplied x-api-key, in the query or in a header', async () => {
@@ -45,7 +60,7 @@ describe('in front of the sandbox', () => {
     expect(response.status).toBe(201)
     const created = ZRequest.parse(await response.json())
     expect(response.headers.get(HEADER.contentLocation)).toBe(`${GATEWAY}/requests/${created.id}`)
-    const read = await t.fetch(response.headers.get(HEADER.contentLocation)!, { token })
+    const read = await t.fetch(response.headers.get(HEADER.contentLocation)!, { headers: session })
     expect(ZRequest.parse(await read.json())).toEqual(created)
   })
 
@@ -145,9 +160,36 @@ describe('in front of an operator (ORDERING_UPSTREAM is a URL)', () => {
     const forwarded = seen[0]!
     expect(forwarded.url).toBe(`${UPSTREAM}/requests?status=NEW`)
     expect(forwarded.headers.get('x-api-key')).toBe('operator-key-123')
-    expect(forwarded.headers.get('Authorization')).toBe('Bearer user-token')
+    // Not the browser's Authorization header (0011): without a session, no token at all.
+    expect(forwarded.headers.get('Authorization')).toBeNull()
     expect(forwarded.headers.get('Accept-Language')).toBe('fr')
     expect(forwarded.headers.get('Cookie')).toBeNull()
+  })
+
+  it('attaches the access token of the oc_session cookie, and forwards no cookie', async () => {
+    answer(200, {}, '[]')
+    const config = loadConfig(env)
+    const { app } = buildApp(config)
+    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-access-1', refreshToken: 'operator-refresh-1' })
+    const response = await app.request('/api/ordering/v3/requests', { headers: { Authorization: 'Bearer forged', Cookie: cookie } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Set-Cookie')).toBeNull()
+    expect(seen[0]!.headers.get('Authorization')).toBe('Bearer operator-access-1')
+    expect(seen[0]!.headers.get('Cookie')).toBeNull()
+  })
+
+  it('ignores a session cookie it cannot decrypt (tampered, or sealed with another secret)', async () => {
+    answer(200, {}, '[]')
+    const config = loadConfig(env)
+    const { app } = buildApp(config)
+    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-access-1' })
+    const other = await sessionCookieHeader(loadConfig({ ...env, SESSION_SECRET: 'another-session-secret-of-32-characters' }), Date.now, {
+      accessToken: 'operator-access-1',
+    })
+    for (const sent of [`${cookie.slice(0, -4)}AAAA`, other]) {
+      await app.request('/api/ordering/v3/requests', { headers: { Cookie: sent } })
+    }
+    expect(seen.map((request) => request.headers.get('Authorization'))).toEqual([null, null])
   })
 
   it.each([
@@ -214,5 +256,161 @@ describe('unknown addresses under /api and /sandbox', () => {
     } finally {
       t.close()
     }
+  })
+})
+
+describe('in front of an operator, with a session whose access token expires (401 code 42)', () => {
+  const expired = { code: ERROR_CODE.expiredCredentials, message: 'Expired credentials' }
+  const BEFORE_ID = '0b0b0b0b-0000-4000-8000-000000000001'
+  const AFTER_ID = '0a0a0a0a-0000-4000-8000-000000000002'
+  const config = loadConfig(OPERATOR_ENV)
+  // The gateway's clock stands still, so that cookie lifetimes are exact.
+  const START = Date.now()
+  const clock = () => START
+  afterEach(() => vi.unstubAllGlobals())
+
+  /** An API that accepts `valid` only, and says 42 to `stale`. */
+  const api = (valid: string) => (request: Request) => {
+    const auth = request.headers.get('Authorization')
+    if (auth === `Bearer ${valid}`) return jsonResponse(200, [], { [HEADER.requestId]: AFTER_ID })
+    return jsonResponse(401, auth === 'Bearer stale' ? expired : { code: ERROR_CODE.invalidCredentials, message: 'Invalid credentials' }, {
+      [HEADER.requestId]: BEFORE_ID,
+      'WWW-Authenticate': 'Bearer realm="ordering"',
+    })
+  }
+  const staleSession = () => sessionCookieHeader(config, clock, { accessToken: 'stale', refreshToken: 'refresh-1', sub: 'person-1' })
+
+  it('refreshes once, replays the call with its body, and renews the cookie', async () => {
+    const operator = stubOperator({
+      api: api('fresh'),
+      token: () => jsonResponse(200, { token_type: 'Bearer', access_token: 'fresh', expires_in: 3600, refresh_token: 'refresh-2' }),
+    })
+    const { app } = buildApp(config, { realNow: clock })
+    const response = await app.request('/api/ordering/v3/requests', {
+      method: 'POST',
+      headers: { Cookie: await staleSession(), 'Content-Type': 'application/json' },
+      body: '{"type":"INTERNET_ACCESS"}',
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get(HEADER.requestId)).toBe(AFTER_ID)
+    expect(operator.tokenCalls).toHaveLength(1)
+    const [{ request, form }] = operator.tokenCalls as [StubbedOperator['tokenCalls'][number]]
+    expect(request.headers.get('Authorization')).toBe(basicHeader(OPERATOR_ENV.OIDC_CLIENT_ID, OPERATOR_ENV.OIDC_CLIENT_SECRET))
+    expect(Object.fromEntries(form)).toEqual({ grant_type: 'refresh_token', refresh_token: 'refresh-1' })
+    expect(operator.apiCalls.map((call) => [call.request.headers.get('Authorization'), call.body])).toEqual([
+      ['Bearer stale', '{"type":"INTERNET_ACCESS"}'],
+      ['Bearer fresh', '{"type":"INTERNET_ACCESS"}'],
+    ])
+    const renewed = response.headers.get('Set-Cookie')!
+    expect(renewed).toMatch(/^oc_session=[^;]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict$/)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    // The renewed cookie carries the new tokens: the next call goes straight through.
+    await app.request('/api/ordering/v3/requests', { headers: { Cookie: renewed.split(';')[0]! } })
+    expect(operator.apiCalls.at(-1)!.request.headers.get('Authorization')).toBe('Bearer fresh')
+    expect(operator.tokenCalls).toHaveLength(1)
+  })
+
+  it('refreshes once for concurrent calls of one session (single-flight), and every call is replayed', async () => {
+    const operator = stubOperator({
+      api: api('fresh'),
+      token: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 30))
+        return jsonResponse(200, { token_type: 'Bearer', access_token: 'fresh', expires_in: 3600 })
+      },
+    })
+    const { app } = buildApp(config, { realNow: clock })
+    const cookie = await staleSession()
+    const responses = await Promise.all(
+      ['/requests', '/me', '/catalogItems'].map((path) => app.request(`/api/ordering/v3${path}`, { headers: { Cookie: cookie } })),
+    )
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200])
+    expect(responses.every((response) => response.headers.get('Set-Cookie')?.startsWith('oc_session='))).toBe(true)
+    expect(operator.tokenCalls).toHaveLength(1)
+    expect(operator.apiCalls).toHaveLength(6)
+  })
+
+  it('serves a late call that still carries the old cookie with the tokens of the refresh just done (rotated refresh token)', async () => {
+    const used = new Set<string>()
+    const operator = stubOperator({
+      api: api('fresh'),
+      token: (form) => {
+        // An operator that rotates refresh tokens refuses a used one.
+        if (used.has(form.get('refresh_token')!)) return jsonResponse(400, { error: 'invalid_grant', error_description: 'Refresh token already used.' })
+        used.add(form.get('refresh_token')!)
+        return jsonResponse(200, { token_type: 'Bearer', access_token: 'fresh', expires_in: 3600, refresh_token: 'refresh-2' })
+      },
+    })
+    const { app } = buildApp(config, { realNow: clock })
+    const cookie = await staleSession()
+    expect((await app.request('/api/ordering/v3/me', { headers: { Cookie: cookie } })).status).toBe(200)
+    const late = await app.request('/api/ordering/v3/me', { headers: { Cookie: cookie } })
+    expect(late.status).toBe(200)
+    expect(late.headers.get('Set-Cookie')).toMatch(/^oc_session=/)
+    expect(operator.tokenCalls).toHaveLength(1)
+  })
+
+  it('answers the original 401 and ends the session when the operator refuses the refresh token', async () => {
+    const operator = stubOperator({
+      api: api('fresh'),
+      token: () => jsonResponse(400, { error: 'invalid_grant', error_description: 'The refresh token was revoked.' }),
+    })
+    const { app } = buildApp(config, { realNow: clock })
+    const response = await app.request('/api/ordering/v3/me', { headers: { Cookie: await staleSession() } })
+    expect(response.headers.get(HEADER.requestId)).toBe(BEFORE_ID)
+    expect(response.headers.get('WWW-Authenticate')).toBe('Bearer realm="ordering"')
+    await expectApiError(response, 401, ERROR_CODE.expiredCredentials)
+    expect(response.headers.get('Set-Cookie')).toBe('oc_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict')
+    expect(operator.tokenCalls).toHaveLength(1)
+    expect(operator.apiCalls).toHaveLength(1)
+  })
+
+  it('keeps the session when the operator cannot be reached for the refresh (the next call tries again)', async () => {
+    let reachable = false
+    const operator = stubOperator({
+      api: api('fresh'),
+      token: () => {
+        if (!reachable) throw new TypeError('fetch failed')
+        return jsonResponse(200, { token_type: 'Bearer', access_token: 'fresh', expires_in: 3600 })
+      },
+    })
+    const { app } = buildApp(config, { realNow: clock })
+    const cookie = await staleSession()
+    const first = await app.request('/api/ordering/v3/me', { headers: { Cookie: cookie } })
+    await expectApiError(first, 401, ERROR_CODE.expiredCredentials)
+    expect(first.headers.get('Set-Cookie')).toBeNull()
+    reachable = true
+    expect((await app.request('/api/ordering/v3/me', { headers: { Cookie: cookie } })).status).toBe(200)
+    expect(operator.tokenCalls).toHaveLength(2)
+  })
+
+  it('never loops: a replay that is refused again is answered as it is', async () => {
+    const operator = stubOperator({
+      api: () => jsonResponse(401, expired, { [HEADER.requestId]: BEFORE_ID }),
+      token: () => jsonResponse(200, { token_type: 'Bearer', access_token: 'also-stale', expires_in: 3600 }),
+    })
+    const { app } = buildApp(config, { realNow: clock })
+    const response = await app.request('/api/ordering/v3/me', { headers: { Cookie: await staleSession() } })
+    await expectApiError(response, 401, ERROR_CODE.expiredCredentials)
+    expect(operator.tokenCalls).toHaveLength(1)
+    expect(operator.apiCalls).toHaveLength(2)
+  })
+
+  it('refreshes only on code 42 of a session: a 41 passes through, a browser’s own bearer is never forwarded', async () => {
+    const operator = stubOperator({ api: api('fresh'), token: () => jsonResponse(500, {}) })
+    const { app } = buildApp(config, { realNow: clock })
+    const revoked = await sessionCookieHeader(config, clock, { accessToken: 'revoked', refreshToken: 'refresh-1' })
+    await expectApiError(await app.request('/api/ordering/v3/me', { headers: { Cookie: revoked } }), 401, ERROR_CODE.invalidCredentials)
+    await expectApiError(await app.request('/api/ordering/v3/me', { headers: { Authorization: 'Bearer stale' } }), 401, ERROR_CODE.invalidCredentials)
+    expect(operator.tokenCalls).toHaveLength(0)
+  })
+
+  it('ends a session that has no refresh token at its first 42, without asking the operator', async () => {
+    const operator = stubOperator({ api: api('fresh'), token: () => jsonResponse(500, {}) })
+    const { app } = buildApp(config, { realNow: clock })
+    const cookie = await sessionCookieHeader(config, clock, { accessToken: 'stale' })
+    const response = await app.request('/api/ordering/v3/me', { headers: { Cookie: cookie } })
+    await expectApiError(response, 401, ERROR_CODE.expiredCredentials)
+    expect(response.headers.get('Set-Cookie')).toMatch(/^oc_session=; Max-Age=0/)
+    expect(operator.tokenCalls).toHaveLength(0)
   })
 })

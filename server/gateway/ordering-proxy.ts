@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { HEADER } from '@contract/common'
-import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
+import { ERROR_CODE, ZApiErrorBody, type ApiErrorBody } from '@contract/error'
 import { newRequestId } from '../shared/request-id'
+import type { GatewaySessions } from './auth/token-handler'
 
 export const GATEWAY_ORDERING_BASE = '/api/ordering/v3'
 
@@ -15,7 +16,8 @@ const ALLOWED_PATHS = [
   /^\/(doc|status|version|me)$/,
 ]
 
-const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'authorization']
+/** Never `authorization`: the browser holds no token (0011); the gateway attaches the session's. */
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type']
 const FORWARDED_RESPONSE_HEADERS = [
   'content-type', 'content-language', HEADER.requestId, HEADER.totalCount, HEADER.resultCount, 'retry-after', 'allow',
   'www-authenticate', 'vary',
@@ -55,12 +57,24 @@ function gatewayLocation(location: string, baseUrl: string): string {
   return GATEWAY_ORDERING_BASE + target.pathname.slice(base.pathname.length) + target.search
 }
 
+/** True when a 401's body is the platform's code 42: the access token expired (reference 2). */
+function isExpiredToken(text: string): boolean {
+  try {
+    const body = ZApiErrorBody.safeParse(JSON.parse(text))
+    return body.success && body.data.code === ERROR_CODE.expiredCredentials
+  } catch {
+    return false
+  }
+}
+
 /**
  * The gateway's API proxy: the browser calls /api/ordering/v3/*, the gateway adds the API key from its
- * configuration (never sent to the browser), forwards allow-listed paths only, and passes the
- * operator's request id, paging headers and errors through unchanged.
+ * configuration (never sent to the browser) and the signed-in person's access token from the oc_session
+ * cookie, forwards allow-listed paths only, and passes the operator's request id, paging headers and
+ * errors through unchanged. An expired access token (401 code 42) is refreshed once and the call replayed
+ * once, with the renewed cookie set on the answer; a refused refresh ends the session.
  */
-export function orderingProxy(upstream: Upstream): Hono {
+export function orderingProxy(upstream: Upstream, sessions: GatewaySessions): Hono {
   const app = new Hono()
   app.all('/*', async (c) => {
     const url = new URL(c.req.url)
@@ -79,22 +93,42 @@ export function orderingProxy(upstream: Upstream): Hono {
     url.searchParams.delete(HEADER.apiKey)
     const search = url.searchParams.toString()
     const target = `${upstream.baseUrl}${path}${search ? `?${search}` : ''}`
-    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
+    // Buffered, so that the call can be replayed after a refresh.
+    const body = c.req.method !== 'GET' && c.req.method !== 'HEAD' ? await c.req.arrayBuffer() : undefined
+    const send = (accessToken: string | undefined) => {
+      if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`)
+      return upstream.fetch(
+        new Request(target, { method: c.req.method, headers, body, signal: AbortSignal.timeout(upstream.timeoutMs) }),
+      )
+    }
+
+    const session = await sessions.read(c)
+    let setCookie: string | undefined
     let response: Response
     try {
-      response = await upstream.fetch(
-        new Request(target, {
-          method: c.req.method,
-          headers,
-          body: hasBody ? await c.req.arrayBuffer() : undefined,
-          signal: AbortSignal.timeout(upstream.timeoutMs),
-        }),
-      )
+      response = await send(session?.accessToken)
+      if (session && response.status === 401) {
+        const text = await response.text()
+        response = new Response(text, { status: response.status, headers: response.headers })
+        if (isExpiredToken(text)) {
+          const refreshed = await sessions.refresh(session)
+          if (refreshed.kind === 'renewed') {
+            setCookie = await sessions.setCookie(c, refreshed.session)
+            response = await send(refreshed.session.accessToken)
+          } else if (refreshed.kind === 'refused') {
+            // The refresh token is no good: the session is over. A transient failure keeps it for the next call.
+            setCookie = sessions.clearCookie(c)
+          }
+        }
+      }
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError'
-      return gatewayError(c, timedOut ? 504 : 502, timedOut
+      const failed = gatewayError(c, timedOut ? 504 : 502, timedOut
         ? 'The ordering API took too long to answer. The request may still have been processed; check before retrying.'
         : 'The ordering API could not be reached. Try again in a moment.')
+      // A refresh that succeeded before the replay failed is kept: the old refresh token may be spent.
+      if (setCookie) failed.headers.set('Set-Cookie', setCookie)
+      return failed
     }
     const out = new Headers()
     for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -103,6 +137,11 @@ export function orderingProxy(upstream: Upstream): Hono {
     }
     const location = response.headers.get(HEADER.contentLocation)
     if (location) out.set(HEADER.contentLocation, gatewayLocation(location, upstream.baseUrl))
+    if (setCookie) {
+      out.set('Set-Cookie', setCookie)
+      // The answer now depends on the cookie: no shared cache may keep it.
+      out.set('Cache-Control', 'no-store')
+    }
     return new Response(response.body, { status: response.status, headers: out })
   })
   return app

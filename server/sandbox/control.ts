@@ -4,6 +4,7 @@ import { ZCatalogItem } from '@contract/catalog'
 import { describeIssues } from '@contract/issue-messages'
 import { SCOPE } from '@contract/misc'
 import { DAY, HOUR } from './ordering/lifecycle'
+import { AUTHORIZE_ERRORS, DEFAULT_ACCESS_TOKEN_SECONDS, DEFAULT_REFRESH_TOKEN_SECONDS, TOKEN_ERRORS, type TokenError } from './oidc/settings'
 import type { Sandbox } from './sandbox'
 
 const ZAdvance = z.strictObject({
@@ -23,6 +24,15 @@ const ZRevoke = z.union([
   z.strictObject({ clientId: z.string().min(1), subjectId: z.string().min(1), reason: z.enum(['revoked', 'consent']) }),
 ])
 const ZSubscription = z.strictObject({ clientId: z.string().min(1), subscribed: z.boolean() })
+const ZLifetimes = z.strictObject({
+  accessTokenSeconds: z.int().min(1).max(DEFAULT_ACCESS_TOKEN_SECONDS).optional(),
+  refreshTokenSeconds: z.int().min(1).max(DEFAULT_REFRESH_TOKEN_SECONDS).optional(),
+})
+const ZNextError = z.discriminatedUnion('endpoint', [
+  z.strictObject({ endpoint: z.literal('authorize'), error: z.enum(AUTHORIZE_ERRORS) }),
+  z.strictObject({ endpoint: z.literal('token'), error: z.enum(Object.keys(TOKEN_ERRORS) as [TokenError, ...TokenError[]]) }),
+])
+const ZRevokeConsent = z.strictObject({ username: z.string().min(1), clientId: z.string().min(1).optional() })
 const ZNewCatalogItem = ZCatalogItem.omit({ createdAt: true, category: true }).extend({
   nameFr: z.string().optional(),
   descriptionFr: z.string().optional(),
@@ -93,6 +103,34 @@ export function controlEndpoint(sandbox: Sandbox): Hono {
     if (!sandbox.applications.setSubscribed(input.clientId, input.subscribed)) return c.json({ error: `Unknown client ${input.clientId}.` }, 404)
     return c.json(input)
   })
+
+  // --- The authorization server (docs/decisions/0011-sign-in.md) ---
+  const lifetimes = () => ({ accessTokenSeconds: sandbox.oidc.accessTokenSeconds, refreshTokenSeconds: sandbox.oidc.refreshTokenSeconds })
+  app.post('/oidc/lifetimes', async (c) => {
+    const input = await body(c, ZLifetimes)
+    if (input instanceof Response) return input
+    // Tokens issued from now on; `{}` restores reference 2's hour and year.
+    sandbox.oidc.accessTokenSeconds = input.accessTokenSeconds ?? DEFAULT_ACCESS_TOKEN_SECONDS
+    sandbox.oidc.refreshTokenSeconds = input.refreshTokenSeconds ?? DEFAULT_REFRESH_TOKEN_SECONDS
+    return c.json(lifetimes())
+  })
+  app.post('/oidc/next-error', async (c) => {
+    const input = await body(c, ZNextError)
+    if (input instanceof Response) return input
+    if (input.endpoint === 'authorize') sandbox.oidc.nextError.authorize = input.error
+    else sandbox.oidc.nextError.token = input.error
+    return c.json(sandbox.oidc.nextError)
+  })
+  app.post('/oidc/revoke-consent', async (c) => {
+    const input = await body(c, ZRevokeConsent)
+    if (input instanceof Response) return input
+    const user = sandbox.users.byUsername(input.username)
+    if (!user) return c.json({ error: `Unknown user ${input.username}.` }, 404)
+    const consents = sandbox.signIn.forget(user.id, input.clientId)
+    const tokens = sandbox.tokens.revokeUser(user.id, 'consent', input.clientId)
+    return c.json({ consents, tokens })
+  })
+
   app.post('/catalogItems', async (c) => {
     const input = await body(c, ZNewCatalogItem)
     if (input instanceof Response) return input

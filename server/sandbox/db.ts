@@ -6,6 +6,78 @@ export type Db = Database.Database
 
 const SCHEMA_VERSION = 1
 
+/**
+ * The sandbox authorization server (docs/decisions/0011-sign-in.md): demo people, remembered consents, login
+ * sessions, pending authorize requests, codes, and what a refresh token needs to issue ID tokens again.
+ * `IF NOT EXISTS`, and also run on an existing version-1 database, so that a developer's sandbox file from
+ * before sign-in gains them (schema version 1 is not released yet).
+ */
+const SIGN_IN_TABLES = `
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY,
+  username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  customer_id TEXT NOT NULL REFERENCES customers(id),
+  scopes TEXT NOT NULL,
+  -- scrypt$N$r$p$salt$hash (base64url)
+  password_hash TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS consents (
+  user_id TEXT NOT NULL REFERENCES users(id),
+  client_id TEXT NOT NULL REFERENCES applications(client_id),
+  scopes TEXT NOT NULL,
+  granted_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, client_id)
+) STRICT;
+
+-- the authorization server's own login session (cookie sandbox_sso); only the SHA-256 of the cookie is kept
+CREATE TABLE IF NOT EXISTS sso_sessions (
+  hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id),
+  auth_time INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+) STRICT;
+
+-- an authorize request waiting for the login or consent form, bound to the browser that opened it
+CREATE TABLE IF NOT EXISTS authorize_requests (
+  id TEXT PRIMARY KEY,
+  browser_hash TEXT NOT NULL,
+  csrf TEXT NOT NULL,
+  country TEXT NOT NULL,
+  client_id TEXT NOT NULL REFERENCES applications(client_id),
+  params TEXT NOT NULL,
+  user_id TEXT REFERENCES users(id),
+  auth_time INTEGER,
+  expires_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS authorization_codes (
+  hash TEXT PRIMARY KEY,
+  client_id TEXT NOT NULL REFERENCES applications(client_id),
+  user_id TEXT NOT NULL REFERENCES users(id),
+  country TEXT NOT NULL,
+  redirect_uri TEXT NOT NULL,
+  scopes TEXT NOT NULL,
+  nonce TEXT,
+  code_challenge TEXT,
+  auth_time INTEGER NOT NULL,
+  acr TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  used INTEGER NOT NULL DEFAULT 0
+) STRICT;
+CREATE INDEX IF NOT EXISTS authorization_codes_user ON authorization_codes (user_id);
+
+-- for a refresh token: the country it was issued under (ID token iss) and the original sign-in
+CREATE TABLE IF NOT EXISTS refresh_grants (
+  token_hash TEXT PRIMARY KEY REFERENCES tokens(hash) ON DELETE CASCADE,
+  country TEXT NOT NULL,
+  auth_time INTEGER NOT NULL,
+  acr TEXT NOT NULL
+) STRICT;
+`
+
 /** Timestamps are stored as integer milliseconds (UTC) so that ranges and sorts stay on the index. */
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
@@ -104,7 +176,7 @@ CREATE TABLE attachments (
   body BLOB NOT NULL
 ) STRICT;
 CREATE INDEX attachments_request ON attachments (request_seq, position);
-`
+${SIGN_IN_TABLES}`
 
 /** Opens (and creates when new) the sandbox database: WAL, foreign keys, schema. */
 export function openDatabase(path: string): Db {
@@ -119,6 +191,8 @@ export function openDatabase(path: string): Db {
   if (version === 0) {
     db.exec(SCHEMA)
     db.pragma(`user_version = ${SCHEMA_VERSION}`)
+  } else if (version === SCHEMA_VERSION) {
+    db.exec(SIGN_IN_TABLES)
   } else if (version !== SCHEMA_VERSION) {
     throw new Error(
       `The sandbox database ${path} has schema version ${version}; this build expects ${SCHEMA_VERSION}. Delete the file to start afresh.`,

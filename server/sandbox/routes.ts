@@ -1,18 +1,21 @@
 import { Hono } from 'hono'
 import { controlEndpoint } from './control'
 import { clientCredentialsEndpoint } from './oauth/client-credentials'
+import { openIdConnect } from './oidc/oidc-routes'
 import { orderingApi } from './ordering/ordering-api'
 import type { Sandbox } from './sandbox'
 
 /** Where the sandbox's parts live on the one server; `{auth_url}` of reference 2 is SANDBOX_BASE. */
 export const SANDBOX_BASE = '/sandbox'
 export const SANDBOX_ORDERING_BASE = `${SANDBOX_BASE}/ordering/v3`
+export const SANDBOX_OIDC_BASE = `${SANDBOX_BASE}/openidconnect`
 
-/** The sandbox: ordering API, client-credentials token endpoint, and (when allowed) its controls. */
+/** The sandbox: ordering API, client-credentials token endpoint, authorization server, and (when allowed) its controls. */
 export function sandboxRoutes(sandbox: Sandbox): Hono {
   const app = new Hono()
   app.route('/ordering/v3', orderingApi(sandbox, SANDBOX_ORDERING_BASE))
   app.route('/oauth/v3/token', clientCredentialsEndpoint(sandbox))
+  app.route('/openidconnect', openIdConnect(sandbox, { base: SANDBOX_OIDC_BASE, ssoCookiePath: SANDBOX_BASE }))
   if (sandbox.config.SANDBOX_CONTROL === 'on') app.route('/control', controlEndpoint(sandbox))
   return app
 }

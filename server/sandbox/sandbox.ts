@@ -4,6 +4,9 @@ import { CatalogStore } from './catalog/catalog-store'
 import { SandboxClock } from './clock'
 import { openDatabase, type Db } from './db'
 import { TokenStore } from './oauth/token-store'
+import { defaultOidcControls, type OidcControls } from './oidc/settings'
+import { SignInStore } from './oidc/sign-in-store'
+import { Users } from './oidc/users'
 import { RequestStore } from './ordering/request-store'
 import { seedOnFirstStart, seedReferenceData } from './seed'
 
@@ -11,6 +14,7 @@ export type SandboxConfig = Pick<
   ServerConfig,
   | 'SANDBOX_DB_PATH' | 'SANDBOX_SEED_COUNT' | 'SANDBOX_SEED' | 'SANDBOX_SPIKE_ARREST_PER_SECOND'
   | 'SANDBOX_TOKEN_REQUESTS_PER_MINUTE' | 'SANDBOX_CLIENT_ID' | 'SANDBOX_CLIENT_SECRET' | 'SANDBOX_API_KEY' | 'SANDBOX_CONTROL'
+  | 'OIDC_COUNTRY' | 'oidc' | 'sandboxRedirectUris'
 >
 
 /** Faults a test can switch on through the control endpoint (docs/decisions/0009-sandbox-controls.md). */
@@ -28,6 +32,10 @@ export interface Sandbox {
   catalog: CatalogStore
   tokens: TokenStore
   applications: Applications
+  /** The authorization server: demo people, sessions, consents, codes; lifetimes and forced errors. */
+  users: Users
+  signIn: SignInStore
+  oidc: OidcControls
   spikeArrest: WindowLimiter
   tokenLimiter: WindowLimiter
   faults: Faults
@@ -69,6 +77,8 @@ export function createSandbox(config: SandboxConfig, options: { realNow?: () => 
 
   const tokens = new TokenStore(db, realNow)
   tokens.purgeExpired()
+  const signIn = new SignInStore(db, realNow)
+  signIn.purgeExpired()
 
   return {
     config,
@@ -79,6 +89,9 @@ export function createSandbox(config: SandboxConfig, options: { realNow?: () => 
     catalog,
     tokens,
     applications: new Applications(db),
+    users: new Users(db),
+    signIn,
+    oidc: defaultOidcControls(),
     spikeArrest: new WindowLimiter(config.SANDBOX_SPIKE_ARREST_PER_SECOND, 1000, realNow),
     tokenLimiter: new WindowLimiter(config.SANDBOX_TOKEN_REQUESTS_PER_MINUTE, 60_000, realNow),
     faults: { maintenance: false },

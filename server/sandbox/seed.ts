@@ -5,6 +5,7 @@ import { BUILTIN_CATALOG_ITEMS } from './catalog/builtin-items'
 import type { CatalogStore } from './catalog/catalog-store'
 import { getMeta, setMeta, type Db } from './db'
 import { DAY, HOUR, stateAt, type LifecycleState, type Outcome } from './ordering/lifecycle'
+import { seedDemoUsers } from './oidc/users'
 import { SEEDABLE_REJECTIONS, type StoredRejection } from './ordering/messages'
 import type { RequestStore} from './ordering/request-store';
 import { planOf, servicePointOf, type NewRequest, type RequestRow } from './ordering/request-store'
@@ -71,7 +72,7 @@ const TYPE_WEIGHTS = [
   ['REQUEST_CANCELLATION', 5],
 ] as const
 
-/** Customers, contracts, the application and the catalog: what every sandbox has. Idempotent. */
+/** Customers, contracts, the application, the demo people and the catalog: what every sandbox has. Idempotent. */
 export function seedReferenceData(db: Db, catalog: CatalogStore, app: SeedApplication, now: number): void {
   db.transaction(() => {
     const customer = db.prepare('INSERT OR IGNORE INTO customers (id, name) VALUES (?, ?)')
@@ -88,6 +89,7 @@ export function seedReferenceData(db: Db, catalog: CatalogStore, app: SeedApplic
         ON CONFLICT (client_id) DO UPDATE SET client_secret = excluded.client_secret, api_key = excluded.api_key`)
       .run(app.clientId, app.clientSecret, app.apiKey, 'Ordering Console', SEED_CUSTOMERS[0].id,
         [SCOPE.full, SCOPE.readonly, 'openid', 'offline_access'].join(' '))
+    seedDemoUsers(db)
     catalog.seed(now)
   })()
 }

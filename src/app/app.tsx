@@ -1,13 +1,26 @@
 import { useState } from 'react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router/dom'
 import { I18nextProvider } from 'react-i18next'
+import { AuthProvider } from 'react-oidc-context'
+import type { UserManager } from 'oidc-client-ts'
 import { i18n } from '@/i18n/i18n'
 import { ApiError } from '@/lib/api-error'
+import { CALLBACK_PATH } from '@/features/auth/return-to'
+import { isSessionLost, signInAgain } from '@/features/auth/session-lost'
 import { createRouter } from './router'
 
-export function createQueryClient() {
+/**
+ * The query client of the page. A call that finds the session gone (401, code 40 or 41) signs the person in
+ * again, keeping the page: this is the one place that happens, not the HTTP client.
+ */
+export function createQueryClient(options: { onSessionLost?: () => void } = {}) {
+  const onError = (error: unknown) => {
+    if (isSessionLost(error)) options.onSessionLost?.()
+  }
   return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -18,14 +31,23 @@ export function createQueryClient() {
   })
 }
 
-export function App(props: { queryClient?: QueryClient }) {
-  const [queryClient] = useState(() => props.queryClient ?? createQueryClient())
+/** The sign-in answer's code and state are spent once exchanged: take them out of the address bar. */
+function cleanCallbackUrl() {
+  window.history.replaceState(window.history.state, '', window.location.pathname)
+}
+
+export function App({ userManager }: { userManager: UserManager }) {
+  const [queryClient] = useState(() => createQueryClient({ onSessionLost: () => signInAgain(userManager) }))
   const [router] = useState(() => createRouter(queryClient))
+  // Only the callback page holds an answer to process; a `code` elsewhere is none of the sign-in's business.
+  const [onCallbackPage] = useState(() => window.location.pathname === CALLBACK_PATH)
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <AuthProvider userManager={userManager} onSigninCallback={cleanCallbackUrl} skipSigninCallback={!onCallbackPage}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AuthProvider>
     </I18nextProvider>
   )
 }

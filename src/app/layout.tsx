@@ -1,9 +1,16 @@
 import { NavLink, Outlet } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { useAuth } from 'react-oidc-context'
 import { useTranslation } from 'react-i18next'
+import { meQueries } from '@/features/auth/api/get-me'
+import { canCreate } from '@/features/auth/can-create'
+import { AccountMenu } from '@/features/auth/components/account-menu'
 import { changeLanguage, LANGUAGES, type Language } from '@/i18n/i18n'
 
 export function Layout() {
   const { t, i18n } = useTranslation()
+  const auth = useAuth()
+  const me = useQuery({ ...meQueries.me(), enabled: auth.isAuthenticated })
   return (
     <>
       <a className="skip-link" href="#main">
@@ -11,15 +18,23 @@ export function Layout() {
       </a>
       <header className="app-header">
         <p className="app-header__name">{t('app.name')}</p>
-        <nav aria-label={t('app.mainNavigation')}>
-          <ul className="nav">
-            <li>
-              <NavLink to="/" end>
-                {t('app.home')}
-              </NavLink>
-            </li>
-          </ul>
-        </nav>
+        {auth.isAuthenticated && (
+          <nav aria-label={t('app.mainNavigation')}>
+            <ul className="nav">
+              <li>
+                <NavLink to="/" end>
+                  {t('app.home')}
+                </NavLink>
+              </li>
+              {/* Read-only people get no create action at all, rather than one that fails. */}
+              {me.isSuccess && canCreate(me.data) && (
+                <li>
+                  <NavLink to="/requests/new">{t('requests.new.action')}</NavLink>
+                </li>
+              )}
+            </ul>
+          </nav>
+        )}
         <label className="language-picker">
           {t('app.language')}{' '}
           <select value={i18n.resolvedLanguage} onChange={(event) => void changeLanguage(event.target.value as Language)}>
@@ -30,6 +45,7 @@ export function Layout() {
             ))}
           </select>
         </label>
+        {auth.isAuthenticated && <AccountMenu />}
       </header>
       <main id="main" tabIndex={-1}>
         <Outlet />

@@ -1,26 +1,42 @@
 import { createBrowserRouter } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { apiStatusQueries } from '@/features/api-status/api/get-api-status'
+import { AuthCallback } from '@/features/auth/components/auth-callback'
+import { RequireSignIn } from '@/features/auth/components/require-sign-in'
+import { SignInPage } from '@/features/auth/components/sign-in-page'
 import { Layout } from './layout'
 import { HomeRoute } from './routes/home'
+import { NewRequestRoute } from './routes/new-request'
 import { NotFoundRoute } from './routes/not-found'
 import { RouteError } from './routes/route-error'
 
-/** Routes compose features; loaders start the queries their page needs so data arrives with the page. */
+/**
+ * Routes compose features; loaders start the queries their page needs so data arrives with the page.
+ * Everything but the sign-in page, the sign-in callback and the not-found page needs a signed-in person.
+ */
 export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       element: <Layout />,
       errorElement: <RouteError />,
       children: [
+        { path: 'sign-in', element: <SignInPage /> },
+        { path: 'auth/callback', element: <AuthCallback /> },
         {
-          index: true,
-          loader: () => {
-            void queryClient.prefetchQuery(apiStatusQueries.status())
-            void queryClient.prefetchQuery(apiStatusQueries.version())
-            return null
-          },
-          element: <HomeRoute />,
+          element: <RequireSignIn />,
+          children: [
+            {
+              index: true,
+              loader: () => {
+                // The status and version need no token: starting them before the session is known is harmless.
+                void queryClient.prefetchQuery(apiStatusQueries.status())
+                void queryClient.prefetchQuery(apiStatusQueries.version())
+                return null
+              },
+              element: <HomeRoute />,
+            },
+            { path: 'requests/new', element: <NewRequestRoute /> },
+          ],
         },
         { path: '*', element: <NotFoundRoute /> },
       ],

@@ -13,23 +13,28 @@ export interface ApiResponse<T> {
   requestId: string | null
 }
 
+export interface GatewayRequestInit {
+  method?: 'GET' | 'POST'
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
 /**
- * Calls the ordering API through the gateway and parses the answer with the contract. Any failure
- * becomes an ApiError carrying the request id. No UI side effect happens here (no toasts, no redirects).
+ * Calls the gateway (same origin) and parses the answer with `schema`; an empty answer (204) is parsed
+ * as `undefined`. Any failure becomes an ApiError carrying the request id. No UI side effect happens
+ * here (no toasts, no redirects): callers and the query cache decide what a failure means.
  */
-export async function apiRequest<T extends z.ZodType>(
-  path: string,
-  schema: T,
-  init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {},
-): Promise<ApiResponse<z.infer<T>>> {
+export async function gatewayRequest<T extends z.ZodType>(url: string, schema: T, init: GatewayRequestInit = {}): Promise<ApiResponse<z.infer<T>>> {
   let response: Response
   try {
-    response = await fetch(`${ORDERING_API_BASE}${path}`, {
+    response = await fetch(url, {
       method: init.method ?? 'GET',
       headers: {
         Accept: 'application/json',
         'Accept-Language': currentLanguage(),
         ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...init.headers,
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
@@ -40,14 +45,19 @@ export async function apiRequest<T extends z.ZodType>(
     throw new ApiError({ status: 0, requestId: null, kind: 'network', message: (error as Error).message })
   }
   const requestId = response.headers.get(HEADER.requestId)
-  const payload: unknown = await response.json().catch(() => undefined)
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined)
   if (!response.ok) {
     const body = ZApiErrorBody.safeParse(payload)
     throw new ApiError({ status: response.status, body: body.success ? body.data : undefined, requestId })
   }
   const parsed = schema.safeParse(payload)
   if (!parsed.success) {
-    throw new ApiError({ status: response.status, requestId, kind: 'unreadable', message: `Unexpected answer from ${path}` })
+    throw new ApiError({ status: response.status, requestId, kind: 'unreadable', message: `Unexpected answer from ${url}` })
   }
   return { data: parsed.data, headers: response.headers, requestId }
+}
+
+/** Calls the ordering API through the gateway (`path` relative to /api/ordering/v3). */
+export function apiRequest<T extends z.ZodType>(path: string, schema: T, init: GatewayRequestInit = {}): Promise<ApiResponse<z.infer<T>>> {
+  return gatewayRequest(`${ORDERING_API_BASE}${path}`, schema, init)
 }

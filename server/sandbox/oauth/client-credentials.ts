@@ -9,9 +9,10 @@ import { newRequestId } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
 
 export const CLIENT_CREDENTIALS_TTL_SECONDS = 3600
-const REALM = 'Basic realm="sandbox"'
+export const REALM = 'Basic realm="sandbox"'
 
-function oauthError(c: Context, status: 400 | 401 | 429, error: string, description: string, headers: Record<string, string> = {}) {
+/** `{ error, error_description }` as reference 2's token endpoints answer it. */
+export function oauthError(c: Context, status: 400 | 401 | 403 | 429 | 500 | 503, error: string, description: string, headers: Record<string, string> = {}) {
   const body: OAuthErrorBody = { error, error_description: description }
   return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers })
 }

@@ -42,6 +42,8 @@ export class TokenStore {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       find: db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE hash = ?'),
       revokeSubject: db.prepare('UPDATE tokens SET revoked = ? WHERE client_id = ? AND subject_id = ? AND revoked = 0'),
+      revokeUserAll: db.prepare("UPDATE tokens SET revoked = ? WHERE subject_kind = 'user' AND subject_id = ? AND revoked = 0"),
+      revokeUserOne: db.prepare("UPDATE tokens SET revoked = ? WHERE subject_kind = 'user' AND subject_id = ? AND client_id = ? AND revoked = 0"),
       revokeOne: db.prepare('UPDATE tokens SET revoked = 1 WHERE hash = ?'),
       purge: db.prepare('DELETE FROM tokens WHERE expires_at < ?'),
     }
@@ -67,6 +69,12 @@ export class TokenStore {
   /** Revokes every token of a subject for a client; `consent` marks it as a withdrawn consent (401 41). */
   revokeSubject(clientId: string, subjectId: string, reason: 'revoked' | 'consent'): number {
     return this.statements.revokeSubject.run(reason === 'consent' ? 2 : 1, clientId, subjectId).changes
+  }
+
+  /** Revokes every token of a person, for one client or all of them. */
+  revokeUser(subjectId: string, reason: 'revoked' | 'consent', clientId?: string): number {
+    const value = reason === 'consent' ? 2 : 1
+    return (clientId ? this.statements.revokeUserOne.run(value, subjectId, clientId) : this.statements.revokeUserAll.run(value, subjectId)).changes
   }
 
   revoke(token: string): boolean {

@@ -128,10 +128,13 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     const contracts = sandbox.db
       .prepare('SELECT number, name FROM contracts WHERE customer_id = ? ORDER BY number')
       .all(principal.customerId) as { number: string; name: string }[]
+    // A person signed in at the sandbox authorization server has a name and an e-mail address; a minted test subject has neither.
+    const user = principal.subjectKind === 'user' ? sandbox.users.byId(principal.subjectId) : undefined
     const body: Me = {
       kind: principal.subjectKind,
       id: principal.subjectId,
-      name: principal.subjectKind === 'application' ? application.name : principal.subjectId,
+      name: principal.subjectKind === 'application' ? application.name : (user?.name ?? principal.subjectId),
+      ...(user ? { email: user.email } : {}),
       clientId: principal.clientId,
       customer: { id: principal.customerId, name: sandbox.customerNames.get(principal.customerId) ?? principal.customerId },
       scopes: principal.scopes,

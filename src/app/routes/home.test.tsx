@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startInProcessServer } from '../../../test/in-process-fetch'
-import { App, createQueryClient } from '../app'
+import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
+import { renderApp } from '@/testing/render-app'
 import { changeLanguage } from '@/i18n/i18n'
 
-let server: ReturnType<typeof startInProcessServer>
+let server: InProcessServer
 beforeAll(() => {
   server = startInProcessServer()
 })
@@ -15,7 +15,7 @@ afterAll(() => server.close())
 describe('home route', () => {
   it('shows the status and version the sandbox reports, through the gateway', async () => {
     await changeLanguage('en')
-    render(<App queryClient={createQueryClient()} />)
+    await renderApp({ server, signedInAs: 'alice@acme.example' })
     const region = await screen.findByRole('region', { name: 'Service status' })
     expect(await within(region).findByText('The ordering service is available.')).toBeInTheDocument()
     const table = within(region).getByRole('table', { name: 'Components' })
@@ -24,10 +24,10 @@ describe('home route', () => {
   })
 
   it('shows the outage with its request id when the service is in maintenance', async () => {
+    await changeLanguage('fr')
+    await renderApp({ server, signedInAs: 'alice@acme.example' })
     server.sandbox!.faults.maintenance = true
     try {
-      await changeLanguage('fr')
-      render(<App queryClient={createQueryClient()} />)
       expect(await screen.findAllByText('Le service de commande est indisponible.')).not.toHaveLength(0)
     } finally {
       server.sandbox!.faults.maintenance = false
@@ -37,7 +37,7 @@ describe('home route', () => {
 
   it('lets a person switch the language from the header', async () => {
     await changeLanguage('en')
-    render(<App queryClient={createQueryClient()} />)
+    await renderApp({ server, signedInAs: 'alice@acme.example' })
     await userEvent.selectOptions(await screen.findByLabelText('Language'), 'fr')
     expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenue dans Ordering Console' })).toBeInTheDocument()
     expect(document.documentElement.lang).toBe('fr')

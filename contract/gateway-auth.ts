@@ -1,0 +1,29 @@
+import { z } from 'zod'
+
+/**
+ * The gateway's own sign-in endpoints (docs/decisions/0011-sign-in.md), shared by the gateway and the SPA.
+ * GET /auth/config: what the SPA's UserManager needs; nothing in it is secret.
+ */
+export const ZAuthConfig = z.object({
+  issuer: z.url(),
+  clientId: z.string().min(1),
+  scope: z.string().min(1),
+})
+export type AuthConfig = z.infer<typeof ZAuthConfig>
+
+/** Prefix of the opaque handles the browser gets instead of the operator's tokens. */
+export const TOKEN_HANDLE_PREFIX = 'h.'
+
+/** POST /auth/token's answer to the browser: the ID token and handles, never a token of the operator's. */
+export const ZBrowserTokenAnswer = z.object({
+  token_type: z.literal('Bearer'),
+  access_token: z.string().startsWith(TOKEN_HANDLE_PREFIX),
+  expires_in: z.number().int().positive(),
+  scope: z.string(),
+  id_token: z.string().optional(),
+  refresh_token: z.string().startsWith(TOKEN_HANDLE_PREFIX).optional(),
+})
+export type BrowserTokenAnswer = z.infer<typeof ZBrowserTokenAnswer>
+
+/** The header that proves a same-origin script made the call (CSRF), on every POST to /auth. */
+export const CSRF_HEADER = { name: 'X-Requested-With', value: 'ordering-console' } as const

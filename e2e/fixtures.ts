@@ -1,0 +1,56 @@
+import { expect, test as base, type Page } from '@playwright/test'
+
+/** The sandbox's demo people (docs/decisions/0011-sign-in.md, README "Sign in"); every password is `sandbox`. */
+export const PEOPLE = {
+  alice: { username: 'alice@acme.example', name: 'Alice Martin', customer: 'Acme Industries' },
+  marc: { username: 'marc@acme.example', name: 'Marc Dubois', customer: 'Acme Industries' },
+  bruno: { username: 'bruno@blueharbor.example', name: 'Bruno García', customer: 'Blue Harbor Logistics' },
+} as const
+export type Person = (typeof PEOPLE)[keyof typeof PEOPLE]
+export const PASSWORD = 'sandbox'
+
+/** What the sandbox authorization server's pages say, in English (server/sandbox/oidc/pages.ts). */
+export const SANDBOX_PAGES = {
+  username: 'E-mail address',
+  password: 'Password',
+  signIn: 'Sign in',
+  allow: 'Allow',
+  cancel: 'Cancel',
+} as const
+
+/** Fills the sandbox's login page and submits it. */
+export async function fillSandboxLogin(page: Page, person: Person) {
+  await expect(page).toHaveURL(/\/sandbox\/openidconnect\//)
+  await page.getByLabel(SANDBOX_PAGES.username).fill(person.username)
+  await page.getByLabel(SANDBOX_PAGES.password).fill(PASSWORD)
+  await page.getByRole('button', { name: SANDBOX_PAGES.signIn }).click()
+}
+
+/** The header's account group, once the SPA shows a signed-in person. */
+export function accountOf(page: Page) {
+  return page.getByRole('banner').getByRole('group', { name: 'Your account' })
+}
+
+/**
+ * Signs `person` in the way a person does: the console's sign-in page, the sandbox's login page, its consent
+ * page when the sandbox asks, back to `path`. For tests that are about something else than signing in.
+ */
+export async function signIn(page: Page, person: Person, options: { path?: string } = {}) {
+  await page.goto(options.path ?? '/')
+  await expect(page).toHaveURL(/\/sign-in/)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await fillSandboxLogin(page, person)
+  const allow = page.getByRole('button', { name: SANDBOX_PAGES.allow })
+  const account = accountOf(page)
+  await expect(allow.or(account)).toBeVisible()
+  if (await allow.isVisible()) await allow.click()
+  await expect(account.getByText(person.name)).toBeVisible()
+}
+
+export const test = base.extend<{ signIn: (person: Person, options?: { path?: string }) => Promise<void> }>({
+  signIn: async ({ page }, use) => {
+    await use((person, options) => signIn(page, person, options))
+  },
+})
+
+export { expect }

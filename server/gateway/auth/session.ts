@@ -1,0 +1,199 @@
+import { TOKEN_HANDLE_PREFIX } from '@contract/gateway-auth'
+import { hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Context } from 'hono'
+import { generateCookie, getCookie } from 'hono/cookie'
+import { EncryptJWT, jwtDecrypt } from 'jose'
+import { z } from 'zod'
+import type { TokenResponse } from '@contract/oauth'
+
+/**
+ * The gateway's only memory of a signed-in person: two encrypted cookies (docs/decisions/0011-sign-in.md).
+ * `oc_session` holds the operator's tokens, `oc_auth` the sign-ins in progress. Nothing is kept on the
+ * server, so any instance holding SESSION_SECRET can serve any request.
+ */
+export const SESSION_COOKIE = 'oc_session'
+export const AUTH_COOKIE = 'oc_auth'
+/** oc_auth is only ever read by POST /auth/token. */
+export const AUTH_COOKIE_PATH = '/auth'
+/** A sign-in has as long as the operator's code lives (reference 2: about 10 minutes). */
+export const AUTH_COOKIE_SECONDS = 600
+/** Reference 2: a refresh token lives 1 year. The token answer does not say, so the gateway assumes it. */
+export const REFRESH_TOKEN_SECONDS = 365 * 24 * 3600
+/** Browsers cap a cookie's life at 400 days; Hono refuses more. */
+const MAX_COOKIE_SECONDS = 400 * 24 * 3600
+/** Sign-ins started in other tabs (or abandoned) stay valid side by side, up to this many. */
+const MAX_PENDING_SIGN_INS = 4
+/** Opaque stand-ins the browser holds instead of tokens; the prefix says they are not tokens. */
+export const HANDLE_PREFIX = TOKEN_HANDLE_PREFIX
+
+export const ZSession = z.object({
+  accessToken: z.string().min(1),
+  /** Epoch seconds, from the token answer's expires_in. */
+  accessTokenExpiresAt: z.number().int(),
+  refreshToken: z.string().min(1).optional(),
+  refreshTokenExpiresAt: z.number().int().optional(),
+  accessHandle: z.string().startsWith(HANDLE_PREFIX),
+  refreshHandle: z.string().startsWith(HANDLE_PREFIX).optional(),
+  sub: z.string().min(1),
+  scope: z.string(),
+})
+export type Session = z.infer<typeof ZSession>
+
+const ZPendingSignIn = z.object({
+  state: z.string().min(1),
+  nonce: z.string().min(1),
+  /** The scope asked for, the answer's scope when the operator's token answer has none (RFC 6749 5.1). */
+  scope: z.string(),
+  expiresAt: z.number().int(),
+})
+export type PendingSignIn = z.infer<typeof ZPendingSignIn>
+const ZAuthState = z.object({ pending: z.array(ZPendingSignIn).max(MAX_PENDING_SIGN_INS) })
+
+export function newHandle(): string {
+  return HANDLE_PREFIX + randomBytes(32).toString('base64url')
+}
+
+export function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/**
+ * One 32-byte A256GCM key per cookie, HKDF-SHA-256 (RFC 5869) of SESSION_SECRET with the cookie's name as
+ * `info`: the secret may be any string of 32 characters or more, and an oc_auth value can never be
+ * decrypted as an oc_session.
+ */
+function cookieKey(secret: string, cookieName: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', secret, 'ordering-console', `${cookieName} v1`, 32))
+}
+
+/** The session a token answer makes: a new one at sign-in, the same handles and person after a refresh. */
+export function sessionFromTokens(
+  tokens: TokenResponse,
+  nowSeconds: number,
+  base: { sub: string; scope: string; previous?: Session },
+): Session {
+  const previous = base.previous
+  const refreshToken = tokens.refresh_token ?? previous?.refreshToken
+  return {
+    accessToken: tokens.access_token,
+    accessTokenExpiresAt: nowSeconds + tokens.expires_in,
+    ...(refreshToken
+      ? {
+          refreshToken,
+          refreshTokenExpiresAt: tokens.refresh_token ? nowSeconds + REFRESH_TOKEN_SECONDS : previous?.refreshTokenExpiresAt,
+          refreshHandle: previous?.refreshHandle ?? newHandle(),
+        }
+      : {}),
+    // Handles live as long as the session: a refresh done by the API proxy cannot tell the browser new ones.
+    accessHandle: previous?.accessHandle ?? newHandle(),
+    sub: base.sub,
+    scope: tokens.scope ?? base.scope,
+  }
+}
+
+/** Until when the session is worth keeping: its refresh token's life, or its access token's when it has none. */
+function sessionExpiresAt(session: Session): number {
+  return session.refreshToken ? (session.refreshTokenExpiresAt ?? session.accessTokenExpiresAt) : session.accessTokenExpiresAt
+}
+
+export interface CookieContext {
+  /** The request came over HTTPS (directly or, per X-Forwarded-Proto, through the proxy in front). */
+  secure: boolean
+}
+
+/** Seals and opens the two cookies; `now` is the gateway's clock (ms), injectable for tests. */
+export class SessionCookies {
+  private readonly sessionKey: Uint8Array
+  private readonly authKey: Uint8Array
+
+  constructor(
+    secret: string,
+    private readonly now: () => number,
+  ) {
+    this.sessionKey = cookieKey(secret, SESSION_COOKIE)
+    this.authKey = cookieKey(secret, AUTH_COOKIE)
+  }
+
+  nowSeconds(): number {
+    return Math.floor(this.now() / 1000)
+  }
+
+  /** The JWE of `session`, as the value of oc_session (also used by tests to sign someone in directly). */
+  async sealSession(session: Session): Promise<string> {
+    return this.seal(ZSession.parse(session), sessionExpiresAt(session), this.sessionKey)
+  }
+
+  async openSession(value: string | undefined): Promise<Session | null> {
+    return this.open(value, this.sessionKey, ZSession)
+  }
+
+  async readSession(c: Context): Promise<Session | null> {
+    return this.openSession(getCookie(c, SESSION_COOKIE))
+  }
+
+  /** Set-Cookie for oc_session: HttpOnly, SameSite=Strict, Path=/, Max-Age the session's life. */
+  async sessionCookie(session: Session, context: CookieContext): Promise<string> {
+    const maxAge = Math.min(MAX_COOKIE_SECONDS, Math.max(0, sessionExpiresAt(session) - this.nowSeconds()))
+    return generateCookie(SESSION_COOKIE, await this.sealSession(session), attributes('/', maxAge, context))
+  }
+
+  clearSessionCookie(context: CookieContext): string {
+    return generateCookie(SESSION_COOKIE, '', attributes('/', 0, context))
+  }
+
+  /** The sign-ins in progress in this browser that have not expired. */
+  async readPending(c: Context): Promise<PendingSignIn[]> {
+    const state = await this.open(getCookie(c, AUTH_COOKIE), this.authKey, ZAuthState)
+    const now = this.nowSeconds()
+    return (state?.pending ?? []).filter((entry) => entry.expiresAt > now)
+  }
+
+  /** Set-Cookie for oc_auth holding `pending` (newest last, the oldest dropped beyond the limit), or clearing it. */
+  async pendingCookie(pending: PendingSignIn[], context: CookieContext): Promise<string> {
+    const kept = pending.slice(-MAX_PENDING_SIGN_INS)
+    if (kept.length === 0) return generateCookie(AUTH_COOKIE, '', attributes(AUTH_COOKIE_PATH, 0, context))
+    const expiresAt = Math.max(...kept.map((entry) => entry.expiresAt))
+    const value = await this.seal({ pending: kept }, expiresAt, this.authKey)
+    return generateCookie(AUTH_COOKIE, value, attributes(AUTH_COOKIE_PATH, expiresAt - this.nowSeconds(), context))
+  }
+
+  clearPendingCookie(context: CookieContext): string {
+    return generateCookie(AUTH_COOKIE, '', attributes(AUTH_COOKIE_PATH, 0, context))
+  }
+
+  private async seal(payload: Record<string, unknown>, expiresAt: number, key: Uint8Array): Promise<string> {
+    return new EncryptJWT(payload)
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+      .setIssuedAt(this.nowSeconds())
+      .setExpirationTime(expiresAt)
+      .encrypt(key)
+  }
+
+  /** A cookie that is absent, expired, tampered with or sealed with another secret reads as none. */
+  private async open<T>(value: string | undefined, key: Uint8Array, schema: z.ZodType<T>): Promise<T | null> {
+    if (!value) return null
+    try {
+      const { payload } = await jwtDecrypt(value, key, {
+        keyManagementAlgorithms: ['dir'],
+        contentEncryptionAlgorithms: ['A256GCM'],
+        currentDate: new Date(this.now()),
+      })
+      const parsed = schema.safeParse(payload)
+      return parsed.success ? parsed.data : null
+    } catch {
+      return null
+    }
+  }
+}
+
+/**
+ * SameSite=Strict for both cookies: oc_session is only needed by same-origin fetches of the SPA, and oc_auth
+ * is set by a same-origin navigation (GET /auth/authorize) and read by a same-origin fetch (POST
+ * /auth/token). The operator's redirect to /auth/callback is a cross-site navigation that carries no Strict
+ * cookie, but that page is the SPA's and reads none; its fetch to /auth/token is same-site again.
+ */
+function attributes(path: string, maxAge: number, context: CookieContext) {
+  return { path, maxAge, httpOnly: true, sameSite: 'Strict', secure: context.secure } as const
+}

@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ERROR_CODE } from '@contract/error'
+import { ZMe } from '@contract/misc'
+import { decodeJwt } from 'jose'
+import { ALICE, DEMO_PASSWORD, formOf, testBrowser, type TestBrowser } from '../../sandbox/oidc/sign-in-test-support'
+import { expectApiError, JSON_UTF8, startTestApp, type TestApp } from '../../test-support'
+
+/**
+ * The whole sign-in in-process, through the gateway's token handler and the sandbox authorization server:
+ * what the SPA (oidc-client-ts) and a person do, on the origin whose callback the sandbox registers.
+ */
+const ORIGIN = 'http://localhost:8080'
+const FROM_SPA = { 'X-Requested-With': 'ordering-console', Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin' }
+
+let t: TestApp
+beforeAll(() => {
+  t = startTestApp()
+})
+afterAll(() => t.close())
+
+/** A same-origin fetch of the SPA, with the browser's cookies; stores what the answer sets. */
+async function spaCall(browser: TestBrowser, path: string, init: { form?: Record<string, string> } = {}) {
+  const response = await t.fetch(`${ORIGIN}${path}`, {
+    ...(init.form ? { body: new URLSearchParams(init.form).toString(), contentType: 'application/x-www-form-urlencoded' } : {}),
+    headers: { ...FROM_SPA, Cookie: browser.jar.header() },
+  })
+  browser.jar.store(response)
+  return response
+}
+
+/** signinRedirect, the login and consent pages as Alice, and the callback's code exchange. */
+async function signInAsAlice() {
+  const browser = testBrowser(t)
+  const verifier = randomBytes(32).toString('base64url')
+  const state = randomBytes(12).toString('base64url')
+  const nonce = randomBytes(12).toString('base64url')
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: t.config.oidc.clientId,
+    redirect_uri: `${ORIGIN}/auth/callback`,
+    scope: t.config.oidc.scope,
+    state,
+    nonce,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  })
+  let response = await browser.get(`${ORIGIN}/auth/authorize?${query}`)
+  expect(response.status).toBe(302)
+  expect(response.headers.get('Location')).toBe(`/sandbox/openidconnect/fr/v1/authorize?${query}`)
+  let callback: URL | undefined
+  for (let step = 0; step < 8 && !callback; step++) {
+    const location = response.headers.get('Location')
+    if (location && new URL(location, ORIGIN).pathname === '/auth/callback') callback = new URL(location, ORIGIN)
+    else if (location) response = await browser.get(location)
+    else {
+      const html = await response.text()
+      expect(response.status, html).toBe(200)
+      const form = formOf(html)
+      response = html.includes('name="password"')
+        ? await browser.post(form.action, { ...form.hidden, username: ALICE, password: DEMO_PASSWORD })
+        : await browser.post(form.action, { ...form.hidden, decision: 'allow' })
+    }
+  }
+  expect(callback?.searchParams.get('state')).toBe(state)
+  const code = callback!.searchParams.get('code')
+  expect(code, String(callback)).toBeTruthy()
+  const answer = await spaCall(browser, '/auth/token', {
+    form: { grant_type: 'authorization_code', code: code!, redirect_uri: `${ORIGIN}/auth/callback`, code_verifier: verifier, client_id: t.config.oidc.clientId },
+  })
+  expect(answer.status, await answer.clone().text()).toBe(200)
+  return { browser, nonce, tokens: (await answer.json()) as Record<string, string | number> }
+}
+
+describe('sign-in through the sandbox authorization server', () => {
+  it('signs Alice in: the browser gets the ID token and handles, the API sees her customer', async () => {
+    const { browser, nonce, tokens } = await signInAsAlice()
+    expect(tokens.access_token).toMatch(/^h\./)
+    expect(tokens.refresh_token).toMatch(/^h\./)
+    const claims = decodeJwt(String(tokens.id_token))
+    expect(claims).toMatchObject({ nonce, iss: t.config.oidc.issuer, email: ALICE, customer_id: 'C001' })
+    expect(browser.jar.get('oc_session')).toBeTruthy()
+    expect(browser.jar.get('oc_auth')).toBeUndefined()
+
+    const me = await spaCall(browser, '/api/ordering/v3/me')
+    expect(me.status).toBe(200)
+    expect(ZMe.parse(await me.json()).customer.id).toBe('C001')
+  })
+
+  it('refreshes the expired access token behind an API call, then on the SPA’s refresh, and signs out', async () => {
+    const { browser, tokens } = await signInAsAlice()
+    const before = browser.jar.get('oc_session')
+    t.clock.advance(3601_000)
+    const me = await spaCall(browser, '/api/ordering/v3/me')
+    expect(me.status).toBe(200)
+    expect(browser.jar.get('oc_session')).not.toBe(before)
+
+    const refreshed = await spaCall(browser, '/auth/token', { form: { grant_type: 'refresh_token', refresh_token: String(tokens.refresh_token) } })
+    expect(refreshed.status, await refreshed.clone().text()).toBe(200)
+    expect(await refreshed.json()).toMatchObject({ access_token: tokens.access_token, refresh_token: tokens.refresh_token, expires_in: 3600 })
+
+    expect((await spaCall(browser, '/auth/logout', { form: {} })).status).toBe(204)
+    expect(browser.jar.get('oc_session')).toBeUndefined()
+    await expectApiError(await spaCall(browser, '/api/ordering/v3/me'), 401, ERROR_CODE.missingCredentials, JSON_UTF8)
+  })
+})

@@ -1,0 +1,197 @@
+import type { AuthConfig, BrowserTokenAnswer } from '@contract/gateway-auth'
+import { Hono, type Context } from 'hono'
+import type { OAuthErrorBody } from '@contract/error'
+import type { OidcSettings } from '../../config'
+import { tokenClient, type TokenEndpoint, type TokenOutcome } from './operator'
+import { sessionRefresher, type RefreshOutcome } from './refresh'
+import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
+import { AUTH_COOKIE_SECONDS, SessionCookies, sameSecret, sessionFromTokens, type Session } from './session'
+
+export const AUTH_BASE = '/auth'
+export const CALLBACK_PATH = `${AUTH_BASE}/callback`
+
+/** What the API proxy needs of the sign-in: the session of a request, its refresh, and its cookie. */
+export interface GatewaySessions {
+  read(c: Context): Promise<Session | null>
+  /** Single-flight per refresh token (see refresh.ts). */
+  refresh(session: Session): Promise<RefreshOutcome>
+  setCookie(c: Context, session: Session): Promise<string>
+  clearCookie(c: Context): string
+}
+
+export interface SignInOptions {
+  oidc: OidcSettings
+  tokenEndpoint: TokenEndpoint
+  /** The gateway's clock in ms (ID token times, cookie expiry); tests inject theirs. */
+  now: () => number
+}
+
+function oauthError(c: Context, status: 400 | 403 | 405 | 502, error: string, description?: string, headers: Record<string, string> = {}) {
+  const body: OAuthErrorBody = { error, ...(description ? { error_description: description } : {}) }
+  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers })
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+/** Reference 2's answer to a bad client or redirect URI: an error page, never a redirect to an address we do not trust. */
+function errorPage(c: Context, message: string) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><main><h1>Sign-in cannot start</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the console</a></p></main></body></html>`
+  return c.body(html, 400, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  })
+}
+
+/** Parameters of a query or form, refusing repeated ones (RFC 6749 3.1, 3.2: parameters must not repeat). */
+function singleValued(params: URLSearchParams): Record<string, string> | { repeated: string } {
+  const values: Record<string, string> = {}
+  for (const [name, value] of params) {
+    if (Object.hasOwn(values, name)) return { repeated: name }
+    values[name] = value
+  }
+  return values
+}
+
+/**
+ * The gateway's token handler (docs/decisions/0011-sign-in.md): the browser runs the authorization-code
+ * flow against /auth/*, the gateway holds the client secret and the operator's tokens (in the encrypted
+ * oc_session cookie) and gives the browser the ID token and opaque handles.
+ */
+export function createSignIn({ oidc, tokenEndpoint, now }: SignInOptions): { routes: Hono; sessions: GatewaySessions } {
+  const cookies = new SessionCookies(oidc.sessionSecret, now)
+  const client = tokenClient(oidc, tokenEndpoint)
+  const refresh = sessionRefresher(client, now)
+  const cookieContext = (c: Context) => ({ secure: isHttps(c) })
+  const callbackOf = (c: Context) => `${requestOrigin(c)}${CALLBACK_PATH}`
+
+  const sessions: GatewaySessions = {
+    read: (c) => cookies.readSession(c),
+    refresh: (session) => refresh(session),
+    setCookie: (c, session) => cookies.sessionCookie(session, cookieContext(c)),
+    clearCookie: (c) => cookies.clearSessionCookie(cookieContext(c)),
+  }
+
+  const answer = (c: Context, session: Session, idToken: string | undefined) => {
+    const body: BrowserTokenAnswer = {
+      token_type: 'Bearer',
+      access_token: session.accessHandle,
+      expires_in: Math.max(0, session.accessTokenExpiresAt - cookies.nowSeconds()),
+      scope: session.scope,
+      ...(idToken ? { id_token: idToken } : {}),
+      ...(session.refreshHandle ? { refresh_token: session.refreshHandle } : {}),
+    }
+    return c.body(JSON.stringify(body), 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+  }
+
+  /** The operator's refusal goes to the browser as a 400 with its error; no usable answer is a 502. */
+  const failure = (c: Context, outcome: Exclude<TokenOutcome, { kind: 'tokens' }>) =>
+    outcome.kind === 'refused' ? oauthError(c, 400, outcome.error, outcome.description) : oauthError(c, 502, 'temporarily_unavailable', outcome.description)
+
+  const routes = new Hono()
+
+  // GET /auth/config: what the SPA's UserManager needs to run the flow against the gateway; nothing secret.
+  routes.get('/config', (c) => {
+    const body: AuthConfig = { issuer: oidc.issuer, clientId: oidc.clientId, scope: oidc.scope }
+    return c.json(body, 200, { 'Cache-Control': 'no-cache' })
+  })
+
+  // GET /auth/authorize: checks what the gateway can, remembers state and nonce, hands over to the operator.
+  routes.get('/authorize', async (c) => {
+    const url = new URL(c.req.url)
+    const query = singleValued(url.searchParams)
+    if ('repeated' in query) return errorPage(c, `The parameter ${query.repeated} is repeated.`)
+    if (query.client_id !== oidc.clientId) return errorPage(c, 'The client_id is not this application’s.')
+    const callback = callbackOf(c)
+    if (query.redirect_uri !== callback) return errorPage(c, `The redirect_uri must be ${callback}.`)
+    if (!query.state) return errorPage(c, 'The state parameter is required.')
+    const refuse = (description: string) => {
+      const target = new URL(callback)
+      target.search = new URLSearchParams({ error: 'invalid_request', error_description: description, state: query.state! }).toString()
+      return c.redirect(target.toString(), 302)
+    }
+    c.header('Cache-Control', 'no-store')
+    // The product's rule (0011): PKCE, state and nonce on every sign-in.
+    if (!query.nonce) return refuse('The nonce parameter is required.')
+    if (!query.code_challenge || query.code_challenge_method !== 'S256') return refuse('PKCE with code_challenge_method S256 is required.')
+    const pending = (await cookies.readPending(c)).filter((entry) => entry.state !== query.state)
+    pending.push({ state: query.state, nonce: query.nonce, scope: query.scope ?? '', expiresAt: cookies.nowSeconds() + AUTH_COOKIE_SECONDS })
+    c.header('Set-Cookie', await cookies.pendingCookie(pending, cookieContext(c)))
+    return c.redirect(`${oidc.baseUrl}/v1/authorize${url.search}`, 302)
+  })
+
+  routes.all('/token', async (c) => {
+    if (c.req.method !== 'POST') return oauthError(c, 405, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`, { Allow: 'POST' })
+    const refusal = crossSiteRefusal(c)
+    if (refusal) return oauthError(c, 403, 'invalid_request', refusal)
+    if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
+      return oauthError(c, 400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.')
+    }
+    const form = singleValued(new URLSearchParams(await c.req.text()))
+    if ('repeated' in form) return oauthError(c, 400, 'invalid_request', `The parameter ${form.repeated} is repeated.`)
+    if (form.client_id !== undefined && form.client_id !== oidc.clientId) {
+      return oauthError(c, 400, 'invalid_client', 'The client_id is not this application’s.')
+    }
+    if (form.grant_type === 'authorization_code') return codeGrant(c, form)
+    if (form.grant_type === 'refresh_token') return refreshGrant(c, form)
+    if (!form.grant_type) return oauthError(c, 400, 'invalid_request', 'The grant_type parameter is required.')
+    return oauthError(c, 400, 'unsupported_grant_type', 'Only authorization_code and refresh_token are accepted.')
+  })
+
+  async function codeGrant(c: Context, form: Record<string, string>) {
+    for (const name of ['code', 'redirect_uri', 'code_verifier']) {
+      if (!form[name]) return oauthError(c, 400, 'invalid_request', `The ${name} parameter is required.`)
+    }
+    if (form.redirect_uri !== callbackOf(c)) return oauthError(c, 400, 'invalid_grant', 'The redirect_uri is not this console’s callback.')
+    const pending = await cookies.readPending(c)
+    if (pending.length === 0) {
+      return oauthError(c, 400, 'invalid_grant', 'No sign-in is in progress in this browser, or it took more than 10 minutes. Sign in again.')
+    }
+    const outcome = await client.requestTokens({
+      grant_type: 'authorization_code',
+      code: form.code!,
+      redirect_uri: form.redirect_uri!,
+      code_verifier: form.code_verifier!,
+    })
+    if (outcome.kind !== 'tokens') return failure(c, outcome)
+    const idToken = outcome.tokens.id_token
+    if (!idToken) return oauthError(c, 400, 'invalid_grant', 'The ID token failed verification: the operator sent none (is openid in the scope?).')
+    const verified = await client.verifyIdToken(idToken, { now: now(), nonces: pending.map((entry) => entry.nonce) })
+    if (!verified.ok) return oauthError(c, 400, 'invalid_grant', `The ID token failed verification: ${verified.reason}.`)
+    const signIn = pending.find((entry) => entry.nonce === verified.claims.nonce)!
+    const session = sessionFromTokens(outcome.tokens, cookies.nowSeconds(), { sub: verified.claims.sub, scope: signIn.scope })
+    c.header('Set-Cookie', await cookies.sessionCookie(session, cookieContext(c)), { append: true })
+    c.header('Set-Cookie', await cookies.pendingCookie(pending.filter((entry) => entry !== signIn), cookieContext(c)), { append: true })
+    return answer(c, session, idToken)
+  }
+
+  async function refreshGrant(c: Context, form: Record<string, string>) {
+    if (!form.refresh_token) return oauthError(c, 400, 'invalid_request', 'The refresh_token parameter is required.')
+    const session = await cookies.readSession(c)
+    if (!session?.refreshHandle || !sameSecret(form.refresh_token, session.refreshHandle)) {
+      return oauthError(c, 400, 'invalid_grant', 'The refresh token does not belong to this browser’s session. Sign in again.')
+    }
+    const outcome = await refresh(session, form.scope)
+    if (outcome.kind === 'refused') {
+      c.header('Set-Cookie', cookies.clearSessionCookie(cookieContext(c)))
+      return oauthError(c, 400, outcome.error, outcome.description)
+    }
+    if (outcome.kind === 'unavailable') return oauthError(c, 502, 'temporarily_unavailable', outcome.description)
+    c.header('Set-Cookie', await cookies.sessionCookie(outcome.session, cookieContext(c)))
+    return answer(c, outcome.session, outcome.idToken)
+  }
+
+  routes.all('/logout', (c) => {
+    if (c.req.method !== 'POST') return oauthError(c, 405, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`, { Allow: 'POST' })
+    const refusal = crossSiteRefusal(c)
+    if (refusal) return oauthError(c, 403, 'invalid_request', refusal)
+    c.header('Set-Cookie', cookies.clearSessionCookie(cookieContext(c)), { append: true })
+    c.header('Set-Cookie', cookies.clearPendingCookie(cookieContext(c)), { append: true })
+    c.header('Cache-Control', 'no-store')
+    return c.body(null, 204)
+  })
+
+  return { routes, sessions }
+}

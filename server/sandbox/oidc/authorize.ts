@@ -1,0 +1,311 @@
+import { Hono, type Context } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
+import { randomBytes } from 'node:crypto'
+import type { ApplicationRow } from '../applications'
+import { safeEqual } from '../oauth/client-credentials'
+import { hashToken } from '../oauth/token-store'
+import type { Sandbox } from '../sandbox'
+import { consentPage, errorPage, languageOf, loginPage, type PageError } from './pages'
+import { KNOWN_SCOPES, OFFLINE_ACCESS, OPENID, SSO_TTL_MS, type AuthorizeError, type Country } from './settings'
+import type { AuthorizeParams, Display, Language, PendingRequest, Prompt } from './sign-in-store'
+import type { UserRow } from './users'
+
+/** The authorization server's login session (docs/decisions/0011-sign-in.md). */
+export const SSO_COOKIE = 'sandbox_sso'
+/** Binds a pending authorize request to the browser that opened it: with the form's token, the CSRF defence. */
+export const BROWSER_COOKIE = 'sandbox_authz'
+
+const PARAMETERS = [
+  'response_type', 'client_id', 'scope', 'redirect_uri', 'state', 'prompt', 'display', 'nonce', 'ui_locales', 'login_hint',
+  'acr_values', 'code_challenge', 'code_challenge_method',
+] as const
+const PROMPTS: readonly Prompt[] = ['none', 'login', 'consent']
+const DISPLAYS: readonly Display[] = ['page', 'popup', 'touch', 'wap']
+/** ISO/IEC 29115 levels of assurance. */
+const ACR_LEVELS = ['1', '2', '3', '4']
+const MAX_PARAMETER_LENGTH = 2048
+
+interface Paths {
+  /** Where the country-specific endpoints live: `${base}/${country}/v1/...`. */
+  base: string
+  /** The path of the sandbox_sso cookie (the whole sandbox). */
+  ssoCookiePath: string
+}
+
+type AuthorizeRead =
+  | { kind: 'page'; language: Language; error: PageError }
+  | { kind: 'error'; redirectUri: string; state: string | undefined; error: AuthorizeError; description: string }
+  | { kind: 'ok'; params: AuthorizeParams; application: ApplicationRow }
+
+/**
+ * Reads an authorize request: client and redirect_uri first (an HTML page when wrong, reference 2), then
+ * the control's forced error, then every other parameter (a redirect with error, error_description, state).
+ */
+function readAuthorizeRequest(sandbox: Sandbox, query: URLSearchParams): AuthorizeRead {
+  const language = languageOf(query.getAll('ui_locales')[0])
+  const repeated = PARAMETERS.filter((name) => query.getAll(name).length > 1)
+  if (repeated.includes('client_id') || repeated.includes('redirect_uri')) return { kind: 'page', language, error: 'duplicate' }
+  const clientId = query.get('client_id')
+  const application = clientId ? sandbox.applications.byClientId(clientId) : undefined
+  if (!application) return { kind: 'page', language, error: 'client' }
+  const redirectUri = query.get('redirect_uri')
+  if (!redirectUri || !sandbox.config.sandboxRedirectUris.includes(redirectUri) || !URL.canParse(redirectUri)) {
+    return { kind: 'page', language, error: 'redirect' }
+  }
+
+  const state = repeated.includes('state') ? undefined : (query.get('state') ?? undefined)
+  const fail = (error: AuthorizeError, description: string): AuthorizeRead => ({ kind: 'error', redirectUri, state, error, description })
+
+  const forced = sandbox.oidc.nextError.authorize
+  if (forced) {
+    delete sandbox.oidc.nextError.authorize
+    return fail(forced, 'Answered by the sandbox control POST /sandbox/control/oidc/next-error.')
+  }
+  if (sandbox.faults.maintenance) return fail('temporarily_unavailable', 'The authorization server is under maintenance. Try again later.')
+  if (repeated.length) return fail('invalid_request', `${repeated.join(', ')} may appear only once.`)
+  const tooLong = PARAMETERS.find((name) => (query.get(name)?.length ?? 0) > MAX_PARAMETER_LENGTH)
+  if (tooLong) return fail('invalid_request', `${tooLong} is longer than ${MAX_PARAMETER_LENGTH} characters.`)
+  const value = (name: (typeof PARAMETERS)[number]) => query.get(name) || undefined
+
+  const responseType = value('response_type')
+  if (!responseType) return fail('invalid_request', 'response_type is required.')
+  if (responseType !== 'code') return fail('unsupported_response_type', `response_type ${responseType} is not supported; use code.`)
+  if (!state) return fail('invalid_request', 'state is required.')
+  const scopes = [...new Set((value('scope') ?? '').split(' ').filter(Boolean))]
+  if (!scopes.length) return fail('invalid_request', 'scope is required.')
+  const unknown = scopes.filter((scope) => !KNOWN_SCOPES.includes(scope))
+  if (unknown.length) return fail('invalid_scope', `Unknown scope ${unknown.join(' ')}; known: ${KNOWN_SCOPES.join(' ')}.`)
+
+  const prompt = [...new Set((value('prompt') ?? '').split(' ').filter(Boolean))] as Prompt[]
+  const badPrompt = prompt.find((p) => !PROMPTS.includes(p))
+  if (badPrompt) return fail('invalid_request', `prompt ${badPrompt} is unknown; use none, login or consent.`)
+  if (prompt.includes('none') && prompt.length > 1) return fail('invalid_request', 'prompt none cannot be combined with another value.')
+  const display = (value('display') ?? 'page') as Display
+  if (!DISPLAYS.includes(display)) return fail('invalid_request', `display ${display} is unknown; use page, popup, touch or wap.`)
+  const acrValues = (value('acr_values') ?? '').split(' ').filter(Boolean)
+  const badAcr = acrValues.find((acr) => !ACR_LEVELS.includes(acr))
+  if (badAcr) return fail('invalid_request', `acr_values ${badAcr} is unknown; use ISO/IEC 29115 levels 1 to 4.`)
+
+  const codeChallenge = value('code_challenge')
+  const method = value('code_challenge_method')
+  if (method && !codeChallenge) return fail('invalid_request', 'code_challenge_method was sent without code_challenge.')
+  if (codeChallenge) {
+    if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256.')
+    if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters).')
+  }
+
+  const nonce = value('nonce')
+  const loginHint = value('login_hint')
+  return {
+    kind: 'ok',
+    application,
+    params: {
+      clientId: application.client_id,
+      redirectUri,
+      state,
+      scopes,
+      prompt,
+      display,
+      language: languageOf(value('ui_locales')),
+      ...(nonce ? { nonce } : {}),
+      ...(loginHint ? { loginHint } : {}),
+      acr: acrValues[0] ?? '1',
+      ...(codeChallenge ? { codeChallenge } : {}),
+    },
+  }
+}
+
+/** What a person may grant this client: the asked scopes the client is registered for, ordering ones only if the person has them. */
+export function grantableScopes(asked: string[], user: UserRow, application: ApplicationRow): string[] {
+  const personal = user.scopes.split(' ')
+  const registered = application.scopes.split(' ')
+  return asked.filter((scope) => registered.includes(scope) && (scope === OPENID || scope === OFFLINE_ACCESS || personal.includes(scope)))
+}
+
+function isHttps(c: Context): boolean {
+  return new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https'
+}
+
+function redirectTo(c: Context, uri: string, parameters: Record<string, string | undefined>): Response {
+  const url = new URL(uri)
+  for (const [name, value] of Object.entries(parameters)) if (value !== undefined) url.searchParams.set(name, value)
+  c.header('Cache-Control', 'no-store')
+  c.header('Referrer-Policy', 'no-referrer')
+  return c.redirect(url.toString(), 302)
+}
+
+function redirectError(c: Context, params: { redirectUri: string; state?: string | undefined }, error: AuthorizeError, description: string) {
+  return redirectTo(c, params.redirectUri, { error, error_description: description, state: params.state })
+}
+
+/** GET authorize, POST login, GET and POST consent: the browser side of the code flow. */
+export function authorizeEndpoints(sandbox: Sandbox, paths: Paths): Hono {
+  const app = new Hono()
+  const endpoint = (country: Country, name: 'login' | 'consent') => `${paths.base}/${country}/v1/${name}`
+  const cookieOptions = (c: Context) => ({ httpOnly: true, sameSite: 'Lax' as const, secure: isHttps(c) })
+
+  const browserId = (c: Context): string => {
+    const existing = getCookie(c, BROWSER_COOKIE)
+    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing
+    const created = randomBytes(32).toString('base64url')
+    setCookie(c, BROWSER_COOKIE, created, { ...cookieOptions(c), path: paths.base })
+    return created
+  }
+
+  /** The pending request a form posted (or a consent page asks for), only from the browser that opened it. */
+  const pendingFor = (c: Context, country: Country, id: string | undefined, csrf: string | null): PendingRequest | undefined => {
+    const pending = id ? sandbox.signIn.pending(id) : undefined
+    const browser = getCookie(c, BROWSER_COOKIE)
+    if (!pending || !browser || pending.country !== country || !safeEqual(pending.browserHash, hashToken(browser))) return undefined
+    if (csrf !== null && !safeEqual(pending.csrf, csrf)) return undefined
+    return pending
+  }
+
+  const showLogin = (c: Context, pending: PendingRequest, application: ApplicationRow, options: { username?: string; failed?: boolean } = {}) => {
+    const username = options.username ?? pending.params.loginHint
+    return loginPage(c, {
+      language: pending.params.language,
+      display: pending.params.display,
+      action: endpoint(pending.country, 'login'),
+      requestId: pending.id,
+      csrf: pending.csrf,
+      clientName: application.name,
+      redirectUri: pending.params.redirectUri,
+      ...(username ? { username } : {}),
+      ...(options.failed ? { failed: true } : {}),
+    })
+  }
+
+  const showConsent = (c: Context, pending: PendingRequest, application: ApplicationRow, user: UserRow) =>
+    consentPage(c, {
+      language: pending.params.language,
+      display: pending.params.display,
+      action: endpoint(pending.country, 'consent'),
+      requestId: pending.id,
+      csrf: pending.csrf,
+      clientName: application.name,
+      redirectUri: pending.params.redirectUri,
+      user: { name: user.name, email: user.email },
+      customerName: sandbox.customerNames.get(user.customer_id) ?? user.customer_id,
+      scopes: grantableScopes(pending.params.scopes, user, application),
+    })
+
+  const issueCode = (c: Context, flow: { country: Country; params: AuthorizeParams; pending?: PendingRequest }, user: UserRow, authTime: number, scopes: string[]) => {
+    const code = sandbox.signIn.issueCode({ country: flow.country, params: flow.params, userId: user.id, authTime, scopes })
+    if (flow.pending) sandbox.signIn.finish(flow.pending.id)
+    // Always sent: the granted scope is a subset of the asked one (reference 2), and the client need not compare.
+    return redirectTo(c, flow.params.redirectUri, { code, state: flow.params.state, scope: scopes.join(' ') })
+  }
+
+  /**
+   * Where an authorize request stands: who is signed in (form, or login session unless prompt=login), what
+   * they may grant and whether they consented; answers the next page, an error, or the code.
+   */
+  const proceed = (c: Context, flow: { country: Country; params: AuthorizeParams; application: ApplicationRow; pending?: PendingRequest }) => {
+    const { params, application } = flow
+    let user: UserRow | undefined
+    let authTime = 0
+    if (flow.pending?.userId) {
+      user = sandbox.users.byId(flow.pending.userId)
+      authTime = flow.pending.authTime ?? 0
+    } else if (!params.prompt.includes('login')) {
+      const session = sandbox.signIn.session(getCookie(c, SSO_COOKIE))
+      const candidate = session && sandbox.users.byId(session.userId)
+      // A login_hint naming somebody else asks for that person's login, not the session's.
+      if (candidate && (!params.loginHint || params.loginHint.trim().toLowerCase() === candidate.username.toLowerCase())) {
+        user = candidate
+        authTime = session.authTime
+      }
+    }
+    if (!user) {
+      if (params.prompt.includes('none')) return redirectError(c, params, 'login_required', 'The user is not signed in; send the request again without prompt=none.')
+      const pending = flow.pending ?? sandbox.signIn.createPending({ browserId: browserId(c), country: flow.country, params })
+      return showLogin(c, pending, application)
+    }
+    const granted = grantableScopes(params.scopes, user, application)
+    if (!granted.length) {
+      if (flow.pending) sandbox.signIn.finish(flow.pending.id)
+      return redirectError(c, params, 'access_denied', 'The user may grant none of the scopes asked.')
+    }
+    const consented = sandbox.signIn.consent(user.id, application.client_id) ?? []
+    if (params.prompt.includes('consent') || granted.some((scope) => !consented.includes(scope))) {
+      if (params.prompt.includes('none')) return redirectError(c, params, 'consent_required', 'The user has not consented to these scopes; send the request again without prompt=none.')
+      if (flow.pending) {
+        // After the login form: Post/Redirect/Get to the consent page.
+        c.header('Cache-Control', 'no-store')
+        return c.redirect(`${endpoint(flow.country, 'consent')}?request=${encodeURIComponent(flow.pending.id)}`, 303)
+      }
+      const pending = sandbox.signIn.createPending({ browserId: browserId(c), country: flow.country, params, userId: user.id, authTime })
+      return showConsent(c, pending, application, user)
+    }
+    return issueCode(c, flow, user, authTime, granted)
+  }
+
+  app.get('/:country{fr|es}/v1/authorize', (c) => {
+    const country = c.req.param('country') as Country
+    const read = readAuthorizeRequest(sandbox, new URL(c.req.url).searchParams)
+    if (read.kind === 'page') return errorPage(c, read.language, read.error)
+    if (read.kind === 'error') return redirectError(c, read, read.error, read.description)
+    try {
+      return proceed(c, { country, params: read.params, application: read.application })
+    } catch (error) {
+      console.error('Sandbox authorize failed', error)
+      return redirectError(c, read.params, 'server_error', 'The authorization server failed; try again.')
+    }
+  })
+
+  const readForm = async (c: Context): Promise<URLSearchParams | undefined> =>
+    /^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '') ? new URLSearchParams(await c.req.text()) : undefined
+
+  app.post('/:country{fr|es}/v1/login', async (c) => {
+    const country = c.req.param('country') as Country
+    const form = await readForm(c)
+    const pending = form && pendingFor(c, country, form.get('request') ?? undefined, form.get('csrf') ?? '')
+    const application = pending && sandbox.applications.byClientId(pending.params.clientId)
+    if (!form || !pending || !application) return errorPage(c, pending?.params.language ?? 'en', 'expired')
+    const username = form.get('username') ?? ''
+    const user = await sandbox.users.authenticate(username, form.get('password') ?? '')
+    if (!user) return showLogin(c, pending, application, { username, failed: true })
+
+    const authTime = sandbox.realNow()
+    sandbox.signIn.endSession(getCookie(c, SSO_COOKIE))
+    const session = sandbox.signIn.startSession(user.id, authTime)
+    setCookie(c, SSO_COOKIE, session, { ...cookieOptions(c), path: paths.ssoCookiePath, maxAge: SSO_TTL_MS / 1000 })
+    sandbox.signIn.signedIn(pending.id, user.id, authTime)
+    return proceed(c, { country, params: pending.params, application, pending: { ...pending, userId: user.id, authTime } })
+  })
+
+  app.get('/:country{fr|es}/v1/consent', (c) => {
+    const country = c.req.param('country') as Country
+    const pending = pendingFor(c, country, c.req.query('request'), null)
+    const application = pending && sandbox.applications.byClientId(pending.params.clientId)
+    const user = pending?.userId ? sandbox.users.byId(pending.userId) : undefined
+    if (!pending || !application || !user) return errorPage(c, pending?.params.language ?? 'en', 'expired')
+    return showConsent(c, pending, application, user)
+  })
+
+  app.post('/:country{fr|es}/v1/consent', async (c) => {
+    const country = c.req.param('country') as Country
+    const form = await readForm(c)
+    const pending = form && pendingFor(c, country, form.get('request') ?? undefined, form.get('csrf') ?? '')
+    const application = pending && sandbox.applications.byClientId(pending.params.clientId)
+    const user = pending?.userId ? sandbox.users.byId(pending.userId) : undefined
+    const decision = form?.get('decision')
+    if (!form || !pending || !application || !user || (decision !== 'allow' && decision !== 'cancel')) {
+      return errorPage(c, pending?.params.language ?? 'en', 'expired')
+    }
+    if (decision === 'cancel') {
+      sandbox.signIn.finish(pending.id)
+      return redirectError(c, pending.params, 'access_denied', 'The user cancelled the consent form.')
+    }
+    const granted = grantableScopes(pending.params.scopes, user, application)
+    if (!granted.length) {
+      sandbox.signIn.finish(pending.id)
+      return redirectError(c, pending.params, 'access_denied', 'The user may grant none of the scopes asked.')
+    }
+    sandbox.signIn.remember(user.id, application.client_id, granted)
+    return issueCode(c, { country, params: pending.params, pending }, user, pending.authTime ?? sandbox.realNow(), granted)
+  })
+
+  return app
+}

@@ -1,0 +1,158 @@
+import { Hono, type Context } from 'hono'
+import { SignJWT } from 'jose'
+import { createHash } from 'node:crypto'
+import { HEADER } from '@contract/common'
+import type { TokenResponse } from '@contract/oauth'
+import type { ApplicationRow } from '../applications'
+import { authenticateClient, oauthError, REALM } from '../oauth/client-credentials'
+import { newRequestId } from '../../shared/request-id'
+import type { Sandbox } from '../sandbox'
+import { issuerFor, OFFLINE_ACCESS, OPENID, TOKEN_ERRORS, type Country } from './settings'
+import type { UserRow } from './users'
+
+/** What the tokens of one answer are about: who, for which client, which sign-in. */
+interface Issue {
+  country: Country
+  application: ApplicationRow
+  user: UserRow
+  /** The access token's scopes (narrowed on refresh). */
+  scopes: string[]
+  /** The grant's scopes: what the refresh token keeps. */
+  grantScopes: string[]
+  /** Milliseconds, real time. */
+  authTime: number
+  acr: string
+  nonce?: string
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000)
+
+/** The ID token of docs/decisions/0011-sign-in.md: HS256 with the client secret. */
+export function signIdToken(sandbox: Sandbox, issue: Issue): Promise<string> {
+  const iat = seconds(sandbox.realNow())
+  return new SignJWT({
+    auth_time: seconds(issue.authTime),
+    ...(issue.nonce ? { nonce: issue.nonce } : {}),
+    acr: issue.acr,
+    amr: ['pwd'],
+    name: issue.user.name,
+    email: issue.user.email,
+    customer_id: issue.user.customer_id,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(issuerFor(sandbox.config, issue.country))
+    .setSubject(issue.user.id)
+    .setAudience([issue.application.client_id])
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + sandbox.oidc.accessTokenSeconds)
+    .sign(new TextEncoder().encode(issue.application.client_secret))
+}
+
+/** RFC 7636 S256: base64url(SHA-256(verifier)). */
+export function s256(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url')
+}
+
+/** POST /{cc}/v1/token: the authorization_code and refresh_token grants of reference 2. */
+export function tokenEndpoint(sandbox: Sandbox): Hono {
+  const app = new Hono()
+
+  const issueTokens = async (c: Context, issue: Issue) => {
+    const { accessTokenSeconds, refreshTokenSeconds } = sandbox.oidc
+    const subject = {
+      clientId: issue.application.client_id,
+      subjectKind: 'user' as const,
+      subjectId: issue.user.id,
+      customerId: issue.user.customer_id,
+    }
+    const access = sandbox.tokens.issue({ ...subject, kind: 'access', scopes: issue.scopes, ttlMs: accessTokenSeconds * 1000 })
+    const body: TokenResponse = { access_token: access.token, token_type: 'Bearer', expires_in: accessTokenSeconds, scope: issue.scopes.join(' ') }
+    if (issue.grantScopes.includes(OFFLINE_ACCESS)) {
+      const refresh = sandbox.tokens.issue({ ...subject, kind: 'refresh', scopes: issue.grantScopes, ttlMs: refreshTokenSeconds * 1000 })
+      sandbox.signIn.recordRefresh(refresh.token, { country: issue.country, auth_time: issue.authTime, acr: issue.acr })
+      body.refresh_token = refresh.token
+    }
+    if (issue.scopes.includes(OPENID)) body.id_token = await signIdToken(sandbox, issue)
+    return c.body(JSON.stringify(body), 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+  }
+
+  const authorizationCode = (c: Context, country: Country, application: ApplicationRow, form: Record<string, string>) => {
+    if (!form.code) return oauthError(c, 400, 'invalid_request', 'code is required.')
+    if (!form.redirect_uri) return oauthError(c, 400, 'invalid_request', 'redirect_uri is required.')
+    const code = sandbox.signIn.code(form.code)
+    if (!code || code.client_id !== application.client_id) return oauthError(c, 400, 'invalid_grant', 'The code is unknown or was issued to another client.')
+    // Single use: the first presentation by its client spends it, whatever comes next.
+    if (!sandbox.signIn.useCode(code)) return oauthError(c, 400, 'invalid_grant', 'The code was used already.')
+    if (sandbox.signIn.isExpired(code)) return oauthError(c, 400, 'invalid_grant', 'The code has expired; codes live 10 minutes.')
+    if (code.country !== country) return oauthError(c, 400, 'invalid_grant', `The code was issued by the ${code.country} authorization server.`)
+    if (code.redirect_uri !== form.redirect_uri) return oauthError(c, 400, 'invalid_grant', 'redirect_uri differs from the one of the authorization request.')
+    if (code.code_challenge) {
+      if (!form.code_verifier) return oauthError(c, 400, 'invalid_grant', 'code_verifier is required: the authorization request had a code_challenge.')
+      if (s256(form.code_verifier) !== code.code_challenge) return oauthError(c, 400, 'invalid_grant', 'code_verifier does not match the code_challenge.')
+    } else if (form.code_verifier !== undefined) {
+      return oauthError(c, 400, 'invalid_grant', 'code_verifier was sent, but the authorization request had no code_challenge.')
+    }
+    const user = sandbox.users.byId(code.user_id)
+    if (!user) return oauthError(c, 400, 'invalid_grant', 'The user of this code no longer exists.')
+    const scopes = code.scopes.split(' ').filter(Boolean)
+    return issueTokens(c, {
+      country, application, user, scopes, grantScopes: scopes, authTime: code.auth_time, acr: code.acr, ...(code.nonce ? { nonce: code.nonce } : {}),
+    })
+  }
+
+  const refreshToken = (c: Context, country: Country, application: ApplicationRow, form: Record<string, string>) => {
+    if (!form.refresh_token) return oauthError(c, 400, 'invalid_request', 'refresh_token is required.')
+    const row = sandbox.tokens.find(form.refresh_token)
+    const grant = sandbox.signIn.refreshGrant(form.refresh_token)
+    if (!row || row.kind !== 'refresh' || !grant || row.client_id !== application.client_id) {
+      return oauthError(c, 400, 'invalid_grant', 'The refresh token is unknown or was issued to another client.')
+    }
+    if (row.revoked === 2) return oauthError(c, 400, 'invalid_grant', 'The user withdrew consent; sign in again.')
+    if (row.revoked) return oauthError(c, 400, 'invalid_grant', 'The refresh token was revoked or used already: each refresh answers a new one.')
+    if (sandbox.tokens.isExpired(row)) return oauthError(c, 400, 'invalid_grant', 'The refresh token has expired; sign in again.')
+    if (grant.country !== country) return oauthError(c, 400, 'invalid_grant', `The refresh token was issued by the ${grant.country} authorization server.`)
+    const user = sandbox.users.byId(row.subject_id)
+    if (!user) return oauthError(c, 400, 'invalid_grant', 'The user of this refresh token no longer exists.')
+    const original = row.scopes.split(' ').filter(Boolean)
+    const asked = (form.scope ?? '').split(' ').filter(Boolean)
+    // Reference 2: omitted means the scope originally granted, and so does an invalid one.
+    const narrowed = asked.length > 0 && asked.every((scope) => original.includes(scope)) ? original.filter((scope) => asked.includes(scope)) : original
+    // Rotation: the presented refresh token is spent; the answer carries its successor.
+    sandbox.tokens.revoke(form.refresh_token)
+    return issueTokens(c, { country, application, user, scopes: narrowed, grantScopes: original, authTime: grant.auth_time, acr: grant.acr })
+  }
+
+  app.all('/:country{fr|es}/v1/token', async (c) => {
+    c.header(HEADER.requestId, newRequestId())
+    const country = c.req.param('country') as Country
+    const forced = sandbox.oidc.nextError.token
+    if (forced) {
+      delete sandbox.oidc.nextError.token
+      return oauthError(c, TOKEN_ERRORS[forced], forced, 'Answered by the sandbox control POST /sandbox/control/oidc/next-error.',
+        forced === 'invalid_client' ? { 'WWW-Authenticate': REALM } : {})
+    }
+    if (c.req.method !== 'POST') return oauthError(c, 400, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`)
+    if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
+      return oauthError(c, 400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.')
+    }
+    const params = new URLSearchParams(await c.req.text())
+    const repeated = [...new Set([...params.keys()].filter((name) => params.getAll(name).length > 1))]
+    const form = Object.fromEntries(params)
+    const auth = authenticateClient(sandbox, c.req.header('Authorization'), form)
+    if ('error' in auth) {
+      if (auth.error === 'duplicate') return oauthError(c, 400, 'invalid_request', 'Duplicate credentials')
+      return oauthError(c, 401, 'invalid_client', auth.error === 'missing' ? 'Client credentials are missing.' : 'Client authentication failed.', {
+        'WWW-Authenticate': REALM,
+      })
+    }
+    const { application } = auth
+    if (repeated.length) return oauthError(c, 400, 'invalid_request', `${repeated.join(', ')} may appear only once.`)
+    if (!form.grant_type) return oauthError(c, 400, 'invalid_request', 'grant_type is required.')
+    if (form.grant_type !== 'authorization_code' && form.grant_type !== 'refresh_token') {
+      return oauthError(c, 400, 'invalid_grant', `grant_type ${form.grant_type} is not supported here; use authorization_code or refresh_token.`)
+    }
+    if (!application.subscribed) return oauthError(c, 400, 'unauthorized_client', 'The application is not subscribed to any API.')
+    return form.grant_type === 'authorization_code' ? authorizationCode(c, country, application, form) : refreshToken(c, country, application, form)
+  })
+  return app
+}

@@ -1,0 +1,8 @@
+import { z } from 'zod'
+import { gatewayRequest } from '@/lib/api-client'
+import { CSRF_HEADERS } from '../user-manager'
+
+/** POST /auth/logout: the gateway forgets the session's tokens (its cookies); the browser held none. */
+export async function signOut(): Promise<void> {
+  await gatewayRequest('/auth/logout', z.unknown(), { method: 'POST', headers: CSRF_HEADERS })
+}

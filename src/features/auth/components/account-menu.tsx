@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { useAuth } from 'react-oidc-context'
+import { useTranslation } from 'react-i18next'
+import { meQueries } from '../api/get-me'
+import { signOut } from '../api/sign-out'
+import { canCreate } from '../can-create'
+import { SIGN_IN_PATH } from '../return-to'
+import { SIGNED_OUT_STATE } from './sign-in-page'
+
+/** The header's account part: who is signed in, for which customer, with which access, and the way out. */
+export function AccountMenu() {
+  const { t } = useTranslation()
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const me = useQuery(meQueries.me())
+  const signOutMutation = useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      // Leave the protected pages first (synchronously, not as a transition), so that none of them reacts to
+      // the person disappearing by sending them to sign in.
+      await navigate(SIGN_IN_PATH, { replace: true, state: SIGNED_OUT_STATE, flushSync: true })
+      await auth.removeUser()
+      // The next person must not see this one's data.
+      queryClient.clear()
+    },
+  })
+
+  return (
+    <div className="account" role="group" aria-label={t('auth.account.label')}>
+      {me.isSuccess ? (
+        <>
+          <p className="account__who">
+            <span className="account__name">{me.data.name}</span> <span className="account__customer">{me.data.customer.name}</span>
+          </p>
+          <p className="account__access">{canCreate(me.data) ? t('auth.account.fullAccess') : t('auth.account.readOnly')}</p>
+        </>
+      ) : (
+        <p className="account__who">{me.isPending ? t('auth.account.loading') : t('auth.account.unavailable')}</p>
+      )}
+      <button type="button" className="button button--on-primary" disabled={signOutMutation.isPending} onClick={() => signOutMutation.mutate()}>
+        {t('auth.account.signOut')}
+      </button>
+      {signOutMutation.isError && (
+        <p role="alert" className="account__error">
+          {t('auth.account.signOutFailed')}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import { Navigate, useLocation, useSearchParams } from 'react-router'
+import { useAuth } from 'react-oidc-context'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { safeReturnTo } from '../return-to'
+import { signInArgs } from '../sign-in'
+
+/** Router state the sign-out leaves behind, so that this page can say so and ask the next person for a password. */
+const ZSignedOutState = z.object({ signedOut: z.literal(true) })
+export const SIGNED_OUT_STATE: z.infer<typeof ZSignedOutState> = { signedOut: true }
+
+/** What a signed-out person sees: what the product is, and one way in. */
+export function SignInPage() {
+  const { t } = useTranslation()
+  const auth = useAuth()
+  const [params] = useSearchParams()
+  const location = useLocation()
+  const returnTo = safeReturnTo(params.get('returnTo'))
+  const signedOut = ZSignedOutState.safeParse(location.state).success
+
+  // Just after a sign-out, the person is forgotten a moment after this page opens: stay here.
+  if (auth.isAuthenticated && !signedOut) return <Navigate to={returnTo} replace />
+  if (auth.isLoading && !auth.activeNavigator) return <p role="status">{t('auth.checking')}</p>
+  const redirecting = auth.activeNavigator === 'signinRedirect'
+
+  return (
+    <section className="card sign-in" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title">{t('auth.signIn.title')}</h1>
+      {signedOut && <p role="status">{t('auth.signIn.signedOut')}</p>}
+      <p>{t('auth.signIn.intro')}</p>
+      <p>{t('auth.signIn.how')}</p>
+      {auth.error?.source === 'signinRedirect' && (
+        <p role="alert" className="error-message">
+          {t('auth.signIn.failed')}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button"
+        disabled={redirecting}
+        onClick={() => void auth.signinRedirect(signInArgs({ returnTo, forceLogin: signedOut }))}
+      >
+        {t('auth.signIn.button')}
+      </button>
+      {redirecting && <p role="status">{t('auth.signIn.redirecting')}</p>}
+    </section>
+  )
+}

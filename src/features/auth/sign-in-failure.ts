@@ -1,0 +1,52 @@
+import { ErrorResponse } from 'oidc-client-ts'
+import { readSignInState, type SignInState } from './sign-in'
+
+/** The errors the authorization server may send back to /auth/callback (docs/decisions/0011-sign-in.md). */
+export const AUTHORIZE_ERRORS = [
+  'access_denied',
+  'consent_required',
+  'login_required',
+  'invalid_scope',
+  'invalid_request',
+  'unsupported_response_type',
+  'server_error',
+  'temporarily_unavailable',
+] as const
+export type AuthorizeError = (typeof AUTHORIZE_ERRORS)[number]
+
+/** Answers to prompt=none that only mean "the person has to see a page" (OpenID Connect Core 3.1.2.6). */
+const INTERACTION_REQUIRED = new Set(['login_required', 'consent_required', 'interaction_required', 'account_selection_required'])
+
+export interface SignInFailure {
+  /** Which sentence to show: a known authorize error, or `unknown` (token exchange, state mismatch, network). */
+  kind: AuthorizeError | 'unknown'
+  /** The protocol's error code, to quote to support; null when the failure was not an OAuth answer. */
+  code: string | null
+  state: SignInState
+}
+
+function isAuthorizeError(code: string | null): code is AuthorizeError {
+  return (AUTHORIZE_ERRORS as readonly (string | null)[]).includes(code)
+}
+
+/**
+ * What went wrong with a sign-in, from the error oidc-client-ts threw (react-oidc-context wraps it in
+ * `innerError`). The round-tripped state is only there for answers from the authorize endpoint.
+ */
+export function signInFailureOf(error: unknown): SignInFailure {
+  const inner = error !== null && typeof error === 'object' && 'innerError' in error ? error.innerError : error
+  if (inner instanceof ErrorResponse) {
+    return { kind: isAuthorizeError(inner.error) ? inner.error : 'unknown', code: inner.error, state: readSignInState(inner.state) }
+  }
+  return { kind: 'unknown', code: null, state: readSignInState(undefined) }
+}
+
+/** A silent attempt that the authorization server could not complete without the person: ask them instead. */
+export function needsInteractiveSignIn(failure: SignInFailure): boolean {
+  return failure.state.silent === true && failure.code !== null && INTERACTION_REQUIRED.has(failure.code)
+}
+
+/** The i18n key of the sentence that tells a person what happened and what to do. */
+export function failureMessageKey(failure: SignInFailure): `auth.failure.${AuthorizeError | 'unknown'}` {
+  return `auth.failure.${failure.kind}`
+}
