@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { accountOf, expect, fillSandboxLogin, PEOPLE, SANDBOX_PAGES, test, type Person } from './fixtures'
 
 /** What must never reach the browser (docs/decisions/0011-sign-in.md): the client secret and the API key. */
-const SECRETS = ['sandbox-client-secret-0123456789abcdef', 'sandbox-api-key']
+const SECRETS = ['sandbox-client-secret-0123456789abcdef', 'sandbox-api-key', 'sandbox-session-secret-not-for-production']
 
 async function forgetConsent(request: APIRequestContext, person: Person) {
   const response = await request.post('/sandbox/control/oidc/revoke-consent', { data: { username: person.username } })
@@ -161,4 +163,12 @@ test('the browser keeps no client secret, no API key and no real token', async (
   const sources = [await page.content()]
   for (const src of scripts) sources.push(await (await page.request.get(src)).text())
   for (const source of sources) for (const secret of SECRETS) expect(source).not.toContain(secret)
+
+  // Every file of the built bundle, including chunks this page did not load.
+  const built = readdirSync('dist', { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+  expect(built.some((entry) => entry.name.endsWith('.js'))).toBe(true)
+  for (const entry of built) {
+    const content = readFileSync(join(entry.parentPath, entry.name), 'utf8')
+    for (const secret of SECRETS) expect(content, `${entry.name} holds ${secret}`).not.toContain(secret)
+  }
 })
