@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import en from './locales/en.json'
-import fr from './locales/fr.json'
+import { catalogsByLanguage } from './i18n'
+
+const { en, fr } = catalogsByLanguage()
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>

@@ -3,6 +3,25 @@ import { initReactI18next } from 'react-i18next'
 import en from './locales/en.json'
 import fr from './locales/fr.json'
 
+type Catalog = Record<string, unknown>
+
+/**
+ * Each feature keeps its own messages in `src/features/<name>/locales/{en,fr}.json`, under the key
+ * `<name>` in camelCase (`t('requests.list.title')`), so features never edit each other's catalogs.
+ */
+const featureCatalogs = import.meta.glob<Catalog>('../features/*/locales/*.json', { eager: true, import: 'default' })
+
+export function catalogsByLanguage(): Record<'en' | 'fr', Catalog> {
+  const merged: Record<'en' | 'fr', Catalog> = { en: { ...en }, fr: { ...fr } }
+  for (const [path, catalog] of Object.entries(featureCatalogs)) {
+    const match = /features\/([^/]+)\/locales\/(en|fr)\.json$/.exec(path)
+    if (!match) continue
+    const feature = match[1]!.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+    merged[match[2] as 'en' | 'fr'][feature] = catalog
+  }
+  return merged
+}
+
 export const LANGUAGES = ['en', 'fr'] as const
 export type Language = (typeof LANGUAGES)[number]
 const STORAGE_KEY = 'ordering-console.language'
@@ -25,7 +44,7 @@ export function detectLanguage(): Language {
 
 export const i18n = i18next.createInstance()
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, fr: { translation: fr } },
+  resources: Object.fromEntries(Object.entries(catalogsByLanguage()).map(([language, catalog]) => [language, { translation: catalog }])),
   lng: detectLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,

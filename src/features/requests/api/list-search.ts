@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import { REQUEST_FIELDS, REQUEST_STATUSES, type RequestField } from '@contract/request'
+import { SORTABLE_REQUEST_FIELDS, ZListRequestsQuery, type ListRequestsQueryInput } from '@contract/request-query'
+
+/**
+ * The list's view as it lives in the URL: the API's own filter names (so a link reads like the query it
+ * sends), plus `page` and `size` for people. Parsing never fails: a value that does not fit is dropped,
+ * so an old or hand-edited link still opens a page.
+ */
+export const PAGE_SIZES = [20, 50, 100] as const
+export type PageSize = (typeof PAGE_SIZES)[number]
+export const DEFAULT_SORT = '-createdAt'
+
+const list = (values: string) => values.split(',').map((v) => v.trim()).filter(Boolean)
+const isoDate = z.iso.date()
+
+export const ZRequestListSearch = z.object({
+  status: z.array(z.enum(REQUEST_STATUSES)).catch([]),
+  type: z.array(z.string().min(1).max(64)).catch([]),
+  customerReference: z.string().max(19).optional().catch(undefined),
+  id: z.string().max(64).optional().catch(undefined),
+  isOverdue: z.boolean().optional().catch(undefined),
+  isArchived: z.boolean().optional().catch(undefined),
+  requestedFrom: isoDate.optional().catch(undefined),
+  requestedTo: isoDate.optional().catch(undefined),
+  createdFrom: isoDate.optional().catch(undefined),
+  createdTo: isoDate.optional().catch(undefined),
+  updatedFrom: isoDate.optional().catch(undefined),
+  updatedTo: isoDate.optional().catch(undefined),
+  sort: z.string().regex(new RegExp(`^-?(${SORTABLE_REQUEST_FIELDS.map((f) => f.replace('.', '\\.')).join('|')})$`)).catch(DEFAULT_SORT),
+  page: z.int().min(1).max(100_000).catch(1),
+  size: z.union(PAGE_SIZES.map((size) => z.literal(size))).catch(20),
+})
+export type RequestListSearch = z.infer<typeof ZRequestListSearch>
+
+/** Names of the URL parameters for the date ranges, and the API parameters they become. */
+const RANGES = [
+  ['requestedFrom', 'keyDates.requestedAt.gte'],
+  ['requestedTo', 'keyDates.requestedAt.lte'],
+  ['createdFrom', 'createdAt.gte'],
+  ['createdTo', 'createdAt.lte'],
+  ['updatedFrom', 'updatedAt.gte'],
+  ['updatedTo', 'updatedAt.lte'],
+] as const
+
+const flag = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined)
+
+export function parseListSearch(params: URLSearchParams): RequestListSearch {
+  const get = (name: string) => params.get(name) ?? undefined
+  return ZRequestListSearch.parse({
+    status: list(params.get('status') ?? ''),
+    type: list(params.get('type') ?? ''),
+    customerReference: get('customerReference'),
+    id: get('id'),
+    isOverdue: flag(params.get('isOverdue')),
+    isArchived: flag(params.get('isArchived')),
+    ...Object.fromEntries(RANGES.map(([name]) => [name, get(name)])),
+    sort: get('sort'),
+    page: Number(params.get('page') ?? 1),
+    size: Number(params.get('size') ?? 20),
+  })
+}
+
+/** The URL parameters of a view; defaults are left out so that links stay short. */
+export function toSearchParams(search: RequestListSearch): URLSearchParams {
+  const params = new URLSearchParams()
+  if (search.status.length) params.set('status', search.status.join(','))
+  if (search.type.length) params.set('type', search.type.join(','))
+  if (search.customerReference) params.set('customerReference', search.customerReference)
+  if (search.id) params.set('id', search.id)
+  if (search.isOverdue !== undefined) params.set('isOverdue', String(search.isOverdue))
+  if (search.isArchived !== undefined) params.set('isArchived', String(search.isArchived))
+  for (const [name] of RANGES) if (search[name]) params.set(name, search[name])
+  if (search.sort !== DEFAULT_SORT) params.set('sort', search.sort)
+  if (search.page !== 1) params.set('page', String(search.page))
+  if (search.size !== 20) params.set('size', String(search.size))
+  return params
+}
+
+export const EMPTY_SEARCH: RequestListSearch = parseListSearch(new URLSearchParams())
+
+/**
+ * The GET /requests query for a view, checked against the contract so the SPA never sends what the API
+ * would refuse. A customer reference without `*` is searched as a prefix, as a person typing expects.
+ */
+export function toApiQuery(search: RequestListSearch, fields?: readonly RequestField[]): URLSearchParams {
+  const query: ListRequestsQueryInput = {
+    offset: String((search.page - 1) * search.size),
+    limit: String(search.size),
+    sort: search.sort,
+  }
+  if (search.status.length) query.status = search.status.join(',')
+  if (search.type.length) query.type = search.type.join(',')
+  if (search.customerReference) {
+    query.customerReference = search.customerReference.includes('*') ? search.customerReference : `${search.customerReference}*`
+  }
+  if (search.id) query.id = search.id
+  if (search.isOverdue !== undefined) query.isOverdue = String(search.isOverdue) as 'true' | 'false'
+  if (search.isArchived !== undefined) query.isArchived = String(search.isArchived) as 'true' | 'false'
+  for (const [name, apiName] of RANGES) if (search[name]) query[apiName] = search[name]
+  if (fields?.length) query.fields = [...new Set(fields)].filter((f) => (REQUEST_FIELDS as readonly string[]).includes(f)).join(',')
+  ZListRequestsQuery.parse(query)
+  return new URLSearchParams(query as Record<string, string>)
+}

@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+import { HEADER } from '@contract/common'
+import { ZRequestProjection, type RequestField } from '@contract/request'
+import { apiRequest } from '@/lib/api-client'
+import { toApiQuery, type RequestListSearch } from './list-search'
+
+export interface RequestPage {
+  items: z.infer<typeof ZRequestProjection>[]
+  /** X-Total-Count: every request matching the filters. */
+  total: number
+  /** X-Result-Count: requests in this page. */
+  resultCount: number
+}
+
+export async function listRequests(search: RequestListSearch, fields: readonly RequestField[] | undefined, signal?: AbortSignal): Promise<RequestPage> {
+  const response = await apiRequest(`/requests?${toApiQuery(search, fields)}`, z.array(ZRequestProjection), { signal })
+  return {
+    items: response.data,
+    total: Number(response.headers.get(HEADER.totalCount) ?? response.data.length),
+    resultCount: Number(response.headers.get(HEADER.resultCount) ?? response.data.length),
+  }
+}
+
+/** The feature's query factory: loaders, components and prefetches all build their queries here. */
+export const requestQueries = {
+  all: () => ['requests'] as const,
+  list: (search: RequestListSearch, fields?: readonly RequestField[]) =>
+    queryOptions({
+      queryKey: [...requestQueries.all(), 'list', search, fields ?? null] as const,
+      queryFn: ({ signal }) => listRequests(search, fields, signal),
+      // The page being left stays on screen while the next one loads: no flash of emptiness.
+      placeholderData: keepPreviousData,
+    }),
+}
