@@ -127,3 +127,20 @@ describe('determinism', () => {
     }
   })
 })
+
+describe('a small seed', () => {
+  it.each(['60', '300', '900'])('still has every required state for every customer with %s requests', async (count) => {
+    const small = startTestApp({ SANDBOX_SEED_COUNT: count })
+    try {
+      for (const customer of SEED_CUSTOMERS) {
+        const token = await small.mintToken({ customerId: customer.id })
+        for (const state of REQUIRED_SEED_STATES) {
+          const response = await small.call(`/requests?limit=1&${queryOf(state)}`, { token })
+          expect({ customer: customer.id, state, total: pagingOf(response).total > 0 }).toEqual({ customer: customer.id, state, total: true })
+        }
+      }
+    } finally {
+      small.close()
+    }
+  })
+})

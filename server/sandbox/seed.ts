@@ -231,7 +231,6 @@ export function seedRequests(db: Db, store: RequestStore, options: { count: numb
   const histories = new Map<string, SeedHistory>(
     SEED_CUSTOMERS.map((c) => [c.id, { creations: [], byId: new Map(), cancelledAt: new Map(), terminated: new Set() }]),
   )
-  const seen: Record<string, Set<number>> = {}
   const record = (row: RequestRow, request: NewRequest) => {
     const history = histories.get(row.customer_id)!
     if (request.category === 'creation') {
@@ -244,12 +243,13 @@ export function seedRequests(db: Db, store: RequestStore, options: { count: numb
       history.cancelledAt.set(target.seq, request.createdAt)
     }
     if (target && request.category === 'termination' && request.outcome === 'complete') history.terminated.add(target.seq)
-    const state = stateAt(planOf(row, null), now)
-    const found = (seen[row.customer_id] ??= new Set())
-    REQUIRED_SEED_STATES.forEach((wanted, index) => {
-      if (matches(state, wanted)) found.add(index)
-    })
   }
+  // What a customer shows now, read back from the table: a later cancellation may have closed a request
+  // that was in a wanted state when it was written.
+  const statesOf = (customerId: string) =>
+    (db.prepare('SELECT DISTINCT status, step, sub_step, is_overdue, is_archived FROM requests WHERE customer_id = ?').all(customerId) as Pick<
+      RequestRow, 'status' | 'step' | 'sub_step' | 'is_overdue' | 'is_archived'
+    >[]).map((r) => ({ status: r.status, step: r.step, subStep: r.sub_step, isOverdue: r.is_overdue === 1, isArchived: r.is_archived === 1 }) as LifecycleState)
 
   db.transaction(() => {
     for (const createdAt of createdTimes) {
@@ -259,8 +259,9 @@ export function seedRequests(db: Db, store: RequestStore, options: { count: numb
     }
     if (options.count === 0) return
     for (const customer of SEED_CUSTOMERS) {
-      REQUIRED_SEED_STATES.forEach((wanted, index) => {
-        if (seen[customer.id]?.has(index)) return
+      const present = statesOf(customer.id)
+      REQUIRED_SEED_STATES.forEach((wanted) => {
+        if (present.some((state) => matches(state, wanted))) return
         for (let attempt = 0; attempt < 100_000; attempt++) {
           const createdAt = now - random.int(0, 200 * DAY)
           const request = plausibleRequest(random, customer, createdAt, histories.get(customer.id)!, 'INTERNET_ACCESS')
