@@ -9,6 +9,7 @@
  * Exit code: 0 when every scenario ran with only 2xx answers, whatever the verdicts; 1 when a scenario
  * had errors or the run could not be completed; 2 for bad arguments.
  */
+import { BROWSER_BUDGETS, browserAvailable, measureListInBrowser, type BrowserFigures } from './browser'
 import autocannon, { type Result } from 'autocannon'
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -137,7 +138,8 @@ async function startServer(dbPath: string): Promise<Server> {
     PORT: String(port),
     HOST,
     ORDERING_UPSTREAM: 'sandbox',
-    SERVE_SPA: 'off',
+    // The built SPA is served when there is one, for the browser measurements.
+    SERVE_SPA: existsSync(join(ROOT, 'dist', 'index.html')) ? 'on' : 'off',
     SANDBOX_DB_PATH: dbPath,
     SANDBOX_SPIKE_ARREST_PER_SECOND: '0',
     SANDBOX_TOKEN_REQUESTS_PER_MINUTE: '0',
@@ -441,6 +443,8 @@ async function main(): Promise<number> {
   let seeding: { rows: number; seconds: number; seed: number } | null = null
   const measurements: Measured[] = []
   let watchdog: NodeJS.Timeout | undefined
+  let browser: BrowserFigures | null = null
+  let browserSkipped: string | null
   try {
     if (reuse) {
       console.log(`Reusing ${relative(ROOT, dbPath) || dbPath} (not reseeded; earlier runs' POSTs are in it).`)
@@ -452,7 +456,7 @@ async function main(): Promise<number> {
     }
 
     // Bounded from here on: the seeding above is synchronous, everything after it is watched.
-    const budgetMs = 5 * (options.duration + 8) * 1000 + 45_000
+    const budgetMs = 5 * (options.duration + 8) * 1000 + 105_000
     watchdog = setTimeout(() => {
       console.error(`\nThe run took longer than ${budgetMs / 1000} s after seeding; stopping.`)
       void stopServer().finally(() => process.exit(1))
@@ -475,6 +479,14 @@ async function main(): Promise<number> {
       measurements.push(m)
       console.log(`${whole(m.requestsPerSecond)} req/s, p99 ${ms(m.latencyMs.p99)} ms${m.non2xx || m.errors ? `, ${m.non2xx} non-2xx, ${m.errors} errors` : ''}`)
       if (m.non2xx > 0 || m.errors > 0) console.log(`    status codes: ${JSON.stringify(m.statusCodes)}; server output:\n${server.output}`)
+    }
+
+    // 4. The requests list in Chromium: first rows, page turn, JavaScript of a cold visit.
+    browserSkipped = browserAvailable()
+    if (browserSkipped === null) {
+      process.stdout.write('(browser) the requests list in Chromium… ')
+      browser = await measureListInBrowser(server.origin)
+      console.log(`first rows ${browser.firstRowsWarmMs.median} ms, page turn ${browser.pageTurnMs.median} ms`)
     }
   } finally {
     clearTimeout(watchdog)
@@ -506,6 +518,22 @@ async function main(): Promise<number> {
     )
   }
 
+  if (browser) {
+    const b = browser
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS')
+    console.log('\nThe requests list in Chromium (Playwright, alice, status=IN_PROGRESS,COMPLETED, 100,000 requests):')
+    console.log(table([
+      ['measure', 'figure', 'budget'],
+      ['first rows, warm (median of 7)', `${b.firstRowsWarmMs.median} ms (max ${b.firstRowsWarmMs.max})`, `${verdict(b.firstRowsWarmMs.median < BROWSER_BUDGETS.firstRowsMs)}: < ${BROWSER_BUDGETS.firstRowsMs} ms`],
+      ['first rows, cold cache', `${b.firstRowsColdMs} ms`, `${verdict(b.firstRowsColdMs < BROWSER_BUDGETS.firstRowsMs)}: < ${BROWSER_BUDGETS.firstRowsMs} ms`],
+      ['page turn, prefetched (median of 7)', `${b.pageTurnMs.median} ms (max ${b.pageTurnMs.max})`, `${verdict(b.pageTurnMs.median < BROWSER_BUDGETS.pageTurnMs)}: < ${BROWSER_BUDGETS.pageTurnMs} ms`],
+      [`JavaScript of a cold visit (${b.listJs.files.length} files)`, kb(b.listJs.gzipBytes) + ' gzip', `${verdict(b.listJs.gzipBytes / 1024 <= BROWSER_BUDGETS.listJsGzipKiB)}: <= ${BROWSER_BUDGETS.listJsGzipKiB} KiB`],
+    ]))
+    for (const file of b.listJs.files) console.log(`    ${file.url} ${kb(file.gzipBytes)}`)
+  } else {
+    console.log(`\nThe requests list in Chromium: skipped, ${browserSkipped}.`)
+  }
+
   const failed = measurements.filter((m) => m.non2xx > 0 || m.errors > 0 || m.timeouts > 0)
   mkdirSync(dirname(RESULTS_FILE), { recursive: true })
   writeFileSync(
@@ -520,6 +548,8 @@ async function main(): Promise<number> {
         database: { reused: seeding === null, file: tempDir ? basename(dbPath) : dbPath, seeding },
         budgets: BUDGETS,
         scenarios: measurements,
+        browser: browser ?? { skipped: browserSkipped },
+        browserBudgets: BROWSER_BUDGETS,
         spaEntryChunk: spa === null ? { skipped: 'dist/ is absent' } : typeof spa === 'string' ? { skipped: spa } : spa,
         ok: failed.length === 0,
       },

@@ -38,7 +38,7 @@ function cleanCallbackUrl() {
 
 export function App({ userManager }: { userManager: UserManager }) {
   const [queryClient] = useState(() => createQueryClient({ onSessionLost: () => signInAgain(userManager) }))
-  const [router] = useState(() => createRouter(queryClient))
+  const [router] = useState(() => createRouter(queryClient, userManager))
   // Only the callback page holds an answer to process; a `code` elsewhere is none of the sign-in's business.
   const [onCallbackPage] = useState(() => window.location.pathname === CALLBACK_PATH)
   return (

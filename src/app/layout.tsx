@@ -26,6 +26,11 @@ export function Layout() {
                   {t('app.home')}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/requests" end>
+                  {t('requests.list.nav')}
+                </NavLink>
+              </li>
               {/* Read-only people get no create action at all, rather than one that fails. */}
               {me.isSuccess && canCreate(me.data) && (
                 <li>

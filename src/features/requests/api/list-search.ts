@@ -48,8 +48,9 @@ const flag = (value: string | null) => (value === 'true' ? true : value === 'fal
 export function parseListSearch(params: URLSearchParams): RequestListSearch {
   const get = (name: string) => params.get(name) ?? undefined
   return ZRequestListSearch.parse({
-    status: list(params.get('status') ?? ''),
-    type: list(params.get('type') ?? ''),
+    // One unknown status or an over-long type drops that item, not the whole list.
+    status: list(params.get('status') ?? '').filter((status) => (REQUEST_STATUSES as readonly string[]).includes(status)),
+    type: list(params.get('type') ?? '').filter((type) => type.length <= 64),
     customerReference: get('customerReference'),
     id: get('id'),
     isOverdue: flag(params.get('isOverdue')),
@@ -79,6 +80,21 @@ export function toSearchParams(search: RequestListSearch): URLSearchParams {
 
 export const EMPTY_SEARCH: RequestListSearch = parseListSearch(new URLSearchParams())
 
+/** The view with no filter, keeping its sort and page size: what "Reset filters" leads to. */
+export function withoutFilters(search: RequestListSearch): RequestListSearch {
+  return { ...EMPTY_SEARCH, sort: search.sort, size: search.size }
+}
+
+/** Whether any filter narrows the view. */
+export function hasFilters(search: RequestListSearch): boolean {
+  return toSearchParams(withoutFilters(search)).toString() !== toSearchParams({ ...search, page: 1 }).toString()
+}
+
+/** The URL form of the filters alone: two views with the same filters have the same key. */
+export function filtersKey(search: RequestListSearch): string {
+  return toSearchParams({ ...search, sort: DEFAULT_SORT, page: 1, size: 20 }).toString()
+}
+
 /**
  * The GET /requests query for a view, checked against the contract so the SPA never sends what the API
  * would refuse. A customer reference without `*` is searched as a prefix, as a person typing expects.
@@ -92,9 +108,13 @@ export function toApiQuery(search: RequestListSearch, fields?: readonly RequestF
   if (search.status.length) query.status = search.status.join(',')
   if (search.type.length) query.type = search.type.join(',')
   if (search.customerReference) {
-    query.customerReference = search.customerReference.includes('*') ? search.customerReference : `${search.customerReference}*`
+    // A 19-character value has no room left for the `*` (the API's limit): it is searched as it stands.
+    const exact = search.customerReference.includes('*') || search.customerReference.length >= 19
+    query.customerReference = exact ? search.customerReference : `${search.customerReference}*`
   }
-  if (search.id) query.id = search.id
+  // Several ids may be given, comma-separated; empty items (`a,,b`, a trailing comma) would be refused.
+  const ids = list(search.id ?? '')
+  if (ids.length) query.id = ids.join(',')
   if (search.isOverdue !== undefined) query.isOverdue = String(search.isOverdue) as 'true' | 'false'
   if (search.isArchived !== undefined) query.isArchived = String(search.isArchived) as 'true' | 'false'
   for (const [name, apiName] of RANGES) if (search[name]) query[apiName] = search[name]

@@ -11,6 +11,8 @@ export interface RequestPage {
   total: number
   /** X-Result-Count: requests in this page. */
   resultCount: number
+  /** Position of the page's first request in the whole list (0-based), so a page shown says where it is. */
+  offset: number
 }
 
 export async function listRequests(search: RequestListSearch, fields: readonly RequestField[] | undefined, signal?: AbortSignal): Promise<RequestPage> {
@@ -19,6 +21,7 @@ export async function listRequests(search: RequestListSearch, fields: readonly R
     items: response.data,
     total: Number(response.headers.get(HEADER.totalCount) ?? response.data.length),
     resultCount: Number(response.headers.get(HEADER.resultCount) ?? response.data.length),
+    offset: (search.page - 1) * search.size,
   }
 }
 

@@ -1,0 +1,109 @@
+import { chromium, type Page } from '@playwright/test'
+import { existsSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+
+/**
+ * What a person waits for on the requests list, measured in Chromium through Playwright against the
+ * real server (built SPA, gateway, sandbox with 100,000 requests): navigation to first rows, and a page
+ * turn once the next page is prefetched; and the JavaScript a cold visit of the list loads (gzip).
+ */
+export const BROWSER_BUDGETS = { firstRowsMs: 500, pageTurnMs: 100, listJsGzipKiB: 110 } as const
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const RUNS = 7
+
+export interface BrowserFigures {
+  firstRowsColdMs: number
+  firstRowsWarmMs: { median: number; max: number; runs: number[] }
+  pageTurnMs: { median: number; max: number; runs: number[] }
+  listJs: { files: { url: string; gzipBytes: number }[]; gzipBytes: number }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+async function signIn(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/sign-in`)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByLabel('E-mail address').fill('alice@acme.example')
+  await page.getByLabel('Password').fill('sandbox')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  const allow = page.getByRole('button', { name: 'Allow' })
+  const signedIn = page.getByRole('button', { name: 'Sign out' })
+  await allow.or(signedIn).first().waitFor()
+  if (await allow.isVisible()) await allow.click()
+  await signedIn.waitFor()
+}
+
+const firstRow = (page: Page) => page.locator('table tbody tr').first()
+
+/** Milliseconds from starting the navigation to the first row of the list on screen. */
+async function timeToFirstRows(page: Page, url: string): Promise<number> {
+  const started = Date.now()
+  await page.goto(url, { waitUntil: 'commit' })
+  await firstRow(page).waitFor({ state: 'visible' })
+  return Date.now() - started
+}
+
+export function browserAvailable(): string | null {
+  if (!existsSync(CHROMIUM)) return `Chromium is not at ${CHROMIUM} (apt-get install -y chromium)`
+  if (!existsSync('dist/index.html')) return 'dist/ is absent (npm run build)'
+  return null
+}
+
+export async function measureListInBrowser(origin: string): Promise<BrowserFigures> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+  try {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await signIn(page, origin)
+    const listUrl = `${origin}/requests?status=IN_PROGRESS,COMPLETED&sort=-createdAt`
+
+    // Cold: no HTTP cache, every script the list needs fetched and counted.
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    const scripts: { url: string; gzipBytes: number }[] = []
+    const seen = new Set<string>()
+    page.on('response', async (response) => {
+      const request = response.request()
+      if (request.resourceType() !== 'script' || seen.has(request.url())) return
+      seen.add(request.url())
+      try {
+        scripts.push({ url: new URL(request.url()).pathname, gzipBytes: gzipSync(await response.body(), { level: 9 }).length })
+      } catch {
+        // a script the page dropped while loading; not loaded, not counted
+      }
+    })
+    await page.goto('about:blank')
+    const firstRowsColdMs = await timeToFirstRows(page, listUrl)
+    await page.waitForLoadState('networkidle')
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false })
+
+    // Warm: as a person coming back to the list.
+    const warm: number[] = []
+    for (let run = 0; run < RUNS; run++) {
+      await page.goto('about:blank')
+      warm.push(await timeToFirstRows(page, listUrl))
+    }
+
+    // Page turns: the next page has been prefetched once the list is idle.
+    const turns: number[] = []
+    await page.goto(listUrl)
+    await firstRow(page).waitFor()
+    for (let run = 0; run < RUNS; run++) {
+      await page.waitForLoadState('networkidle')
+      const before = await firstRow(page).evaluate((row) => row.textContent)
+      const started = Date.now()
+      await page.getByRole('button', { name: /^next/i }).click()
+      await page.waitForFunction((text) => document.querySelector('table tbody tr')?.textContent !== text, before, { polling: 'raf' })
+      turns.push(Date.now() - started)
+    }
+    return {
+      firstRowsColdMs,
+      firstRowsWarmMs: { median: median(warm), max: Math.max(...warm), runs: warm },
+      pageTurnMs: { median: median(turns), max: Math.max(...turns), runs: turns },
+      listJs: { files: scripts, gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0) },
+    }
+  } finally {
+    await browser.close()
+  }
+}

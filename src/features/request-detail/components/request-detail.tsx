@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import type { Request } from '@contract/request'
+import { ErrorMessage } from '@/components/ui/error-message'
+import { currentLanguage } from '@/i18n/i18n'
+import { ApiError } from '@/lib/api-error'
+import { requestDetailQueries } from '../api/get-request'
+import { formatCalendarDate, formatDateTime } from '../format'
+import { isOpen } from '../request-state'
+import { RefreshStatus } from './refresh-status'
+import { RejectionReasons } from './rejection-reasons'
+import { RequestActions } from './request-actions'
+import { PropertySection, RequestProperties } from './request-properties'
+import { RequestTimeline } from './request-timeline'
+import { FieldList } from './field-list'
+import './request-detail.css'
+
+export const REQUEST_LIST_PATH = '/requests'
+
+const STATUS_BADGE: Record<Request['status'], string> = { NEW: '', IN_PROGRESS: '', COMPLETED: 'badge--ok', REJECTED: 'badge--bad' }
+
+/**
+ * One request, everything a person cares about: where it stands, why it was rejected, what can be done next,
+ * and its content. `canCreate` comes from the person's scope (read-only people get no action).
+ */
+export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolean }) {
+  const { t } = useTranslation()
+  const query = useQuery(requestDetailQueries.detail(id))
+  const request = query.data
+
+  if (!request) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <RequestNotFound id={id} />
+    if (query.isError) {
+      return (
+        <>
+          <h1>{t('requestDetail.heading', { id })}</h1>
+          <ErrorMessage error={query.error} onRetry={() => void query.refetch()} />
+        </>
+      )
+    }
+    return <p role="status">{t('requestDetail.loading', { id })}</p>
+  }
+
+  return (
+    <article className="request-detail" aria-labelledby="request-detail-title">
+      <p className="request-detail__back">
+        <Link to={REQUEST_LIST_PATH}>
+          <span aria-hidden="true">← </span>
+          {t('requestDetail.backToList')}
+        </Link>
+      </p>
+      <h1 id="request-detail-title">{request.name}</h1>
+      <p className="request-detail__state">
+        <span className={`badge ${STATUS_BADGE[request.status]}`}>{t(`requestDetail.status.${request.status}`)}</span>{' '}
+        <span>{position(t, request)}</span>
+        {request.isOverdue && (
+          <>
+            {' '}
+            <span className="badge badge--warn">{t('requestDetail.flags.overdue')}</span>
+          </>
+        )}
+        {request.isArchived && (
+          <>
+            {' '}
+            <span className="badge">{t('requestDetail.flags.archived')}</span>
+          </>
+        )}
+        {' · '}
+        <code>{request.id}</code>
+      </p>
+      {isOpen(request) && (
+        <RefreshStatus dataUpdatedAt={query.isPlaceholderData ? 0 : query.dataUpdatedAt} error={query.error} onRefresh={() => void query.refetch()} />
+      )}
+      {request.status === 'REJECTED' && <RejectionReasons reasons={request.rejectionReasons} />}
+      <RequestActions request={request} canCreate={canCreate} />
+      <RequestTimeline request={request} />
+      <RequestSummary request={request} />
+      <RequestProperties request={request} />
+    </article>
+  )
+}
+
+function position(t: TFunction, request: Pick<Request, 'step' | 'subStep'>) {
+  return t('requestDetail.position', { step: t(`requestDetail.step.${request.step}`), subStep: t(`requestDetail.subStep.${request.subStep}`) })
+}
+
+function RequestSummary({ request }: { request: Request }) {
+  const { t } = useTranslation()
+  const language = currentLanguage()
+  const label = (key: string) => t(`requestDetail.fields.${key}`)
+  return (
+    <PropertySection title={t('requestDetail.sections.summary')}>
+      <FieldList
+        fields={[
+          { label: label('id'), value: <code>{request.id}</code> },
+          { label: label('customerReference'), value: request.customerReference || t('requestDetail.notGiven') },
+          { label: label('contract'), value: request.contract },
+          { label: label('customer'), value: t('requestDetail.customerName', { name: request.customer.name, id: request.customer.id }) },
+          { label: label('type'), value: <code>{request.type}</code> },
+          { label: label('category'), value: t(`requestDetail.category.${request.category}`) },
+          { label: label('status'), value: t(`requestDetail.status.${request.status}`) },
+          { label: label('position'), value: position(t, request) },
+          { label: label('requestedAt'), value: formatCalendarDate(request.keyDates.requestedAt, language) },
+          { label: label('overdue'), value: request.isOverdue ? t('requestDetail.overdueYes') : t('requestDetail.no') },
+          { label: label('archived'), value: request.isArchived ? t('requestDetail.yes') : t('requestDetail.no') },
+          {
+            label: label('relatedRequest'),
+            value: request.relatedRequestId ? (
+              <>
+                <Link to={`${REQUEST_LIST_PATH}/${encodeURIComponent(request.relatedRequestId)}`}>{request.relatedRequestId}</Link>{' '}
+                <span className="muted">{t(`requestDetail.related.${request.category}`)}</span>
+              </>
+            ) : undefined,
+          },
+          { label: label('createdAt'), value: <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, language)}</time> },
+          { label: label('updatedAt'), value: <time dateTime={request.updatedAt}>{formatDateTime(request.updatedAt, language)}</time> },
+        ]}
+      />
+    </PropertySection>
+  )
+}
+
+function RequestNotFound({ id }: { id: string }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <h1>{t('requestDetail.notFound.title')}</h1>
+      <p>{t('requestDetail.notFound.body', { id })}</p>
+      <p>{t('requestDetail.notFound.hint')}</p>
+      <Link to={REQUEST_LIST_PATH}>{t('requestDetail.notFound.back')}</Link>
+    </>
+  )
+}

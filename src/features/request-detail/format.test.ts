@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { formatBytes, formatCalendarDate, formatClockTime, formatCountry } from './format'
+
+describe('formatBytes', () => {
+  it('says small sizes in bytes and larger ones in kB or MB, in the language asked for', () => {
+    expect(formatBytes(512, 'en')).toBe('512 bytes')
+    expect(formatBytes(1536, 'en')).toBe('1.5 kB')
+    // French puts a narrow no-break space between the number and its unit.
+    expect(formatBytes(1536, 'fr')).toBe('1,5\u202fko')
+    expect(formatBytes(1_048_576, 'en')).toBe('1 MB')
+  })
+})
+
+describe('formatCalendarDate', () => {
+  it('shows the day the API gave, whatever the time zone', () => {
+    expect(formatCalendarDate('2026-12-01', 'en')).toBe('December 1, 2026')
+    expect(formatCalendarDate('2026-12-01', 'fr')).toBe('1 décembre 2026')
+  })
+})
+
+describe('formatClockTime', () => {
+  it('writes HH:MM:SS on a 24-hour clock', () => {
+    expect(formatClockTime(new Date(2026, 10, 22, 9, 5, 7).getTime(), 'en')).toBe('09:05:07')
+    expect(formatClockTime(new Date(2026, 10, 22, 21, 5, 7).getTime(), 'fr')).toBe('21:05:07')
+  })
+})
+
+describe('formatCountry', () => {
+  it('names a country in the language asked for', () => {
+    expect(formatCountry('FR', 'en')).toBe('France')
+    expect(formatCountry('ES', 'fr')).toBe('Espagne')
+  })
+})

@@ -1,0 +1,27 @@
+import type { Request } from '@contract/request'
+import { isOpen } from './request-state'
+
+export type RequestAction = 'modify' | 'cancel' | 'terminate' | 'resubmit'
+
+/**
+ * What a person may do next with a request, from its state alone (docs/decisions/0004 codes 104–107, 0006
+ * "Acts on"): a modification acts on an open creation; a cancellation on an open creation or modification;
+ * a termination ends the service point of a completed creation; a rejected request can be fixed and sent
+ * again. Terminations and cancellations are never modified or cancelled. Read-only people do nothing.
+ */
+export function allowedActions(request: Pick<Request, 'status' | 'category' | 'properties'>, canCreate: boolean): RequestAction[] {
+  if (!canCreate) return []
+  if (isOpen(request)) {
+    if (request.category === 'creation') return ['modify', 'cancel']
+    if (request.category === 'modification') return ['cancel']
+    return []
+  }
+  if (request.status === 'COMPLETED' && request.category === 'creation' && request.properties.servicePoint) return ['terminate']
+  if (request.status === 'REJECTED') return ['resubmit']
+  return []
+}
+
+/** Where an action leads: the creation forms, told what to do and from which request (they prefill from it). */
+export function actionHref(action: RequestAction, requestId: string): string {
+  return `/requests/new?${new URLSearchParams({ action, from: requestId })}`
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import { ZListRequestsQuery } from '@contract/request-query'
+import { DEFAULT_SORT, EMPTY_SEARCH, filtersKey, hasFilters, parseListSearch, toApiQuery, toSearchParams, withoutFilters } from './list-search'
+
+const view = (query: string) => parseListSearch(new URLSearchParams(query))
+const roundTrip = (query: string) => toSearchParams(view(query)).toString()
+
+describe('the list view in the URL', () => {
+  it('reads a full URL and writes it back as it was', () => {
+    const query = new URLSearchParams({
+      status: 'NEW,REJECTED',
+      type: 'INTERNET_ACCESS,C_BVPN_SITE',
+      customerReference: 'PO-12',
+      id: 'REQ00000001',
+      isOverdue: 'true',
+      isArchived: 'false',
+      requestedFrom: '2026-01-01',
+      requestedTo: '2026-01-31',
+      createdFrom: '2025-12-01',
+      createdTo: '2025-12-31',
+      updatedFrom: '2026-02-01',
+      updatedTo: '2026-02-28',
+      sort: 'keyDates.requestedAt',
+      page: '3',
+      size: '50',
+    }).toString()
+    expect(roundTrip(query)).toBe(query)
+    expect(view(query)).toMatchObject({ status: ['NEW', 'REJECTED'], isOverdue: true, isArchived: false, page: 3, size: 50, sort: 'keyDates.requestedAt' })
+  })
+
+  it('writes a view, reads it back, and gets the same view', () => {
+    const search = { ...EMPTY_SEARCH, status: ['COMPLETED' as const], isOverdue: false, sort: '-name', page: 7, size: 100 as const }
+    expect(parseListSearch(toSearchParams(search))).toEqual(search)
+  })
+
+  it('leaves defaults out, so that the plain list has the plain address', () => {
+    expect(toSearchParams(EMPTY_SEARCH).toString()).toBe('')
+    expect(EMPTY_SEARCH).toMatchObject({ status: [], type: [], sort: DEFAULT_SORT, page: 1, size: 20 })
+  })
+
+  it('drops values that do not fit instead of failing, keeping the rest', () => {
+    const search = view(
+      'status=NEW,BOGUS&isOverdue=yes&isArchived=TRUE&requestedFrom=2026-13-45&createdTo=yesterday&sort=password&page=0&size=30&customerReference=' +
+        'X'.repeat(20) + '&unknown=1',
+    )
+    expect(search).toEqual({ ...EMPTY_SEARCH, status: ['NEW'] })
+    expect(view('page=abc&size=-1&sort=-bogus')).toEqual(EMPTY_SEARCH)
+    expect(view('page=2.5').page).toBe(1)
+    expect(view(`type=${'T'.repeat(65)},INTERNET_ACCESS`).type).toEqual(['INTERNET_ACCESS'])
+    expect(roundTrip('status=,,&type= , ')).toBe('')
+  })
+
+  it('tells filters apart from sort, page and size', () => {
+    const search = view('status=NEW&sort=name&page=4&size=50')
+    expect(hasFilters(search)).toBe(true)
+    expect(hasFilters(view('sort=name&page=4&size=50'))).toBe(false)
+    expect(toSearchParams(withoutFilters(search)).toString()).toBe('sort=name&size=50')
+    expect(filtersKey(search)).toBe(filtersKey(view('status=NEW')))
+  })
+})
+
+describe('the GET /requests query of a view', () => {
+  const api = (query: string, fields?: Parameters<typeof toApiQuery>[1]) => Object.fromEntries(toApiQuery(view(query), fields))
+
+  it('pages with offset and limit and sorts as asked', () => {
+    expect(api('')).toEqual({ offset: '0', limit: '20', sort: '-createdAt' })
+    expect(api('page=3&size=50&sort=name')).toEqual({ offset: '100', limit: '50', sort: 'name' })
+  })
+
+  it('maps every filter to its API parameter, and the result is valid for the contract', () => {
+    const query = api(
+      'status=NEW,REJECTED&type=INTERNET_ACCESS&id=REQ00000001&isOverdue=true&isArchived=false&requestedFrom=2026-01-01&requestedTo=2026-01-31' +
+        '&createdFrom=2025-12-01&createdTo=2025-12-31&updatedFrom=2026-02-01&updatedTo=2026-02-28',
+    )
+    expect(query).toEqual({
+      offset: '0',
+      limit: '20',
+      sort: '-createdAt',
+      status: 'NEW,REJECTED',
+      type: 'INTERNET_ACCESS',
+      id: 'REQ00000001',
+      isOverdue: 'true',
+      isArchived: 'false',
+      'keyDates.requestedAt.gte': '2026-01-01',
+      'keyDates.requestedAt.lte': '2026-01-31',
+      'createdAt.gte': '2025-12-01',
+      'createdAt.lte': '2025-12-31',
+      'updatedAt.gte': '2026-02-01',
+      'updatedAt.lte': '2026-02-28',
+    })
+    expect(ZListRequestsQuery.safeParse(query).success).toBe(true)
+  })
+
+  it('searches a customer reference as a prefix unless it is a pattern already or has no room for one', () => {
+    expect(api('customerReference=PO-1').customerReference).toBe('PO-1*')
+    expect(api('customerReference=*123').customerReference).toBe('*123')
+    expect(api(`customerReference=${'A'.repeat(19)}`).customerReference).toBe('A'.repeat(19))
+  })
+
+  it('cleans a typed list of ids', () => {
+    expect(api('id=REQ00000001,, REQ00000002,').id).toBe('REQ00000001,REQ00000002')
+    expect(api('id=,').id).toBeUndefined()
+  })
+
+  it('asks only for the fields given, once each', () => {
+    expect(api('', ['id', 'name', 'name', 'keyDates']).fields).toBe('id,name,keyDates')
+    expect(api('', []).fields).toBeUndefined()
+  })
+})

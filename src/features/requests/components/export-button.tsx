@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ErrorMessage } from '@/components/ui/error-message'
+import type { RequestListSearch } from '../api/list-search'
+import type { ListFormatters } from '../format'
+
+type ExportState =
+  | { phase: 'idle' }
+  | { phase: 'running'; done: number; total: number | null }
+  | { phase: 'done'; count: number }
+  | { phase: 'cancelled' }
+  | { phase: 'failed'; error: unknown }
+
+/**
+ * Export to CSV of every request of the view (all pages), with its progress and a Cancel button. The code
+ * that fetches and writes the file loads on the first click, not with the list.
+ */
+export function ExportButton({ search, format, typeName }: { search: RequestListSearch; format: ListFormatters; typeName: (type: string) => string }) {
+  const { t } = useTranslation()
+  const [state, setState] = useState<ExportState>({ phase: 'idle' })
+  const running = useRef<AbortController | null>(null)
+
+  // Leaving the page stops an export in progress.
+  useEffect(() => () => running.current?.abort(), [])
+
+  const start = async () => {
+    const controller = new AbortController()
+    running.current = controller
+    setState({ phase: 'running', done: 0, total: null })
+    try {
+      const { exportRequests } = await import('../export/export-requests')
+      const count = await exportRequests({
+        search,
+        t,
+        typeName,
+        signal: controller.signal,
+        onProgress: (done, total) => {
+          if (!controller.signal.aborted) setState({ phase: 'running', done, total })
+        },
+      })
+      setState({ phase: 'done', count })
+    } catch (error) {
+      setState(controller.signal.aborted ? { phase: 'cancelled' } : { phase: 'failed', error })
+    } finally {
+      if (running.current === controller) running.current = null
+    }
+  }
+
+  return (
+    <div className="export">
+      {state.phase === 'running' ? (
+        <button type="button" className="button button--secondary" onClick={() => running.current?.abort()}>
+          {t('requests.export.cancel')}
+        </button>
+      ) : (
+        <button type="button" className="button button--secondary" onClick={() => void start()}>
+          {t('requests.export.button')}
+        </button>
+      )}
+      {state.phase === 'running' && state.total !== null && (
+        <progress max={Math.max(state.total, 1)} value={state.done} aria-label={t('requests.export.progressLabel')} />
+      )}
+      <p role="status" className="export__status">
+        {state.phase === 'running'
+          ? state.total === null
+            ? t('requests.export.starting')
+            : t('requests.export.progress', { done: format.number(state.done), total: format.number(state.total) })
+          : state.phase === 'done'
+            ? t('requests.export.done', { count: state.count, formatted: format.number(state.count) })
+            : state.phase === 'cancelled'
+              ? t('requests.export.cancelled')
+              : ''}
+      </p>
+      {state.phase === 'failed' && <ErrorMessage error={state.error} onRetry={() => void start()} />}
+    </div>
+  )
+}

@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { ErrorMessage } from '@/components/ui/error-message'
+import { currentLanguage } from '@/i18n/i18n'
+import { catalogQueries } from '../api/list-catalog-items'
+import { filtersKey, hasFilters, parseListSearch, toSearchParams, withoutFilters, type RequestListSearch } from '../api/list-search'
+import { requestQueries } from '../api/request-queries'
+import { fieldsOf, nextSort, normalizeColumns, readVisibleColumns, saveVisibleColumns, type ListColumn } from '../columns'
+import { listFormatters } from '../format'
+import { ActiveFilters } from './active-filters'
+import { ColumnChooser } from './column-chooser'
+import { ExportButton } from './export-button'
+import { FiltersForm } from './filters-form'
+import { Pagination } from './pagination'
+import { RequestsTable } from './requests-table'
+import './requests-list.css'
+
+/**
+ * The requests list. The view (filters, sort, page, page size) is the URL: every change pushes a history
+ * entry, so a link reproduces it and Back walks through views. The rows are the query cache's; the page
+ * being left stays on screen while the next one loads, and the next page is fetched ahead.
+ */
+export function RequestsList() {
+  const { t, i18n } = useTranslation()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const search = parseListSearch(searchParams)
+  const [columns, setColumns] = useState(readVisibleColumns)
+  const fields = fieldsOf(columns)
+  const queryClient = useQueryClient()
+  const list = useQuery(requestQueries.list(search, fields))
+  const catalog = useQuery(catalogQueries.list(currentLanguage()))
+  const format = listFormatters(i18n.language)
+  const typeNames = new Map(catalog.data?.map((item) => [item.type, item.name]))
+  const typeName = (type: string) => typeNames.get(type) ?? type
+
+  const show = (next: RequestListSearch) => {
+    const params = toSearchParams(next)
+    if (params.toString() !== toSearchParams(search).toString()) setSearchParams(params)
+  }
+  // After a change of filters the control pressed may be gone (the form starts again from the URL, a chip
+  // or the empty state disappears): the focus goes to the summary of filters, just above the results.
+  const summary = useRef<HTMLElement>(null)
+  const showFilters = (next: RequestListSearch) => {
+    show({ ...next, page: 1 })
+    summary.current?.focus()
+  }
+  const resetFilters = () => showFilters(withoutFilters(search))
+  const chooseColumns = (next: ListColumn[]) => {
+    const normalized = normalizeColumns(next)
+    saveVisibleColumns(normalized)
+    setColumns(normalized)
+  }
+
+  const page = list.data
+  const lastPage = page ? Math.max(1, Math.ceil(page.total / search.size)) : search.page
+  const loading = list.isFetching && (list.isPlaceholderData || list.isPending)
+
+  // Once this page is on screen, the next one is fetched so that turning to it is instant.
+  const nextPage = list.isSuccess && !list.isPlaceholderData && search.page < lastPage ? requestQueries.list({ ...search, page: search.page + 1 }, fields) : null
+  useEffect(() => {
+    if (nextPage) void queryClient.prefetchQuery(nextPage)
+  })
+
+  const status = list.isError
+    ? ''
+    : loading || !page
+      ? t('requests.list.loading')
+      : t('requests.list.found', { count: page.total, total: format.number(page.total) })
+
+  return (
+    <div className="requests-page">
+      <FiltersForm key={filtersKey(search)} search={search} catalog={catalog} onApply={showFilters} />
+      <ActiveFilters ref={summary} search={search} format={format} typeName={typeName} onChange={showFilters} onReset={resetFilters} />
+
+      <div className="list-toolbar">
+        <p role="status" className="list-toolbar__status">
+          {status}
+        </p>
+        <ColumnChooser columns={columns} onChange={chooseColumns} />
+        <ExportButton search={search} format={format} typeName={typeName} />
+      </div>
+
+      {list.isError ? (
+        <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />
+      ) : !page ? null : page.total === 0 ? (
+        <div className="card list-empty">
+          <p className="list-empty__title">{hasFilters(search) ? t('requests.list.emptyFiltered') : t('requests.list.emptyAll')}</p>
+          {hasFilters(search) ? (
+            <>
+              <p>{t('requests.list.emptyFilteredHint')}</p>
+              <button type="button" className="button" onClick={resetFilters}>
+                {t('requests.filters.reset')}
+              </button>
+            </>
+          ) : (
+            <p>{t('requests.list.emptyAllHint')}</p>
+          )}
+        </div>
+      ) : page.items.length === 0 ? (
+        <div className="card list-empty">
+          <p className="list-empty__title">{t('requests.list.pastEnd')}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              show({ ...search, page: lastPage })
+              summary.current?.focus()
+            }}
+          >
+            {t('requests.list.toLastPage')}
+          </button>
+        </div>
+      ) : (
+        <RequestsTable
+          rows={page.items}
+          columns={columns}
+          sort={search.sort}
+          caption={t('requests.list.caption', {
+            total: format.number(page.total),
+            page: format.number(search.page),
+            pages: format.number(lastPage),
+          })}
+          busy={loading}
+          format={format}
+          typeName={typeName}
+          onSort={(column) => show({ ...search, sort: nextSort(search.sort, column), page: 1 })}
+        />
+      )}
+
+      {page && page.total > 0 && (
+        <Pagination
+          page={search.page}
+          lastPage={lastPage}
+          size={search.size}
+          shown={page.items.length ? { from: page.offset + 1, to: page.offset + page.items.length, total: page.total } : null}
+          format={format}
+          onPage={(target) => show({ ...search, page: target })}
+          onSize={(size) => show({ ...search, size, page: 1 })}
+        />
+      )}
+    </div>
+  )
+}

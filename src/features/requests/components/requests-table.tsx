@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { RequestPage } from '../api/request-queries'
+import { COLUMNS, sortDirectionOf, type ListColumn } from '../columns'
+import type { ListFormatters } from '../format'
+import { DelayCell } from './overdue-badge'
+
+type Row = RequestPage['items'][number]
+
+/**
+ * The page of requests: one row per request, its id a real link (open in a new tab works), sortable
+ * columns behind header buttons with `aria-sort` on the sorted one.
+ */
+export function RequestsTable(props: {
+  rows: Row[]
+  columns: ListColumn[]
+  sort: string
+  caption: string
+  busy: boolean
+  format: ListFormatters
+  typeName: (type: string) => string
+  onSort: (column: ListColumn) => void
+}) {
+  const { t } = useTranslation()
+  const { format } = props
+  const text = (value: string | null | undefined, render: (value: string) => ReactNode = (v) => v) =>
+    value ? render(value) : <span className="muted">—</span>
+
+  const cell = (row: Row, column: ListColumn): ReactNode => {
+    switch (column) {
+      case 'id':
+        return <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>
+      case 'name':
+        return text(row.name)
+      case 'customerReference':
+        return text(row.customerReference)
+      case 'type':
+        return text(row.type, props.typeName)
+      case 'category':
+        return text(row.category, (category) => t(`requests.category.${category}`))
+      case 'status':
+        return text(row.status, (status) => <span className={`status status--${status.toLowerCase()}`}>{t(`requests.status.${status}`)}</span>)
+      case 'step':
+        return text(row.step, (step) => t(`requests.step.${step}`))
+      case 'subStep':
+        return text(row.subStep, (subStep) => t(`requests.subStep.${subStep}`))
+      case 'requestedAt':
+        return text(row.keyDates?.requestedAt, format.day)
+      case 'delay':
+        return <DelayCell isOverdue={row.isOverdue} requestedAt={row.keyDates?.requestedAt} status={row.status} />
+      case 'isArchived':
+        return row.isArchived === undefined ? text(undefined) : t(row.isArchived ? 'requests.list.yes' : 'requests.list.no')
+      case 'createdAt':
+        return text(row.createdAt, format.timestamp)
+      case 'updatedAt':
+        return text(row.updatedAt, format.timestamp)
+    }
+  }
+
+  return (
+    <div className="table-scroll">
+      <table className="table requests-table" aria-busy={props.busy || undefined}>
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.columns.map((column) => {
+              const direction = sortDirectionOf(props.sort, column)
+              return (
+                <th key={column} scope="col" aria-sort={direction}>
+                  {COLUMNS[column].sort ? (
+                    <button type="button" className="sort-button" onClick={() => props.onSort(column)}>
+                      {t(`requests.column.${column}`)}
+                      <span aria-hidden="true" className="sort-button__icon">
+                        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    t(`requests.column.${column}`)
+                  )}
+                </th>
+              )
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr key={row.id} className={row.isOverdue ? 'is-overdue' : undefined}>
+              {props.columns.map((column) =>
+                column === 'id' ? (
+                  <th key={column} scope="row">
+                    {cell(row, column)}
+                  </th>
+                ) : (
+                  <td key={column} className={`cell--${column}`}>
+                    {cell(row, column)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,17 @@
+const DAY_MS = 86_400_000
+
+/**
+ * Whole days since the requested date was over, as the API decides lateness (docs/decisions/0003): a request
+ * is overdue from 00:00 UTC the day after `keyDates.requestedAt`, so that moment is "1 day late".
+ */
+export function daysLate(requestedAt: string, now: Date = new Date()): number {
+  const requested = Date.parse(`${requestedAt}T00:00:00Z`)
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+  if (Number.isNaN(requested)) return 0
+  return Math.max(0, Math.round((today - requested) / DAY_MS))
+}
+
+/** An overdue request still open is late by the day; one closed late (COMPLETED) was delivered late. */
+export function isStillOpen(status: string | undefined): boolean {
+  return status === 'NEW' || status === 'IN_PROGRESS'
+}
