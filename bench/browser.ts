@@ -50,6 +50,23 @@ export function browserAvailable(): string | null {
   return null
 }
 
+/**
+ * A signed-in session of alice's for the gateway scenario: the gateway takes no bearer token from a
+ * client, only its own encrypted session cookie, which a real sign-in in Chromium sets.
+ */
+export async function gatewaySessionCookie(origin: string): Promise<string> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+  try {
+    const context = await browser.newContext()
+    await signIn(await context.newPage(), origin)
+    const session = (await context.cookies(origin)).find((cookie) => cookie.name === 'oc_session')
+    if (!session) throw new Error('Signing in set no oc_session cookie.')
+    return `${session.name}=${session.value}`
+  } finally {
+    await browser.close()
+  }
+}
+
 export async function measureListInBrowser(origin: string): Promise<BrowserFigures> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
   try {
