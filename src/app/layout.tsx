@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router'
+import { NavLink, Outlet, ScrollRestoration } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useAuth } from 'react-oidc-context'
 import { useTranslation } from 'react-i18next'
@@ -54,6 +54,8 @@ export function Layout() {
       </header>
       <main id="main" tabIndex={-1}>
         <Outlet />
+        {/* A new page opens at its top; Back and Forward return to where the person was. */}
+        <ScrollRestoration />
       </main>
     </>
   )

@@ -11,6 +11,7 @@ import { HomeRoute } from './routes/home'
 import { NewRequestRoute } from './routes/new-request'
 import { NotFoundRoute } from './routes/not-found'
 import { requestsLoader, RequestsRoute } from './routes/requests'
+import { PageLoading } from './routes/page-loading'
 import { RouteError } from './routes/route-error'
 
 /**
@@ -22,6 +23,8 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
     {
       element: <Layout />,
       errorElement: <RouteError />,
+      // While the first page's loader and code arrive: a quiet, announced placeholder instead of nothing.
+      hydrateFallbackElement: <PageLoading />,
       children: [
         { path: 'sign-in', element: <SignInPage /> },
         { path: 'auth/callback', element: <AuthCallback /> },
