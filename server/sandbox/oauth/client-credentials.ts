@@ -56,6 +56,30 @@ export function authenticateClient(
   return { application }
 }
 
+/**
+ * What every token endpoint does first (reference 2): a form-urlencoded body and an authenticated client,
+ * or the documented error answer. `repeated` names parameters sent more than once.
+ */
+export async function authenticatedTokenRequest(
+  c: Context,
+  sandbox: Sandbox,
+): Promise<{ application: ApplicationRow; form: Record<string, string>; repeated: string[] } | Response> {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
+    return oauthError(c, 400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.')
+  }
+  const params = new URLSearchParams(await c.req.text())
+  const repeated = [...new Set([...params.keys()].filter((name) => params.getAll(name).length > 1))]
+  const form = Object.fromEntries(params)
+  const auth = authenticateClient(sandbox, c.req.header('Authorization'), form)
+  if ('error' in auth) {
+    if (auth.error === 'duplicate') return oauthError(c, 400, 'invalid_request', 'Duplicate credentials')
+    return oauthError(c, 401, 'invalid_client', auth.error === 'missing' ? 'Client credentials are missing.' : 'Client authentication failed.', {
+      'WWW-Authenticate': REALM,
+    })
+  }
+  return { application: auth.application, form, repeated }
+}
+
 /** POST /oauth/v3/token: the client-credentials grant of reference 2, every documented answer. */
 export function clientCredentialsEndpoint(sandbox: Sandbox): Hono {
   const app = new Hono()
@@ -69,18 +93,9 @@ export function clientCredentialsEndpoint(sandbox: Sandbox): Hono {
     if (!/application\/json|application\/\*|\*\/\*/i.test(accept)) {
       return c.body('Not Acceptable: send Accept: application/json.', 406, { 'Content-Type': 'text/plain;charset=utf-8' })
     }
-    if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
-      return oauthError(c, 400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.')
-    }
-    const form = Object.fromEntries(new URLSearchParams(await c.req.text()))
-    const auth = authenticateClient(sandbox, c.req.header('Authorization'), form)
-    if ('error' in auth) {
-      if (auth.error === 'duplicate') return oauthError(c, 400, 'invalid_request', 'Duplicate credentials')
-      return oauthError(c, 401, 'invalid_client', auth.error === 'missing' ? 'Client credentials are missing.' : 'Client authentication failed.', {
-        'WWW-Authenticate': REALM,
-      })
-    }
-    const { application } = auth
+    const request = await authenticatedTokenRequest(c, sandbox)
+    if (request instanceof Response) return request
+    const { application, form } = request
     if (!sandbox.tokenLimiter.hit(application.client_id)) {
       return oauthError(c, 429, 'too_many_requests', `More than ${sandbox.tokenLimiter.limit} token requests in a minute. Cache the token and reuse it until it expires.`, {
         'Retry-After': String(sandbox.tokenLimiter.retryAfterSeconds(application.client_id)),

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { HEADER } from '@contract/common'
 import type { TokenResponse } from '@contract/oauth'
 import type { ApplicationRow } from '../applications'
-import { authenticateClient, oauthError, REALM } from '../oauth/client-credentials'
+import { authenticatedTokenRequest, oauthError, REALM } from '../oauth/client-credentials'
 import { newRequestId } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
 import { issuerFor, OFFLINE_ACCESS, OPENID, TOKEN_ERRORS, type Country } from './settings'
@@ -132,20 +132,9 @@ export function tokenEndpoint(sandbox: Sandbox): Hono {
         forced === 'invalid_client' ? { 'WWW-Authenticate': REALM } : {})
     }
     if (c.req.method !== 'POST') return oauthError(c, 400, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`)
-    if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
-      return oauthError(c, 400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.')
-    }
-    const params = new URLSearchParams(await c.req.text())
-    const repeated = [...new Set([...params.keys()].filter((name) => params.getAll(name).length > 1))]
-    const form = Object.fromEntries(params)
-    const auth = authenticateClient(sandbox, c.req.header('Authorization'), form)
-    if ('error' in auth) {
-      if (auth.error === 'duplicate') return oauthError(c, 400, 'invalid_request', 'Duplicate credentials')
-      return oauthError(c, 401, 'invalid_client', auth.error === 'missing' ? 'Client credentials are missing.' : 'Client authentication failed.', {
-        'WWW-Authenticate': REALM,
-      })
-    }
-    const { application } = auth
+    const request = await authenticatedTokenRequest(c, sandbox)
+    if (request instanceof Response) return request
+    const { application, form, repeated } = request
     if (repeated.length) return oauthError(c, 400, 'invalid_request', `${repeated.join(', ')} may appear only once.`)
     if (!form.grant_type) return oauthError(c, 400, 'invalid_request', 'grant_type is required.')
     if (form.grant_type !== 'authorization_code' && form.grant_type !== 'refresh_token') {
