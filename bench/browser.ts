@@ -16,7 +16,33 @@ export interface BrowserFigures {
   firstRowsColdMs: number
   firstRowsWarmMs: { median: number; max: number; runs: number[] }
   pageTurnMs: { median: number; max: number; runs: number[] }
-  listJs: { files: { url: string; gzipBytes: number }[]; gzipBytes: number }
+  listJs: ScriptsLoaded
+  /** What a person who is not signed in downloads to see the sign-in page. */
+  signInJs: ScriptsLoaded
+}
+
+export interface ScriptsLoaded {
+  files: { url: string; gzipBytes: number }[]
+  gzipBytes: number
+}
+
+/** Records every script a page fetches, gzipped as a server would send it. */
+function recordScripts(page: Page): ScriptsLoaded {
+  const loaded: ScriptsLoaded = { files: [], gzipBytes: 0 }
+  const seen = new Set<string>()
+  page.on('response', async (response) => {
+    const request = response.request()
+    if (request.resourceType() !== 'script' || seen.has(request.url())) return
+    seen.add(request.url())
+    try {
+      const gzipBytes = gzipSync(await response.body(), { level: 9 }).length
+      loaded.files.push({ url: new URL(request.url()).pathname, gzipBytes })
+      loaded.gzipBytes += gzipBytes
+    } catch {
+      // a script the page dropped while loading; not loaded, not counted
+    }
+  })
+  return loaded
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -70,6 +96,15 @@ export async function gatewaySessionCookie(origin: string): Promise<string> {
 export async function measureListInBrowser(origin: string): Promise<BrowserFigures> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
   try {
+    // The sign-in page, cold, as someone not signed in sees it first.
+    const visitor = await browser.newContext()
+    const visitorPage = await visitor.newPage()
+    const signInJs = recordScripts(visitorPage)
+    await visitorPage.goto(`${origin}/sign-in`)
+    await visitorPage.getByRole('button', { name: 'Sign in' }).waitFor()
+    await visitorPage.waitForLoadState('networkidle')
+    await visitor.close()
+
     const context = await browser.newContext()
     const page = await context.newPage()
     await signIn(page, origin)
@@ -78,22 +113,12 @@ export async function measureListInBrowser(origin: string): Promise<BrowserFigur
     // Cold: no HTTP cache, every script the list needs fetched and counted.
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-    const scripts: { url: string; gzipBytes: number }[] = []
-    const seen = new Set<string>()
-    page.on('response', async (response) => {
-      const request = response.request()
-      if (request.resourceType() !== 'script' || seen.has(request.url())) return
-      seen.add(request.url())
-      try {
-        scripts.push({ url: new URL(request.url()).pathname, gzipBytes: gzipSync(await response.body(), { level: 9 }).length })
-      } catch {
-        // a script the page dropped while loading; not loaded, not counted
-      }
-    })
     await page.goto('about:blank')
+    const listJs = recordScripts(page)
     const firstRowsColdMs = await timeToFirstRows(page, listUrl)
     await page.waitForLoadState('networkidle')
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: false })
+    page.removeAllListeners('response')
 
     // Warm: as a person coming back to the list.
     const warm: number[] = []
@@ -118,7 +143,8 @@ export async function measureListInBrowser(origin: string): Promise<BrowserFigur
       firstRowsColdMs,
       firstRowsWarmMs: { median: median(warm), max: Math.max(...warm), runs: warm },
       pageTurnMs: { median: median(turns), max: Math.max(...turns), runs: turns },
-      listJs: { files: scripts, gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0) },
+      listJs,
+      signInJs,
     }
   } finally {
     await browser.close()

@@ -397,6 +397,8 @@ interface SpaSize {
   gzipBytes: number
   allJsGzipBytes: number
   jsFiles: number
+  /** Every JS file with its gzip size, so that a route's own chunks (dashboard, charts) can be read off. */
+  chunks: { file: string; gzipBytes: number }[]
 }
 
 /** The built SPA's entry chunk (the script index.html loads), gzipped; null when dist/ is absent. */
@@ -416,6 +418,7 @@ function spaEntrySize(): SpaSize | null | string {
     gzipBytes: gzip(entry),
     allJsGzipBytes: jsFiles.reduce((sum, name) => sum + gzip(name), 0),
     jsFiles: jsFiles.length,
+    chunks: jsFiles.map((file) => ({ file, gzipBytes: gzip(file) })).sort((a, b) => b.gzipBytes - a.gzipBytes),
   }
 }
 
@@ -523,6 +526,7 @@ async function main(): Promise<number> {
       `SPA entry chunk, built (dist/ as found, not rebuilt by this run): ${spa.entry} ${kb(spa.rawBytes)} raw, ${kb(spa.gzipBytes)} gzip` +
         (spa.jsFiles > 1 ? `; all ${spa.jsFiles} JS files ${kb(spa.allJsGzipBytes)} gzip` : ''),
     )
+    for (const chunk of spa.chunks) console.log(`    ${chunk.file} ${kb(chunk.gzipBytes)} gzip`)
   }
 
   if (browser) {
@@ -535,8 +539,10 @@ async function main(): Promise<number> {
       ['first rows, cold cache', `${b.firstRowsColdMs} ms`, `${verdict(b.firstRowsColdMs < BROWSER_BUDGETS.firstRowsMs)}: < ${BROWSER_BUDGETS.firstRowsMs} ms`],
       ['page turn, prefetched (median of 7)', `${b.pageTurnMs.median} ms (max ${b.pageTurnMs.max})`, `${verdict(b.pageTurnMs.median < BROWSER_BUDGETS.pageTurnMs)}: < ${BROWSER_BUDGETS.pageTurnMs} ms`],
       [`JavaScript of a cold visit (${b.listJs.files.length} files)`, kb(b.listJs.gzipBytes) + ' gzip', `${verdict(b.listJs.gzipBytes / 1024 <= BROWSER_BUDGETS.listJsGzipKiB)}: <= ${BROWSER_BUDGETS.listJsGzipKiB} KiB`],
+      [`JavaScript of the sign-in page, cold (${b.signInJs.files.length} files)`, kb(b.signInJs.gzipBytes) + ' gzip', '(must not grow with new pages)'],
     ]))
-    for (const file of b.listJs.files) console.log(`    ${file.url} ${kb(file.gzipBytes)}`)
+    for (const file of b.listJs.files) console.log(`    list: ${file.url} ${kb(file.gzipBytes)}`)
+    for (const file of b.signInJs.files) console.log(`    sign-in: ${file.url} ${kb(file.gzipBytes)}`)
   } else {
     console.log(`\nThe requests list in Chromium: skipped, ${browserSkipped}.`)
   }
