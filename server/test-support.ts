@@ -1,7 +1,7 @@
 import { SignJWT, type JWTPayload } from 'jose'
 import { expect, vi } from 'vitest'
 import { HEADER } from '@contract/common'
-import { ZApiErrorBody, type ApiErrorBody } from '@contract/error'
+import { ZApiErrorBody, ZOAuthErrorBody, type ApiErrorBody } from '@contract/error'
 import { SCOPE } from '@contract/misc'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { buildApp, type BuiltApp } from './app'
@@ -368,4 +368,20 @@ export async function operatorIdToken(
   return new SignJWT(payload as JWTPayload)
     .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
     .sign(new TextEncoder().encode(options.secret ?? OPERATOR_ENV.OIDC_CLIENT_SECRET))
+}
+
+/**
+ * Checks an OAuth error answer of a token endpoint (reference 2): status, JSON, `Cache-Control: no-store`
+ * and the `error`; with `requestId`, also the platform's `X-OAPI-Request-Id` (the sandbox sets it, the
+ * gateway's token handler does not).
+ */
+export async function expectOAuthError(response: Response, status: number, error: string, options: { requestId?: boolean } = {}) {
+  const text = await response.text()
+  expect({ status: response.status, text }).toMatchObject({ status })
+  expect(response.headers.get('Content-Type')).toBe('application/json')
+  expect(response.headers.get('Cache-Control')).toBe('no-store')
+  if (options.requestId) requestIdOf(response)
+  const body = ZOAuthErrorBody.parse(JSON.parse(text))
+  expect(body.error).toBe(error)
+  return body
 }

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UnsecuredJWT } from 'jose'
-import { ZOAuthErrorBody } from '@contract/error'
 import { buildApp } from '../../app'
 import { loadConfig } from '../../config'
 import {
-  basicHeader, jsonResponse, OPERATOR_AUTH, OPERATOR_ENV, OPERATOR_ISSUER, OPERATOR_TOKEN_URL, operatorIdToken, stubOperator,
+  basicHeader, expectOAuthError, jsonResponse, OPERATOR_AUTH, OPERATOR_ENV, OPERATOR_ISSUER, OPERATOR_TOKEN_URL, operatorIdToken, stubOperator,
   type StubbedOperator,
 } from '../../test-support'
 
@@ -92,16 +91,6 @@ const codeForm = (overrides: Record<string, string> = {}) => ({
   client_id: OPERATOR_ENV.OIDC_CLIENT_ID,
   ...overrides,
 })
-
-async function expectOAuthError(response: Response, status: number, error: string) {
-  const text = await response.text()
-  expect({ status: response.status, text }).toMatchObject({ status })
-  expect(response.headers.get('Content-Type')).toBe('application/json')
-  expect(response.headers.get('Cache-Control')).toBe('no-store')
-  const body = ZOAuthErrorBody.parse(JSON.parse(text))
-  expect(body.error).toBe(error)
-  return body
-}
 
 /** A complete sign-in against a stubbed operator; returns the browser's answer and cookies. */
 async function signIn(app: App, operatorAnswer?: Record<string, unknown>) {

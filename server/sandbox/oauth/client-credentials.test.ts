@@ -1,25 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ERROR_CODE, ZOAuthErrorBody } from '@contract/error'
+import { ERROR_CODE } from '@contract/error'
 import { SCOPE, ZMe } from '@contract/misc'
 import { ZTokenResponse } from '@contract/oauth'
 import {
-  basicHeader, expectApiError, requestIdOf, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, tokenRequest,
+  basicHeader, expectApiError, expectOAuthError, requestIdOf, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, tokenRequest,
   type TestApp,
 } from '../../test-support'
 
 /** POST /sandbox/oauth/v3/token, the client-credentials grant of reference 2. */
 let t: TestApp
 afterEach(() => t.close())
-
-async function expectOAuthError(response: Response, status: number, error: string) {
-  expect(response.status).toBe(status)
-  expect(response.headers.get('Content-Type')).toBe('application/json')
-  expect(response.headers.get('Cache-Control')).toBe('no-store')
-  requestIdOf(response)
-  const body = ZOAuthErrorBody.parse(await response.json())
-  expect(body.error).toBe(error)
-  return body
-}
 
 describe('a token', () => {
   it('is issued with token_type, expires_in and scope, and opens the API', async () => {
@@ -40,7 +30,7 @@ describe('a token', () => {
     expect(readonly.scope).toBe(SCOPE.readonly)
     const both = ZTokenResponse.parse(await (await tokenRequest(t, { form: { grant_type: 'client_credentials', scope: `${SCOPE.full} ${SCOPE.readonly}` } })).json())
     expect(both.scope).toBe(`${SCOPE.full} ${SCOPE.readonly}`)
-    const refused = await expectOAuthError(await tokenRequest(t, { form: { grant_type: 'client_credentials', scope: 'b2b:billing' } }), 400, 'invalid_request')
+    const refused = await expectOAuthError(await tokenRequest(t, { form: { grant_type: 'client_credentials', scope: 'b2b:billing' } }), 400, 'invalid_request', { requestId: true })
     expect(refused.error_description).toContain('b2b:billing')
   })
 
@@ -74,7 +64,7 @@ describe('refusals', () => {
   it('answers 400 Duplicate credentials to Basic and body credentials together', async () => {
     t = startTestApp()
     const form = { grant_type: 'client_credentials', client_id: SANDBOX_CLIENT_ID, client_secret: SANDBOX_CLIENT_SECRET }
-    const body = await expectOAuthError(await tokenRequest(t, { form }), 400, 'invalid_request')
+    const body = await expectOAuthError(await tokenRequest(t, { form }), 400, 'invalid_request', { requestId: true })
     expect(body.error_description).toBe('Duplicate credentials')
   })
 
@@ -87,7 +77,7 @@ describe('refusals', () => {
     t = startTestApp()
     const response = await tokenRequest(t, { basic })
     expect(response.headers.get('WWW-Authenticate')).toBe('Basic realm="sandbox"')
-    await expectOAuthError(response, 401, 'invalid_client')
+    await expectOAuthError(response, 401, 'invalid_client', { requestId: true })
   })
 
   it.each([
@@ -95,19 +85,19 @@ describe('refusals', () => {
     ['no grant_type', {}, 'invalid_request'],
   ])('answers 400 to %s', async (_, form, error) => {
     t = startTestApp()
-    await expectOAuthError(await tokenRequest(t, { form }), 400, error)
+    await expectOAuthError(await tokenRequest(t, { form }), 400, error, { requestId: true })
   })
 
   it('answers 400 invalid_request to a JSON body and to GET', async () => {
     t = startTestApp()
-    await expectOAuthError(await tokenRequest(t, { contentType: 'application/json' }), 400, 'invalid_request')
-    await expectOAuthError(await t.fetch('/sandbox/oauth/v3/token', { headers: { Accept: 'application/json' } }), 400, 'invalid_request')
+    await expectOAuthError(await tokenRequest(t, { contentType: 'application/json' }), 400, 'invalid_request', { requestId: true })
+    await expectOAuthError(await t.fetch('/sandbox/oauth/v3/token', { headers: { Accept: 'application/json' } }), 400, 'invalid_request', { requestId: true })
   })
 
   it('answers 400 unauthorized_client while the application is not subscribed', async () => {
     t = startTestApp()
     await t.control('subscription', { clientId: SANDBOX_CLIENT_ID, subscribed: false })
-    await expectOAuthError(await tokenRequest(t), 400, 'unauthorized_client')
+    await expectOAuthError(await tokenRequest(t), 400, 'unauthorized_client', { requestId: true })
   })
 
   it('answers 429 beyond the per-minute limit, with Retry-After, until the minute is over', async () => {
@@ -116,7 +106,7 @@ describe('refusals', () => {
     t.clock.advance(20_000)
     const response = await tokenRequest(t)
     expect(response.headers.get('Retry-After')).toBe('40')
-    const body = await expectOAuthError(response, 429, 'too_many_requests')
+    const body = await expectOAuthError(response, 429, 'too_many_requests', { requestId: true })
     expect(body.error_description).toMatch(/^More than 3 token requests in a minute/)
     t.clock.advance(40_000)
     expect((await tokenRequest(t)).status).toBe(200)
@@ -127,6 +117,6 @@ describe('refusals', () => {
     for (let i = 0; i < 5; i++) expect((await tokenRequest(t, { basic: basicHeader(SANDBOX_CLIENT_ID, 'wrong-secret') })).status).toBe(401)
     expect((await tokenRequest(t)).status).toBe(200)
     expect((await tokenRequest(t)).status).toBe(200)
-    await expectOAuthError(await tokenRequest(t), 429, 'too_many_requests')
+    await expectOAuthError(await tokenRequest(t), 429, 'too_many_requests', { requestId: true })
   })
 })

@@ -1,10 +1,10 @@
 import { decodeJwt, jwtVerify } from 'jose'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ERROR_CODE, ZOAuthErrorBody } from '@contract/error'
+import { ERROR_CODE } from '@contract/error'
 import { SCOPE, ZMe } from '@contract/misc'
 import { ZTokenResponse } from '@contract/oauth'
 import {
-  basicHeader, expectApiError, requestIdOf, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, validBody, type TestApp,
+  basicHeader, expectApiError, expectOAuthError, requestIdOf, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, validBody, type TestApp,
 } from '../../test-support'
 import {
   ALICE, ALL_SCOPES, authorizeUrl, BRUNO, CALLBACK, exchangeCode, formOf, MARC, OIDC, oidcTokenRequest, registerApplication,
@@ -19,16 +19,6 @@ const start = (env: Record<string, string> = {}) => (t = startTestApp({ SANDBOX_
 const ISSUER_FR = 'http://localhost:8080/sandbox/openidconnect/fr'
 const secret = new TextEncoder().encode(SANDBOX_CLIENT_SECRET)
 const OTHER_CLIENT = { clientId: 'partner-portal', clientSecret: 'partner-portal-secret-0123456789', name: 'Partner Portal' }
-
-async function expectOAuthError(response: Response, status: number, error: string) {
-  const text = await response.text()
-  expect({ status: response.status, text }).toMatchObject({ status })
-  expect(response.headers.get('Content-Type')).toBe('application/json')
-  expect(response.headers.get('Cache-Control')).toBe('no-store')
-  const body = ZOAuthErrorBody.parse(JSON.parse(text))
-  expect(body.error).toBe(error)
-  return body
-}
 
 /** The callback of an error: error, a description, and the state sent. */
 function expectCallbackError(signedIn: Pick<SignInResult, 'callback' | 'state'>, error: string) {
