@@ -15,4 +15,7 @@ afterEach(() => {
 if (typeof document !== 'undefined') {
   const { cleanup } = await import('@testing-library/react')
   afterEach(cleanup)
+  // Components rendered without their route still find their feature's messages (src/app/lazy-page.ts).
+  const { loadAllMessages } = await import('@/i18n/i18n')
+  await loadAllMessages()
 }

@@ -2,12 +2,10 @@ import { useState } from 'react'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router/dom'
 import { I18nextProvider } from 'react-i18next'
-import { AuthProvider } from 'react-oidc-context'
-import type { UserManager } from 'oidc-client-ts'
 import { i18n } from '@/i18n/i18n'
 import { ApiError } from '@/lib/api-error'
-import { CALLBACK_PATH } from '@/features/auth/return-to'
 import { isSessionLost, signInAgain } from '@/features/auth/session-lost'
+import { AuthSessionContext, type AuthSession } from '@/features/auth/session'
 import { createRouter } from './router'
 
 /**
@@ -31,23 +29,16 @@ export function createQueryClient(options: { onSessionLost?: () => void } = {}) 
   })
 }
 
-/** The sign-in answer's code and state are spent once exchanged: take them out of the address bar. */
-function cleanCallbackUrl() {
-  window.history.replaceState(window.history.state, '', window.location.pathname)
-}
-
-export function App({ userManager }: { userManager: UserManager }) {
-  const [queryClient] = useState(() => createQueryClient({ onSessionLost: () => signInAgain(userManager) }))
-  const [router] = useState(() => createRouter(queryClient, userManager))
-  // Only the callback page holds an answer to process; a `code` elsewhere is none of the sign-in's business.
-  const [onCallbackPage] = useState(() => window.location.pathname === CALLBACK_PATH)
+export function App({ session }: { session: AuthSession }) {
+  const [queryClient] = useState(() => createQueryClient({ onSessionLost: () => signInAgain(session) }))
+  const [router] = useState(() => createRouter(queryClient, session))
   return (
     <I18nextProvider i18n={i18n}>
-      <AuthProvider userManager={userManager} onSigninCallback={cleanCallbackUrl} skipSigninCallback={!onCallbackPage}>
+      <AuthSessionContext value={session}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </AuthProvider>
+      </AuthSessionContext>
     </I18nextProvider>
   )
 }

@@ -1,16 +1,18 @@
 import { NavLink, Outlet, ScrollRestoration } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import { useAuth } from 'react-oidc-context'
 import { useTranslation } from 'react-i18next'
 import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
 import { AccountMenu } from '@/features/auth/components/account-menu'
+import { useSessionState } from '@/features/auth/session'
 import { changeLanguage, LANGUAGES, type Language } from '@/i18n/i18n'
+import { PageLoading } from './routes/page-loading'
 
-export function Layout() {
+/** The shell of every page; with `pageLoading`, the placeholder shown while the first page's code and loader arrive. */
+export function Layout({ pageLoading = false }: { pageLoading?: boolean }) {
   const { t, i18n } = useTranslation()
-  const auth = useAuth()
-  const me = useQuery({ ...meQueries.me(), enabled: auth.isAuthenticated })
+  const { signedIn } = useSessionState()
+  const me = useQuery({ ...meQueries.me(), enabled: signedIn })
   return (
     <>
       <a className="skip-link" href="#main">
@@ -18,7 +20,7 @@ export function Layout() {
       </a>
       <header className="app-header">
         <p className="app-header__name">{t('app.name')}</p>
-        {auth.isAuthenticated && (
+        {signedIn && (
           <nav aria-label={t('app.mainNavigation')}>
             <ul className="nav">
               <li>
@@ -28,13 +30,13 @@ export function Layout() {
               </li>
               <li>
                 <NavLink to="/requests" end>
-                  {t('requests.list.nav')}
+                  {t('app.requests')}
                 </NavLink>
               </li>
               {/* Read-only people get no create action at all, rather than one that fails. */}
               {me.isSuccess && canCreate(me.data) && (
                 <li>
-                  <NavLink to="/requests/new">{t('requests.new.action')}</NavLink>
+                  <NavLink to="/requests/new">{t('app.newRequest')}</NavLink>
                 </li>
               )}
             </ul>
@@ -50,12 +52,18 @@ export function Layout() {
             ))}
           </select>
         </label>
-        {auth.isAuthenticated && <AccountMenu />}
+        {signedIn && <AccountMenu />}
       </header>
       <main id="main" tabIndex={-1}>
-        <Outlet />
-        {/* A new page opens at its top; Back and Forward return to where the person was. */}
-        <ScrollRestoration />
+        {pageLoading ? (
+          <PageLoading />
+        ) : (
+          <>
+            <Outlet />
+            {/* A new page opens at its top; Back and Forward return to where the person was. */}
+            <ScrollRestoration />
+          </>
+        )}
       </main>
     </>
   )

@@ -1,33 +1,35 @@
+import type { ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
-import type { UserManager } from 'oidc-client-ts'
 import { apiStatusQueries } from '@/features/api-status/api/get-api-status'
-import { AuthCallback } from '@/features/auth/components/auth-callback'
 import { RequireSignIn } from '@/features/auth/components/require-sign-in'
-import { SignInPage } from '@/features/auth/components/sign-in-page'
+import type { AuthSession } from '@/features/auth/session'
 import { requestDetailQueries } from '@/features/request-detail/api/get-request'
 import { Layout } from './layout'
-import { HomeRoute } from './routes/home'
-import { NewRequestRoute } from './routes/new-request'
+import { lazyPage } from './lazy-page'
 import { NotFoundRoute } from './routes/not-found'
-import { requestsLoader, RequestsRoute } from './routes/requests'
-import { PageLoading } from './routes/page-loading'
+import { requestsLoader } from './routes/requests-loader'
 import { RouteError } from './routes/route-error'
 
 /**
  * Routes compose features; loaders start the queries their page needs so data arrives with the page.
  * Everything but the sign-in page, the sign-in callback and the not-found page needs a signed-in person.
+ * Pages load with their routes (`lazyPage`: the page's code and its features' messages), so that the entry
+ * holds only the shell; a route's loader stays here when its queries should start while the page's code loads.
  */
-export function createRouter(queryClient: QueryClient, userManager: UserManager) {
+export function createRouter(queryClient: QueryClient, session: AuthSession) {
+  // The sign-in pages need oidc-client-ts: their route waits for it as for their code.
+  const withSignInLibrary = (page: () => Promise<{ Component: ComponentType }>) => async () => (await Promise.all([page(), session.userManager()]))[0]
   return createBrowserRouter([
     {
       element: <Layout />,
       errorElement: <RouteError />,
-      // While the first page's loader and code arrive: a quiet, announced placeholder instead of nothing.
-      hydrateFallbackElement: <PageLoading />,
+      // While the first page's loader and code arrive: the shell with a quiet, announced placeholder (the same
+      // element type as `element`, so the shell stays in place when the page arrives).
+      hydrateFallbackElement: <Layout pageLoading />,
       children: [
-        { path: 'sign-in', element: <SignInPage /> },
-        { path: 'auth/callback', element: <AuthCallback /> },
+        { path: 'sign-in', lazy: withSignInLibrary(lazyPage(async () => (await import('@/features/auth/components/auth-routes')).SignInRoute)) },
+        { path: 'auth/callback', lazy: withSignInLibrary(lazyPage(async () => (await import('@/features/auth/components/auth-routes')).AuthCallbackRoute)) },
         {
           element: <RequireSignIn />,
           children: [
@@ -39,22 +41,19 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
                 void queryClient.prefetchQuery(apiStatusQueries.version())
                 return null
               },
-              element: <HomeRoute />,
+              lazy: lazyPage(async () => (await import('./routes/home')).HomeRoute),
             },
-            { path: 'requests', loader: requestsLoader(queryClient, userManager), element: <RequestsRoute /> },
-            { path: 'requests/new', element: <NewRequestRoute /> },
+            { path: 'requests', loader: requestsLoader(queryClient, session), lazy: lazyPage(async () => (await import('./routes/requests')).RequestsRoute, 'requests') },
+            { path: 'requests/new', lazy: lazyPage(async () => (await import('./routes/new-request')).NewRequestRoute, 'requests') },
             {
               path: 'requests/:id',
               loader: ({ params }) => {
                 // Only with a session: without one the call answers 401, which would start a sign-in of its own
                 // before the sign-in page shows. The page does not wait for this: it is a head start.
-                void userManager.getUser().then((user) => {
-                  if (params.id && user && !user.expired) void queryClient.prefetchQuery(requestDetailQueries.detail(params.id))
-                })
+                if (params.id && session.getSnapshot().signedIn) void queryClient.prefetchQuery(requestDetailQueries.detail(params.id))
                 return null
               },
-              // Not needed to show the list: the page's code loads with its route.
-              lazy: async () => ({ Component: (await import('./routes/request-detail')).RequestDetailRoute }),
+              lazy: lazyPage(async () => (await import('./routes/request-detail')).RequestDetailRoute, 'request-detail'),
             },
           ],
         },

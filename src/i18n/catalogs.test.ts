@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { catalogsByLanguage } from './i18n'
 
-const { en, fr } = catalogsByLanguage()
+const { en, fr } = await catalogsByLanguage()
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>

@@ -2,25 +2,7 @@ import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import en from './locales/en.json'
 import fr from './locales/fr.json'
-
-type Catalog = Record<string, unknown>
-
-/**
- * Each feature keeps its own messages in `src/features/<name>/locales/{en,fr}.json`, under the key
- * `<name>` in camelCase (`t('requests.list.title')`), so features never edit each other's catalogs.
- */
-const featureCatalogs = import.meta.glob<Catalog>('../features/*/locales/*.json', { eager: true, import: 'default' })
-
-export function catalogsByLanguage(): Record<'en' | 'fr', Catalog> {
-  const merged: Record<'en' | 'fr', Catalog> = { en: { ...en }, fr: { ...fr } }
-  for (const [path, catalog] of Object.entries(featureCatalogs)) {
-    const match = /features\/([^/]+)\/locales\/(en|fr)\.json$/.exec(path)
-    if (!match) continue
-    const feature = match[1]!.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
-    merged[match[2] as 'en' | 'fr'][feature] = catalog
-  }
-  return merged
-}
+import { createFeatureMessages } from './feature-messages'
 
 export const LANGUAGES = ['en', 'fr'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -44,7 +26,8 @@ export function detectLanguage(): Language {
 
 export const i18n = i18next.createInstance()
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(Object.entries(catalogsByLanguage()).map(([language, catalog]) => [language, { translation: catalog }])),
+  // Only the global messages (src/i18n/locales) are in the entry; features' arrive with their routes.
+  resources: { en: { translation: en }, fr: { translation: fr } },
   lng: detectLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,
@@ -59,11 +42,38 @@ function reflectLanguage(language: string) {
 reflectLanguage(i18n.language)
 i18n.on('languageChanged', reflectLanguage)
 
+/**
+ * Each feature keeps its own messages in `src/features/<name>/locales/{en,fr}.json`, under the key `<name>` in
+ * camelCase (`t('requests.list.title')`), so features never edit each other's catalogs. They are not in the
+ * entry: a route loads the catalogs of the features its page shows, with its code (`lazyPage` in
+ * src/app/lazy-page.ts does both: `lazy: lazyPage(() => import('./routes/x'), 'x')`).
+ */
+const featureMessages = createFeatureMessages(i18n, import.meta.glob<Record<string, unknown>>('../features/*/locales/*.json', { import: 'default' }))
+
+/** Loads the message catalogs of `features` (folder names under src/features) in the current language. */
+export function loadMessages(...features: string[]): Promise<void> {
+  return featureMessages.load(...features)
+}
+
+/** Every feature's messages in both languages: for tests, which render components without their routes. */
+export function loadAllMessages(): Promise<void> {
+  return featureMessages.loadAll(LANGUAGES)
+}
+
+/** Every catalog, global and features', merged per language as `t` sees them. */
+export async function catalogsByLanguage(): Promise<Record<Language, Record<string, unknown>>> {
+  await loadAllMessages()
+  const bundle = (language: Language): Record<string, unknown> => i18n.getResourceBundle(language, 'translation')
+  return { en: bundle('en'), fr: bundle('fr') }
+}
+
 export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en'
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY, language)
+  // The features already on screen get their messages in the new language before it shows.
+  await featureMessages.prepare(language)
   await i18n.changeLanguage(language)
 }

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { InProcessServer } from '../../test/in-process-fetch'
 import { App } from '@/app/app'
 import { getAuthConfig } from '@/features/auth/api/get-auth-config'
+import { createAuthSession } from '@/features/auth/session'
 import { createUserManager } from '@/features/auth/user-manager'
 
 /**
@@ -22,6 +23,13 @@ export function recordingNavigator(): INavigator & { urls: string[] } {
   }
   return { urls, prepare: () => Promise.resolve(window), callback: () => Promise.resolve() }
 }
+
+/**
+ * Pages load with their routes. Vite transforms a module on its first import, which on a busy machine can
+ * outlast a `findBy`'s one-second wait: tests load every page's code once before their first render.
+ */
+const lazyModules = import.meta.glob(['../app/routes/*.tsx', '!../app/routes/*.test.tsx', '../features/auth/components/auth-routes.tsx', '../features/auth/user-manager.ts'])
+let lazyModulesLoaded: Promise<unknown> | undefined
 
 const ZIdTokenClaims = z.looseObject({
   iss: z.string(),
@@ -50,6 +58,8 @@ export async function renderApp(options: {
   accessTokenExpired?: boolean
   staleUser?: boolean
 }) {
+  lazyModulesLoaded ??= Promise.all(Object.values(lazyModules).map((load) => load()))
+  await lazyModulesLoaded
   const navigator = recordingNavigator()
   const config = await getAuthConfig()
   let user: User | null = null
@@ -80,14 +90,17 @@ export async function renderApp(options: {
   const userManager = createUserManager(config, navigator)
   if (user) await userManager.storeUser(user)
   window.history.replaceState(null, '', options.path ?? '/')
-  const rendered = render(<App userManager={userManager} />)
+  // As in the browser, the page reads the stored person itself and loads oidc-client-ts only when it needs it.
+  const session = createAuthSession({ storage: window.sessionStorage, config, loadUserManager: () => Promise.resolve(userManager) })
+  const rendered = render(<App session={session} />)
   onTestFinished(async () => {
     rendered.unmount()
+    session.dispose()
     userManager.stopSilentRenew()
     await userManager.events.unload()
     options.server.forgetSession()
     window.sessionStorage.clear()
     window.history.replaceState(null, '', '/')
   })
-  return { ...rendered, userManager, redirects: navigator.urls }
+  return { ...rendered, userManager, session, redirects: navigator.urls }
 }

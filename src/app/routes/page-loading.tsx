@@ -2,9 +2,5 @@ import { useTranslation } from 'react-i18next'
 
 export function PageLoading() {
   const { t } = useTranslation()
-  return (
-    <main id="main">
-      <p role="status">{t('app.pageLoading')}</p>
-    </main>
-  )
+  return <p role="status">{t('app.pageLoading')}</p>
 }

@@ -1,7 +1,7 @@
-import type { UserManager } from 'oidc-client-ts'
 import { ERROR_CODE } from '@contract/error'
 import { ApiError } from '@/lib/api-error'
 import { currentPath } from './return-to'
+import type { AuthSession } from './session'
 import { signInArgs } from './sign-in'
 
 const SESSION_LOST_CODES = new Set<number>([ERROR_CODE.missingCredentials, ERROR_CODE.invalidCredentials, ERROR_CODE.expiredCredentials])
@@ -32,7 +32,11 @@ export function mayTrySignInAgain(storage: Storage, now: number): boolean {
  * Signs the person in again and brings them back to this page: silently first (prompt=none), which the
  * callback turns into an interactive sign-in when the authorization server needs the person.
  */
-export function signInAgain(userManager: UserManager): void {
+export function signInAgain(session: AuthSession): void {
   if (!mayTrySignInAgain(window.sessionStorage, Date.now())) return
-  userManager.signinRedirect(signInArgs({ returnTo: currentPath(), silent: true })).catch(() => undefined)
+  const args = signInArgs({ returnTo: currentPath(), silent: true })
+  session
+    .userManager()
+    .then((userManager) => userManager.signinRedirect(args))
+    .catch(() => undefined)
 }

@@ -1,10 +1,8 @@
-import { CSRF_HEADER } from '@contract/gateway-auth'
 import { UserManager, WebStorageStateStore, type INavigator, type UserManagerSettings } from 'oidc-client-ts'
-import { getAuthConfig, type AuthConfig } from './api/get-auth-config'
+import type { AuthConfig } from './api/get-auth-config'
+import { CSRF_HEADERS } from './csrf-headers'
 import { CALLBACK_PATH } from './return-to'
-
-/** The gateway's CSRF rule for /auth/token and /auth/logout (docs/decisions/0011-sign-in.md). */
-export const CSRF_HEADERS = { [CSRF_HEADER.name]: CSRF_HEADER.value }
+import { OIDC_STORE_PREFIX } from './session'
 
 /**
  * How the SPA signs in: the authorization-code flow with PKCE against the gateway (same origin), never
@@ -26,9 +24,10 @@ export function userManagerSettings(config: AuthConfig, origin: string, storage:
     scope: config.scope,
     extraHeaders: { ...CSRF_HEADERS },
     fetchRequestCredentials: 'same-origin',
-    userStore: new WebStorageStateStore({ store: storage }),
+    // Pages read the stored user without this library (session.ts): the prefix is part of that agreement.
+    userStore: new WebStorageStateStore({ store: storage, prefix: OIDC_STORE_PREFIX }),
     // The PKCE verifier and the state of a sign-in in progress: only this tab needs them.
-    stateStore: new WebStorageStateStore({ store: storage }),
+    stateStore: new WebStorageStateStore({ store: storage, prefix: OIDC_STORE_PREFIX }),
     loadUserInfo: false,
     // With a refresh token (scope offline_access), oidc-client-ts renews through the refresh_token grant.
     automaticSilentRenew: true,
@@ -37,23 +36,10 @@ export function userManagerSettings(config: AuthConfig, origin: string, storage:
 }
 
 /**
- * A UserManager for this page. `redirectNavigator` exists for jsdom, which cannot leave the page; the
- * browser uses oidc-client-ts's own.
+ * A UserManager for this page, created when the page first needs to sign in, renew or sign out
+ * (session.ts). `redirectNavigator` exists for jsdom, which cannot leave the page; the browser uses
+ * oidc-client-ts's own.
  */
 export function createUserManager(config: AuthConfig, redirectNavigator?: INavigator): UserManager {
   return new UserManager(userManagerSettings(config, window.location.origin, window.sessionStorage), redirectNavigator)
-}
-
-let userManager: Promise<UserManager> | undefined
-
-/** The page's one UserManager, created in the browser once the gateway has said how to sign in. */
-export function getUserManager(): Promise<UserManager> {
-  if (!userManager) {
-    userManager = getAuthConfig().then((config) => createUserManager(config))
-    // A failure (gateway unreachable) is not remembered: the next call tries again.
-    userManager.catch(() => {
-      userManager = undefined
-    })
-  }
-  return userManager
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { gatewayRequest } from '@/lib/api-client'
-import { CSRF_HEADERS } from '../user-manager'
+import { CSRF_HEADERS } from '../csrf-headers'
 
 /** POST /auth/logout: the gateway forgets the session's tokens (its cookies); the browser held none. */
 export async function signOut(): Promise<void> {

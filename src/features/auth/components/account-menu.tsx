@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { useAuth } from 'react-oidc-context'
 import { useTranslation } from 'react-i18next'
 import { meQueries } from '../api/get-me'
 import { signOut } from '../api/sign-out'
 import { canCreate } from '../can-create'
 import { SIGN_IN_PATH } from '../return-to'
-import { SIGNED_OUT_STATE } from './sign-in-page'
+import { useAuthSession } from '../session'
+import { SIGNED_OUT_STATE } from '../signed-out-state'
 
 /** The header's account part: who is signed in, for which customer, with which access, and the way out. */
 export function AccountMenu() {
   const { t } = useTranslation()
-  const auth = useAuth()
+  const session = useAuthSession()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const me = useQuery(meQueries.me())
@@ -21,7 +21,7 @@ export function AccountMenu() {
       // Leave the protected pages first (synchronously, not as a transition), so that none of them reacts to
       // the person disappearing by sending them to sign in.
       await navigate(SIGN_IN_PATH, { replace: true, state: SIGNED_OUT_STATE, flushSync: true })
-      await auth.removeUser()
+      await session.forget()
       // The next person must not see this one's data.
       queryClient.clear()
     },

@@ -1,13 +1,9 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router'
 import { useAuth } from 'react-oidc-context'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { safeReturnTo } from '../return-to'
 import { signInArgs } from '../sign-in'
-
-/** Router state the sign-out leaves behind, so that this page can say so and ask the next person for a password. */
-const ZSignedOutState = z.object({ signedOut: z.literal(true) })
-export const SIGNED_OUT_STATE: z.infer<typeof ZSignedOutState> = { signedOut: true }
+import { ZSignedOutState } from '../signed-out-state'
 
 /** What a signed-out person sees: what the product is, and one way in. */
 export function SignInPage() {

@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { LoaderFunctionArgs } from 'react-router'
+import { currentLanguage } from '@/i18n/i18n'
+import type { AuthSession } from '@/features/auth/session'
+import { catalogQueries } from '@/features/requests/api/list-catalog-items'
+import { parseListSearch } from '@/features/requests/api/list-search'
+import { requestQueries } from '@/features/requests/api/request-queries'
+import { fieldsOf, readVisibleColumns } from '@/features/requests/columns'
+
+/**
+ * Starts the list page's queries with the navigation (the same query keys the list uses), while the page's
+ * code loads, so the rows arrive with the page. The navigation does not wait for them: the page shows at
+ * once, and the rows already on screen stay while new ones load.
+ */
+export function requestsLoader(queryClient: QueryClient, session: AuthSession) {
+  return ({ request }: LoaderFunctionArgs) => {
+    // Only with a session: without one the call answers 401, which would start a sign-in of its own before
+    // the sign-in page shows (and an expired one is being renewed by RequireSignIn).
+    if (!session.getSnapshot().signedIn) return null
+    const search = parseListSearch(new URL(request.url).searchParams)
+    void queryClient.prefetchQuery(requestQueries.list(search, fieldsOf(readVisibleColumns())))
+    void queryClient.prefetchQuery(catalogQueries.list(currentLanguage()))
+    return null
+  }
+}
