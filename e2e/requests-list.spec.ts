@@ -15,6 +15,8 @@ async function expectNoAccessibilityViolation(page: Page) {
 }
 
 test('filter by two statuses and overdue, sort, page forward; the URL reproduces the view elsewhere, and Back returns', async ({ page, browser, signIn }) => {
+  // Two sign-ins and two accessibility scans: more than the default 30 s when the machine is busy.
+  test.setTimeout(60_000)
   await signIn(PEOPLE.alice, { path: '/requests' })
   await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible()
   const table = listTable(page)
@@ -92,4 +94,29 @@ test('exports every request of the view to CSV, across pages', async ({ page, si
   expect(lines[0]).toMatch(/^Request id,Name,Customer reference,/)
   expect(lines).toHaveLength(total + 1)
   expect(lines.slice(1).every((line) => line.includes(',Rejected,'))).toBe(true)
+})
+
+test('a reload of the list loads only what the list needs, and the list switches to French and back', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/requests?status=REJECTED' })
+  const scripts: string[] = []
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname)
+  })
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible()
+  await expect(listTable(page).locator('tbody tr').first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  // The sign-in library, the request page and the English catalog of the list's feature only (docs/decisions/0012).
+  expect(scripts.some((path) => /oidc-client-ts|auth-routes|user-manager/.test(path))).toBe(false)
+  expect(scripts.some((path) => /request-detail|\/home-/.test(path))).toBe(false)
+  expect(scripts.filter((path) => /\/fr-[\w-]+\.js$/.test(path))).toEqual([])
+
+  // The list's messages arrive in French when the person switches, without a reload.
+  await page.getByLabel('Language').selectOption('fr')
+  await expect(page.getByRole('heading', { level: 1, name: 'Demandes' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Filtres', exact: true })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /^[\d\s\u202f]+ demandes trouvées$/ })).toBeVisible()
+  await expectNoAccessibilityViolation(page)
+  await page.getByLabel('Langue').selectOption('en')
+  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible()
 })
