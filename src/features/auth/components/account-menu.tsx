@@ -18,8 +18,8 @@ export function AccountMenu() {
   const signOutMutation = useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
-      // Leave the protected pages first (synchronously, not as a transition), so that none of them reacts to
-      // the person disappearing by sending them to sign in.
+      // Leave the protected pages first, so that none of them reacts to the person disappearing by sending them
+      // to sign in and back (should one notice first, RequireSignIn sends a signed-out person here too).
       await navigate(SIGN_IN_PATH, { replace: true, state: SIGNED_OUT_STATE, flushSync: true })
       await session.forget()
       // The next person must not see this one's data.
