@@ -7,6 +7,7 @@ import type { AuthSession } from '@/features/auth/session'
 import { requestDetailQueries } from '@/features/request-detail/api/get-request'
 import { Layout } from './layout'
 import { lazyPage } from './lazy-page'
+import { SignInUnavailable } from './sign-in-unavailable'
 import { NotFoundRoute } from './routes/not-found'
 import { requestsLoader } from './routes/requests-loader'
 import { RouteError } from './routes/route-error'
@@ -18,8 +19,14 @@ import { RouteError } from './routes/route-error'
  * holds only the shell; a route's loader stays here when its queries should start while the page's code loads.
  */
 export function createRouter(queryClient: QueryClient, session: AuthSession) {
-  // The sign-in pages need oidc-client-ts: their route waits for it as for their code.
-  const withSignInLibrary = (page: () => Promise<{ Component: ComponentType }>) => async () => (await Promise.all([page(), session.userManager()]))[0]
+  // The sign-in pages need oidc-client-ts and the gateway's sign-in configuration: their route waits for both.
+  const withSignInLibrary = (page: () => Promise<{ Component: ComponentType }>) => async (): Promise<{ Component: ComponentType }> => {
+    try {
+      return (await Promise.all([page(), session.userManager()]))[0]
+    } catch (error) {
+      return { Component: () => <SignInUnavailable error={error} /> }
+    }
+  }
   return createBrowserRouter([
     {
       element: <Layout />,

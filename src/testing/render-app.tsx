@@ -91,7 +91,7 @@ export async function renderApp(options: {
   if (user) await userManager.storeUser(user)
   window.history.replaceState(null, '', options.path ?? '/')
   // As in the browser, the page reads the stored person itself and loads oidc-client-ts only when it needs it.
-  const session = createAuthSession({ storage: window.sessionStorage, config, loadUserManager: () => Promise.resolve(userManager) })
+  const session = createAuthSession({ storage: window.sessionStorage, loadUserManager: () => Promise.resolve(userManager) })
   const rendered = render(<App session={session} />)
   onTestFinished(async () => {
     rendered.unmount()

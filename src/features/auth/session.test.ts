@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { User, UserManager } from 'oidc-client-ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createAuthSession, storedUserKey } from './session'
+import { createAuthSession, STORED_USER_KEY } from './session'
 import { userManagerSettings } from './user-manager'
 
 const config = { issuer: 'http://localhost/sandbox/openidconnect/fr', clientId: 'ordering-console-sandbox', scope: 'openid offline_access b2b:ordering' }
@@ -27,7 +27,7 @@ async function storeUser(manager: UserManager, options: { expiresIn: number; ref
 }
 
 function session(loadUserManager: () => Promise<UserManager> = () => Promise.reject(new Error('not needed'))) {
-  const created = createAuthSession({ storage: window.sessionStorage, config, loadUserManager })
+  const created = createAuthSession({ storage: window.sessionStorage, loadUserManager })
   sessions.push(created)
   return created
 }
@@ -40,7 +40,7 @@ afterEach(() => {
 describe('the tab’s sign-in state, read without oidc-client-ts', () => {
   it('finds the person oidc-client-ts stored, where it stores them', async () => {
     await storeUser(userManager(), { expiresIn: 3600 })
-    expect(window.sessionStorage.getItem(storedUserKey(config))).toContain('h.access')
+    expect(window.sessionStorage.getItem(STORED_USER_KEY)).toContain('h.access')
     let loads = 0
     const state = session(() => {
       loads++
@@ -53,9 +53,9 @@ describe('the tab’s sign-in state, read without oidc-client-ts', () => {
 
   it('is signed out with nothing stored, or something unreadable', () => {
     expect(session().getSnapshot()).toEqual({ signedIn: false, renewable: false, signedOut: false })
-    window.sessionStorage.setItem(storedUserKey(config), '{not json')
+    window.sessionStorage.setItem(STORED_USER_KEY, '{not json')
     expect(session().getSnapshot().signedIn).toBe(false)
-    window.sessionStorage.setItem(storedUserKey(config), JSON.stringify({ profile: {} }))
+    window.sessionStorage.setItem(STORED_USER_KEY, JSON.stringify({ profile: {} }))
     expect(session().getSnapshot().signedIn).toBe(false)
   })
 
@@ -87,7 +87,7 @@ describe('the tab’s sign-in state, read without oidc-client-ts', () => {
     await storeUser(userManager(), { expiresIn: 3600 })
     const tab = session()
     await tab.forget()
-    expect(window.sessionStorage.getItem(storedUserKey(config))).toBeNull()
+    expect(window.sessionStorage.getItem(STORED_USER_KEY)).toBeNull()
     expect(tab.getSnapshot().signedOut).toBe(true)
   })
 

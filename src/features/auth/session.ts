@@ -1,15 +1,13 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { UserManager } from 'oidc-client-ts'
 import { z } from 'zod'
-import type { AuthConfig } from './api/get-auth-config'
 
-/** The prefix of everything oidc-client-ts keeps in the tab's sessionStorage (user-manager.ts sets it). */
-export const OIDC_STORE_PREFIX = 'oidc.'
-
-/** Where oidc-client-ts keeps the signed-in person (UserManager's user store key, with the store's prefix). */
-export function storedUserKey(config: Pick<AuthConfig, 'issuer' | 'clientId'>): string {
-  return `${OIDC_STORE_PREFIX}user:${config.issuer}:${config.clientId}`
-}
+/**
+ * Where oidc-client-ts keeps the signed-in person in the tab's sessionStorage (user-manager.ts gives its user
+ * store this one key), so that a page knows it without the library and without asking the gateway's
+ * /auth/config first.
+ */
+export const STORED_USER_KEY = 'oidc.user:ordering-console'
 
 /**
  * What pages need of the user oidc-client-ts stored after signing in (its `User.toStorageString()`): only the
@@ -39,8 +37,8 @@ const RENEW_BEFORE_SECONDS = 60
  * (about 20 KB gzip) is loaded only where it works: signing in, the callback, signing in again when the session
  * is lost, renewing a handle that runs out, and signing out.
  */
-export function createAuthSession(options: { storage: Storage; config: Pick<AuthConfig, 'issuer' | 'clientId'>; loadUserManager: () => Promise<UserManager> }) {
-  const key = storedUserKey(options.config)
+export function createAuthSession(options: { storage: Storage; loadUserManager: () => Promise<UserManager> }) {
+  const key = STORED_USER_KEY
   const listeners = new Set<() => void>()
   let user: z.infer<typeof ZStoredUser> | null = null
   let renewFailed = false
