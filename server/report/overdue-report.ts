@@ -24,7 +24,6 @@ export async function fetchOverdueRequests(
 ): Promise<OverdueReport> {
   const limit = REQUEST_PAGE.maxLimit
   const byId = new Map<string, OrderingRequest>()
-  let total = 0
   for (let offset = 0; ; offset += limit) {
     // Sorted by id (creation order): a request that becomes overdue while we read lands at the end, not in the middle.
     const response = await client.get(`/requests?isOverdue=true&sort=id&limit=${limit}&offset=${offset}`)
@@ -34,7 +33,7 @@ export async function fetchOverdueRequests(
       throw new ReportError(`GET /requests answered ${response.status} with a body or ${HEADER.totalCount} header that is not the API's.`, 3)
     }
     for (const request of page.data) byId.set(request.id, request)
-    total = paging.data.totalCount
+    const total = paging.data.totalCount
     options.onProgress?.(Math.min(byId.size, total), total)
     if (page.data.length === 0 || offset + limit >= total) break
   }
