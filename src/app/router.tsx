@@ -56,6 +56,8 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
               // Not needed to show the list: the page's code loads with its route.
               lazy: async () => ({ Component: (await import('./routes/request-detail')).RequestDetailRoute }),
             },
+            // The cloud lists (issue 9): the page's code loads with its route.
+            { path: 'cloud', lazy: async () => ({ Component: (await import('./routes/cloud')).CloudRoute }) },
           ],
         },
         { path: '*', element: <NotFoundRoute /> },
