@@ -128,7 +128,7 @@ function Instances({ project, region }: { project: CloudProject; region: CloudRe
 
   if (instances.isError) return <ErrorMessage error={instances.error} onRetry={() => void instances.refetch()} />
   if (!instances.data) {
-    // Stopped by the person before the first answer: the query is back to idle, with nothing read.
+    // Stopped by the person: the query is back to idle, with nothing kept (a list is shown whole or not at all).
     if (instances.fetchStatus === 'idle') {
       return (
         <p role="status">
