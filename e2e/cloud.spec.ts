@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, PEOPLE, test } from './fixtures'
 
@@ -32,6 +34,9 @@ test('a customer opens the Cloud page, reads every instance of a project in a re
   await expect(instances.getByText('1,001 instances of Acme production in Madrid')).toBeVisible()
   expect(calls).toEqual(['', ''])
   await expectNoAccessibilityViolation(page)
+  const built = readdirSync('dist', { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+  expect(built.some((entry) => entry.name.startsWith('cloud-') && entry.name.endsWith('.js'))).toBe(true)
+  for (const entry of built) expect(readFileSync(join(entry.parentPath, entry.name), 'utf8')).not.toContain('sandbox-cloud-api-key')
 })
 
 test('a project without instances in a region says so, in French too', async ({ page, signIn }) => {
