@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
@@ -156,6 +156,7 @@ export async function runReportCli(
     if (tty) io.stderr.write('\n')
     const text = renderReport(report, parsed.format)
     if (parsed.out) {
+      mkdirSync(dirname(resolve(parsed.out)), { recursive: true })
       writeFileSync(parsed.out, text)
       if (tty) io.stderr.write(`Wrote ${report.count} overdue requests to ${parsed.out}.\n`)
     } else {

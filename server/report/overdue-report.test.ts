@@ -3,13 +3,16 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { ZRequest } from '@contract/request'
-import { listAll, SANDBOX_API_KEY, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, tokenRequest, type TestApp } from '../test-support'
+import {
+  jsonResponse, listAll, OPERATOR_API, OPERATOR_AUTH, OPERATOR_ENV, SANDBOX_API_KEY, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp,
+  tokenRequest, type TestApp,
+} from '../test-support'
 import { BACKOFF, backoffDelay, MachineClient, ReportError } from './machine-client'
 import { fetchOverdueRequests, renderReport } from './overdue-report'
-import { parseReportArgs, progressLine } from './overdue-report-cli'
+import { parseReportArgs, progressLine, runReportCli } from './overdue-report-cli'
 import { TokenCache } from './token-cache'
 
 const ORIGIN = 'http://sandbox.internal'
@@ -234,6 +237,42 @@ describe('the report’s output and arguments', () => {
   it('draws a progress bar', () => {
     expect(progressLine(50, 200, 10)).toBe('[###.......] 50/200 overdue requests')
     expect(progressLine(0, 0, 4)).toBe('[####] 0/0 overdue requests')
+  })
+})
+
+describe('against a real operator (a stubbed one)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('uses the gateway’s variables: {OIDC_BASE_URL}/oauth/v3/token with OIDC_CLIENT_ID/SECRET, ORDERING_API_KEY, ORDERING_UPSTREAM', async () => {
+    const seen: Request[] = []
+    const overdue = ZRequest.parse({
+      id: 'REQ9', name: 'Site', category: 'creation', status: 'IN_PROGRESS', step: 'DELIVERY', subStep: 'PLANNING', isOverdue: true,
+      isArchived: false, priority: '', customer: { id: 'X1', name: 'X' }, keyDates: { requestedAt: '2026-01-02' }, type: 'INTERNET_ACCESS',
+      contract: 'X-1', properties: {}, attachments: [], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      rejectionReasons: [],
+    })
+    vi.stubGlobal('fetch', async (request: Request) => {
+      seen.push(request)
+      if (request.url === `${OPERATOR_AUTH}/oauth/v3/token`) {
+        // expires_in as a string and a scope: both seen in reference 2's samples.
+        return jsonResponse(200, { access_token: 'operator-token', token_type: 'Bearer', expires_in: '3600', scope: 'b2b:ordering' })
+      }
+      return jsonResponse(200, [overdue], { 'X-Total-Count': '1' })
+    })
+    let stdout = ''
+    const code = await runReportCli(['--format', 'json'], { ...OPERATOR_ENV, REPORT_TOKEN_CACHE: join(folder, 'operator', 'token.json') }, {
+      stdout: { write: (text: string) => ((stdout += text), true) },
+      stderr: { write: () => true, isTTY: false },
+    })
+    expect(code).toBe(0)
+    expect(JSON.parse(stdout)).toMatchObject({ count: 1, requests: [{ id: 'REQ9' }] })
+    const [token, page] = seen
+    expect(token!.headers.get('Authorization')).toBe(`Basic ${Buffer.from(`${OPERATOR_ENV.OIDC_CLIENT_ID}:${OPERATOR_ENV.OIDC_CLIENT_SECRET}`).toString('base64')}`)
+    expect(token!.headers.get('Accept')).toBe('application/json')
+    expect(page!.url).toBe(`${OPERATOR_API}/requests?isOverdue=true&sort=id&limit=100&offset=0`)
+    expect(page!.headers.get('x-api-key')).toBe(OPERATOR_ENV.ORDERING_API_KEY)
+    expect(page!.headers.get('Authorization')).toBe('Bearer operator-token')
+    expect(stdout).not.toContain('operator-token')
   })
 })
 
