@@ -276,6 +276,30 @@ describe('against a real operator (a stubbed one)', () => {
   })
 })
 
+describe('runReportCli', () => {
+  it('exits with 2 and says what to check when the token endpoint refuses the client (401 invalid_client)', async () => {
+    let stderr = ''
+    const code = await runReportCli([], {
+      SANDBOX_DB_PATH: ':memory:',
+      SANDBOX_SEED_COUNT: '50',
+      REPORT_CLIENT_SECRET: 'not-the-secret-0123456789',
+      REPORT_TOKEN_CACHE: join(folder, 'refused', 'token.json'),
+    }, { stdout: { write: () => true }, stderr: { write: (text: string) => ((stderr += text), true), isTTY: false } })
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/^The token endpoint refused the client credentials \(401 invalid_client: Client authentication failed\.\)\. Check the client id and secret/)
+  })
+
+  it('exits with 1 naming the variable when the configuration is wrong', async () => {
+    let stderr = ''
+    const code = await runReportCli([], { ORDERING_UPSTREAM: 'https://operator.example/v3' }, {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => ((stderr += text), true), isTTY: false },
+    })
+    expect(code).toBe(1)
+    expect(stderr).toContain('- ORDERING_API_KEY: is required when ORDERING_UPSTREAM points at a real operator')
+  })
+})
+
 describe('npm run report:overdue', () => {
   it('works on a fresh sandbox database, twice with one token, and refuses a bad --format with exit code 1', async () => {
     const run = promisify(execFile)
