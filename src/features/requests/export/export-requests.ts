@@ -2,11 +2,11 @@ import type { TFunction } from 'i18next'
 import { ERROR_CODE } from '@contract/error'
 import { REQUEST_PAGE } from '@contract/request-query'
 import { ApiError } from '@/lib/api-error'
-import type { RequestListSearch } from '../api/list-search'
+import type { RequestListSearch } from '@/lib/request-search'
 import { listRequests, type RequestPage } from '../api/request-queries'
 import { LIST_COLUMNS, fieldsOf } from '../columns'
-import { daysLate } from '../lateness'
-import { CSV_BOM, csvFileName, csvLine } from './csv'
+import { daysLate } from '@/lib/lateness'
+import { CSV_BOM, csvFileName, csvLine } from '@/lib/csv'
 
 /**
  * Export of every request matching a view, not just the page shown. Loaded on demand (dynamic import) so
