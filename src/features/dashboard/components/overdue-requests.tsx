@@ -103,6 +103,8 @@ export function OverdueRequests() {
           {exported !== null && t('dashboard.overdue.exported', { count: exported, formatted: format.number(exported) })}
         </p>
         <Link to={listHref(OVERDUE_SEARCH)}>{t('dashboard.overdue.openInList')}</Link>
+        {/* The API marks requests completed late as overdue too; they need no chasing, so they are only a link. */}
+        <Link to={listHref({ ...OVERDUE_SEARCH, status: ['COMPLETED'] })}>{t('dashboard.overdue.deliveredLate')}</Link>
       </div>
 
       {list.isError && !data ? (
