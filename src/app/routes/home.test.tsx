@@ -56,7 +56,7 @@ function barsOf(group: HTMLElement) {
   return within(group)
     .getAllByRole('link')
     .map((link) => {
-      const [, label, count] = /^(.*): ([\d, ]+) requests$/.exec(link.getAttribute('aria-label') ?? '') ?? []
+      const [, label, count] = /^(.*): ([\d, ]+) requests?$/.exec(link.getAttribute('aria-label') ?? '') ?? []
       return { label, count: Number(count?.replace(/[, ]/g, '')), href: link.getAttribute('href') ?? '' }
     })
 }
