@@ -16,8 +16,8 @@ export interface ChartBar {
   href: string
 }
 
-const WIDTH = 640
-const LABEL_WIDTH = 180
+const WIDTH = 680
+const LABEL_WIDTH = 250
 const VALUE_WIDTH = 90
 const ROW_HEIGHT = 32
 const BAR_HEIGHT = 22
