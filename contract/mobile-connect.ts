@@ -76,7 +76,7 @@ export const ZMobilePending = z.object({
 export type MobilePending = z.infer<typeof ZMobilePending>
 
 /** Why a mobile sign-in could not reach the operator (the gateway's redirect to /sign-in/mobile?error=…). */
-export const MOBILE_START_ERRORS = ['discovery_failed', 'no_agreement', 'expired', 'invalid_request'] as const
+export const MOBILE_START_ERRORS = ['discovery_failed', 'no_agreement', 'expired', 'invalid_request', 'unavailable'] as const
 export const ZMobileStartError = z.enum(MOBILE_START_ERRORS)
 export type MobileStartError = z.infer<typeof ZMobileStartError>
 
