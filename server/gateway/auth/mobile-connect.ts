@@ -193,7 +193,7 @@ export function createMobileSignIn(options: MobileSignInOptions) {
     if (!options.discoveryUrl) return startFailed(c, 'unavailable')
     const acr = ZMobileAcr.safeParse(c.req.query('acr'))
     if (!acr.success) return startFailed(c, 'invalid_request')
-    let location: string | null = null
+    let location: string | null
     try {
       const response = await send(`${options.discoveryUrl}/v2/discovery?${new URLSearchParams({ Redirect_URL: redirectUrl(c) })}`, {
         headers: { Authorization: basic },
