@@ -14,8 +14,9 @@ async function expectNoAccessibilityViolation(page: Page) {
 async function reachOperator(page: Page, options: { number: string; level: '2' | '3'; operator: string; country: string; scan?: boolean }) {
   await page.goto('/')
   await expect(page).toHaveURL(/\/sign-in/)
+  await expect(page.getByRole('heading', { level: 2, name: 'Sign in with your mobile number' })).toBeVisible()
   if (options.level === '3') await page.getByLabel(/With my SIM PIN/).check()
-  await page.getByRole('button', { name: 'Sign in with your mobile number' }).click()
+  await page.getByRole('button', { name: 'Use my mobile number' }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: 'Find your mobile operator' })).toBeVisible()
   if (options.scan) await expectNoAccessibilityViolation(page)
@@ -105,7 +106,7 @@ test('Cancel on the phone ends in a clear message', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('You cancelled the sign-in on your phone or at your operator.')
   await expectNoAccessibilityViolation(page)
   await page.getByRole('link', { name: 'Start again' }).click()
-  await expect(page.getByRole('button', { name: 'Sign in with your mobile number' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Use my mobile number' })).toBeVisible()
 })
 
 test('a wrong SIM PIN ends in a clear message', async ({ page }) => {
@@ -121,7 +122,7 @@ test('a wrong SIM PIN ends in a clear message', async ({ page }) => {
 
 test('an unknown number is asked to be corrected, or country and operator picked', async ({ page }) => {
   await page.goto('/sign-in')
-  await page.getByRole('button', { name: 'Sign in with your mobile number' }).click()
+  await page.getByRole('button', { name: 'Use my mobile number' }).click()
   await page.getByLabel('Mobile number').fill(NUMBERS.unknown)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByRole('alert')).toHaveText(`We could not find the operator of ${NUMBERS.unknown}. Check the number and try again, or choose your country and operator below.`)
@@ -140,7 +141,7 @@ test.describe('in French', () => {
 
   test('the selection and operator pages work from the keyboard', async ({ page }) => {
     await page.goto('/sign-in')
-    await page.getByRole('button', { name: 'Se connecter avec son numéro de mobile' }).focus()
+    await page.getByRole('button', { name: 'Utiliser mon numéro de mobile' }).focus()
     await page.keyboard.press('Enter')
     await expect(page.getByRole('heading', { level: 1, name: 'Trouver votre opérateur mobile' })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
