@@ -270,7 +270,12 @@ export function createMobileSignIn(options: MobileSignInOptions) {
     if (c.req.method !== 'POST') return oauthError(c, 405, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`)
     const refusal = crossSiteRefusal(c)
     if (refusal) return oauthError(c, 403, 'invalid_request', refusal)
+    if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
+      return oauthError(c, 400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.')
+    }
     const form = new URLSearchParams(await c.req.text())
+    const repeated = [...new Set([...form.keys()].filter((name) => form.getAll(name).length > 1))]
+    if (repeated.length) return oauthError(c, 400, 'invalid_request', `The parameter ${repeated.join(', ')} is repeated.`)
     if (form.get('grant_type') !== 'authorization_code') return oauthError(c, 400, 'unsupported_grant_type', 'Only authorization_code is accepted here.')
     for (const name of ['code', 'redirect_uri', 'code_verifier']) {
       if (!form.get(name)) return oauthError(c, 400, 'invalid_request', `The ${name} parameter is required.`)

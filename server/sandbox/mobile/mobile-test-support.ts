@@ -25,7 +25,7 @@ export function discover(
   options: { method?: 'GET' | 'POST'; basic?: string | null } = {},
 ): Promise<Response> {
   const basic = options.basic === undefined ? BASIC : options.basic
-  const headers = basic ? { Authorization: basic } : {}
+  const headers: Record<string, string> = basic ? { Authorization: basic } : {}
   const query = new URLSearchParams(params).toString()
   return options.method === 'POST'
     ? testApp.fetch('/sandbox/v2/discovery', { body: query, contentType: 'application/x-www-form-urlencoded', headers })
