@@ -2,6 +2,9 @@ import { createBrowserRouter } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { UserManager } from 'oidc-client-ts'
 import { AuthCallback } from '@/features/auth/components/auth-callback'
+import { MobileCallback } from '@/features/auth/components/mobile-callback'
+import { MobileContinuePage } from '@/features/auth/components/mobile-continue-page'
+import { mobileCallbackLoader } from '@/features/auth/mobile-sign-in'
 import { RequireSignIn } from '@/features/auth/components/require-sign-in'
 import { SignInPage } from '@/features/auth/components/sign-in-page'
 import { requestDetailQueries } from '@/features/request-detail/api/get-request'
@@ -32,6 +35,8 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
       children: [
         { path: 'sign-in', element: <SignInPage /> },
         { path: 'auth/callback', element: <AuthCallback /> },
+        { path: 'sign-in/mobile', element: <MobileContinuePage /> },
+        { path: 'auth/mobile/callback', loader: mobileCallbackLoader(userManager), element: <MobileCallback /> },
         {
           element: <RequireSignIn />,
           children: [
