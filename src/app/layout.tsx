@@ -27,6 +27,9 @@ export function Layout() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/overdue">{t('app.overdue')}</NavLink>
+              </li>
+              <li>
                 <NavLink to="/requests" end>
                   {t('requests.list.nav')}
                 </NavLink>
