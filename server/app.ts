@@ -3,10 +3,14 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
 import type { ServerConfig } from './config'
 import { newRequestId } from './shared/request-id'
+import { createMobileSignIn, MOBILE_BASE, sessionInfoRoute } from './gateway/auth/mobile-connect'
+import { SessionCookies } from './gateway/auth/session'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
+import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
+import { personCustomers } from './gateway/person-customer'
 import { spaRoutes } from './gateway/spa'
-import { SANDBOX_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
+import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { createSandbox, type Sandbox } from './sandbox/sandbox'
 
 export interface BuiltApp {
@@ -56,7 +60,33 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     now: options.realNow ?? Date.now,
   })
   app.route(AUTH_BASE, signIn.routes)
+  // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint, reached like the rest.
+  const mobileCookies = new SessionCookies(config.oidc.sessionSecret, options.realNow ?? Date.now)
+  const mobile = createMobileSignIn({
+    discoveryUrl: sandboxApp ? `http://sandbox.internal${SANDBOX_BASE}` : (config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? null),
+    clientId: config.oidc.clientId,
+    clientSecret: config.oidc.clientSecret,
+    clientCredentialsUrl: sandboxApp ? `http://sandbox.internal${SANDBOX_BASE}/oauth/v3/token` : `${config.OIDC_BASE_URL?.replace(/\/$/, '')}/oauth/v3/token`,
+    fetch: sandboxApp ? async (request) => sandboxApp.fetch(request) : (request) => fetch(request),
+    cookies: mobileCookies,
+    sessionSecret: config.oidc.sessionSecret,
+    now: options.realNow ?? Date.now,
+  })
+  app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
+  app.route(`${AUTH_BASE}/session`, sessionInfoRoute(mobileCookies))
   app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream, signIn.sessions))
+  // The cloud lists (0018): the sandbox in-process like the ordering API, or a real cloud API; none configured is a 404.
+  // The key is one customer's (the sandbox application's, or CLOUD_CUSTOMER_ID): only its people are served.
+  const sandboxCustomer = sandbox?.applications.byClientId(config.SANDBOX_CLIENT_ID)?.customer_id
+  const cloudCustomer = config.cloud?.customerId ?? sandboxCustomer
+  if (config.cloud && !cloudCustomer) throw new Error('The cloud API key’s customer is unknown: set CLOUD_CUSTOMER_ID.')
+  const cloudUpstream: CloudUpstream | null = !config.cloud || !cloudCustomer
+    ? null
+    : config.cloud.upstream === 'sandbox' && sandboxApp
+      ? { baseUrl: `http://sandbox.internal${SANDBOX_CLOUD_BASE}`, fetch: async (request) => sandboxApp.fetch(request), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
+      : { baseUrl: config.cloud.upstream.replace(/\/$/, ''), fetch: (request) => fetch(request), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
+  const customers = personCustomers(upstream, signIn.sessions, { now: options.realNow ?? Date.now })
+  app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
   // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
   for (const prefix of ['/api', SANDBOX_BASE]) {

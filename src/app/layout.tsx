@@ -29,9 +29,15 @@ export function Layout({ pageLoading = false }: { pageLoading?: boolean }) {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/overdue">{t('app.overdue')}</NavLink>
+              </li>
+              <li>
                 <NavLink to="/requests" end>
                   {t('app.requests')}
                 </NavLink>
+              </li>
+              <li>
+                <NavLink to="/cloud">{t('app.cloud')}</NavLink>
               </li>
               {/* Read-only people get no create action at all, rather than one that fails. */}
               {me.isSuccess && canCreate(me.data) && (

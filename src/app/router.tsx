@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
-import { apiStatusQueries } from '@/features/api-status/api/get-api-status'
 import { RequireSignIn } from '@/features/auth/components/require-sign-in'
 import type { AuthSession } from '@/features/auth/session'
 import { requestDetailQueries } from '@/features/request-detail/api/get-request'
@@ -14,9 +13,10 @@ import { RouteError } from './routes/route-error'
 
 /**
  * Routes compose features; loaders start the queries their page needs so data arrives with the page.
- * Everything but the sign-in page, the sign-in callback and the not-found page needs a signed-in person.
- * Pages load with their routes (`lazyPage`: the page's code and its features' messages), so that the entry
- * holds only the shell; a route's loader stays here when its queries should start while the page's code loads.
+ * Everything but the sign-in pages, the sign-in callbacks and the not-found page needs a signed-in person.
+ * Pages load with their routes (`lazyPage`: the page's code and the message catalogs of the features it shows),
+ * so that the entry holds only the shell; a route's loader stays here when its queries should start while the
+ * page's code loads (docs/decisions/0012-list-page-javascript-budget.md).
  */
 export function createRouter(queryClient: QueryClient, session: AuthSession) {
   // The sign-in pages need oidc-client-ts and the gateway's sign-in configuration: their route waits for both.
@@ -37,19 +37,25 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
       children: [
         { path: 'sign-in', lazy: withSignInLibrary(lazyPage(async () => (await import('@/features/auth/components/auth-routes')).SignInRoute)) },
         { path: 'auth/callback', lazy: withSignInLibrary(lazyPage(async () => (await import('@/features/auth/components/auth-routes')).AuthCallbackRoute)) },
+        { path: 'sign-in/mobile', lazy: lazyPage(async () => (await import('@/features/auth/components/mobile-continue-page')).MobileContinuePage) },
+        {
+          path: 'auth/mobile/callback',
+          // The mobile answer becomes the application's signed-in person: the route waits for the sign-in library.
+          lazy: async () => {
+            const [{ mobileCallbackLoader }, { MobileCallback }, userManager] = await Promise.all([
+              import('@/features/auth/mobile-sign-in'),
+              import('@/features/auth/components/mobile-callback'),
+              session.userManager(),
+            ])
+            return { loader: mobileCallbackLoader(userManager), Component: MobileCallback }
+          },
+        },
         {
           element: <RequireSignIn />,
           children: [
-            {
-              index: true,
-              loader: () => {
-                // The status and version need no token: starting them before the session is known is harmless.
-                void queryClient.prefetchQuery(apiStatusQueries.status())
-                void queryClient.prefetchQuery(apiStatusQueries.version())
-                return null
-              },
-              lazy: lazyPage(async () => (await import('./routes/home')).HomeRoute),
-            },
+            // The dashboard and the overdue view; their charts are a chunk of their own.
+            { index: true, lazy: lazyPage(async () => (await import('./routes/home')).HomeRoute, 'dashboard') },
+            { path: 'overdue', lazy: lazyPage(async () => (await import('./routes/overdue')).OverdueRoute, 'dashboard') },
             { path: 'requests', loader: requestsLoader(queryClient, session), lazy: lazyPage(async () => (await import('./routes/requests')).RequestsRoute, 'requests') },
             { path: 'requests/new', lazy: lazyPage(async () => (await import('./routes/new-request')).NewRequestRoute, 'requests') },
             {
@@ -62,6 +68,8 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
               },
               lazy: lazyPage(async () => (await import('./routes/request-detail')).RequestDetailRoute, 'request-detail'),
             },
+            // The cloud lists (issue 9).
+            { path: 'cloud', lazy: lazyPage(async () => (await import('./routes/cloud')).CloudRoute, 'cloud') },
           ],
         },
         { path: '*', element: <NotFoundRoute /> },

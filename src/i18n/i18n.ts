@@ -2,6 +2,8 @@ import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import en from './locales/en.json'
 import fr from './locales/fr.json'
+import authEn from '../features/auth/locales/en.json'
+import authFr from '../features/auth/locales/fr.json'
 import { createFeatureMessages } from './feature-messages'
 
 export const LANGUAGES = ['en', 'fr'] as const
@@ -26,8 +28,9 @@ export function detectLanguage(): Language {
 
 export const i18n = i18next.createInstance()
 void i18n.use(initReactI18next).init({
-  // Only the global messages (src/i18n/locales) are in the entry; features' arrive with their routes.
-  resources: { en: { translation: en }, fr: { translation: fr } },
+  // Only the global messages (src/i18n/locales) and the sign-in's, which every page's header and the sign-in page
+  // show, are in the entry; other features' arrive with their routes.
+  resources: { en: { translation: { ...en, auth: authEn } }, fr: { translation: { ...fr, auth: authFr } } },
   lng: detectLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,
@@ -48,7 +51,10 @@ i18n.on('languageChanged', reflectLanguage)
  * entry: a route loads the catalogs of the features its page shows, with its code (`lazyPage` in
  * src/app/lazy-page.ts does both: `lazy: lazyPage(() => import('./routes/x'), 'x')`).
  */
-const featureMessages = createFeatureMessages(i18n, import.meta.glob<Record<string, unknown>>('../features/*/locales/*.json', { import: 'default' }))
+const featureMessages = createFeatureMessages(
+  i18n,
+  import.meta.glob<Record<string, unknown>>(['../features/*/locales/*.json', '!../features/auth/locales/*.json'], { import: 'default' }),
+)
 
 /** Loads the message catalogs of `features` (folder names under src/features) in the current language. */
 export function loadMessages(...features: string[]): Promise<void> {

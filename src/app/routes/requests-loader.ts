@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { currentLanguage } from '@/i18n/i18n'
 import type { AuthSession } from '@/features/auth/session'
 import { catalogQueries } from '@/features/requests/api/list-catalog-items'
-import { parseListSearch } from '@/features/requests/api/list-search'
+import { parseListSearch } from '@/lib/request-search'
 import { requestQueries } from '@/features/requests/api/request-queries'
 import { fieldsOf, readVisibleColumns } from '@/features/requests/columns'
 

@@ -4,19 +4,21 @@ import { ApiError } from '@/lib/api-error'
 
 /**
  * How every error is shown: what happened, what to do, and the request id to quote (copyable).
- * `role="alert"` has screen readers announce it when it appears.
+ * `role="alert"` has screen readers announce it when it appears. A feature that knows what an error means
+ * for its page may say it in its own words (`what`, `todo`); the status, code and request id stay.
  */
-export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+export function ErrorMessage({ error, onRetry, what: whatText, todo: todoText }: { error: unknown; onRetry?: () => void; what?: string; todo?: string }) {
   const { t } = useTranslation()
   const [copied, setCopied] = useState(false)
   const apiError = error instanceof ApiError ? error : null
-  const what = apiError?.kind === 'api' ? apiError.message : t('error.title')
+  const what = whatText ?? (apiError?.kind === 'api' ? apiError.message : t('error.title'))
   const todo =
-    apiError?.kind === 'network'
+    todoText ??
+    (apiError?.kind === 'network'
       ? t('error.network')
       : apiError?.kind === 'unreadable'
         ? t('error.unreadable')
-        : (apiError?.description ?? t('error.generic'))
+        : (apiError?.description ?? t('error.generic')))
   const requestId = apiError?.requestId
 
   const copy = async () => {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { meQueries } from '../api/get-me'
+import { mobileQueries } from '../api/get-mobile-pending'
 import { signOut } from '../api/sign-out'
 import { canCreate } from '../can-create'
 import { SIGN_IN_PATH } from '../return-to'
@@ -11,17 +12,18 @@ import { SIGNED_OUT_STATE } from '../signed-out-state'
 /** The header's account part: who is signed in, for which customer, with which access, and the way out. */
 export function AccountMenu() {
   const { t } = useTranslation()
-  const session = useAuthSession()
+  const authSession = useAuthSession()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const me = useQuery(meQueries.me())
+  const session = useQuery(mobileQueries.session())
   const signOutMutation = useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
       // Leave the protected pages first, so that none of them reacts to the person disappearing by sending them
       // to sign in and back (should one notice first, RequireSignIn sends a signed-out person here too).
       await navigate(SIGN_IN_PATH, { replace: true, state: SIGNED_OUT_STATE, flushSync: true })
-      await session.forget()
+      await authSession.forget()
       // The next person must not see this one's data.
       queryClient.clear()
     },
@@ -35,6 +37,15 @@ export function AccountMenu() {
             <span className="account__name">{me.data.name}</span> <span className="account__customer">{me.data.customer.name}</span>
           </p>
           <p className="account__access">{canCreate(me.data) ? t('auth.account.fullAccess') : t('auth.account.readOnly')}</p>
+          {session.data?.method === 'mobile' && (
+            <p className="account__method">
+              {t('auth.mobile.account', {
+                operator: session.data.operator,
+                acr: session.data.acr,
+                method: session.data.amr.map((amr) => t(`auth.mobile.amr.${amr}`, { defaultValue: amr })).join(', '),
+              })}
+            </p>
+          )}
         </>
       ) : (
         <p className="account__who">{me.isPending ? t('auth.account.loading') : t('auth.account.unavailable')}</p>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { safeReturnTo } from '../return-to'
 import { signInArgs } from '../sign-in'
 import { ZSignedOutState } from '../signed-out-state'
+import { MobileSignInOption } from './mobile-sign-in-option'
 
 /** What a signed-out person sees: what the product is, and one way in. */
 export function SignInPage() {
@@ -39,6 +40,7 @@ export function SignInPage() {
         {t('auth.signIn.button')}
       </button>
       {redirecting && <p role="status">{t('auth.signIn.redirecting')}</p>}
+      <MobileSignInOption returnTo={returnTo} />
     </section>
   )
 }
