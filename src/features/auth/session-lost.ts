@@ -33,6 +33,8 @@ export function mayTrySignInAgain(storage: Storage, now: number): boolean {
  * callback turns into an interactive sign-in when the authorization server needs the person.
  */
 export function signInAgain(session: AuthSession): void {
+  // Only a person this tab holds as signed in is signed in again: after a sign-out, a refused call changes nothing.
+  if (!session.getSnapshot().signedIn) return
   if (!mayTrySignInAgain(window.sessionStorage, Date.now())) return
   const args = signInArgs({ returnTo: currentPath(), silent: true })
   session

@@ -20,10 +20,10 @@ export function AccountMenu() {
   const signOutMutation = useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
-      // Leave the protected pages first, so that none of them reacts to the person disappearing by sending them
-      // to sign in and back (should one notice first, RequireSignIn sends a signed-out person here too).
-      await navigate(SIGN_IN_PATH, { replace: true, state: SIGNED_OUT_STATE, flushSync: true })
+      // Forget the person first: a call the gateway now refuses must not start a sign-in of its own (session-lost.ts).
+      // RequireSignIn then sends the page to the sign-in page, saying the person signed out; so does this.
       await authSession.forget()
+      await navigate(SIGN_IN_PATH, { replace: true, state: SIGNED_OUT_STATE })
       // The next person must not see this one's data.
       queryClient.clear()
     },
