@@ -66,8 +66,14 @@ function isFileList(schema: JsonSchema): boolean {
   return Object.values(items.properties).some((property) => isSchema(property) && property.contentEncoding === 'base64')
 }
 
+/**
+ * The decoded size a base64 `maxLength` allows. Caps are published as base64 lengths, which round up to
+ * whole 3-byte groups (1 MiB is 1,398,104 characters, 1,048,578 bytes): the cap is the largest whole KiB under.
+ */
 function base64LengthToBytes(length: number | undefined): number | undefined {
-  return length === undefined ? undefined : Math.floor((length / 4) * 3)
+  if (length === undefined) return undefined
+  const bytes = Math.floor(length / 4) * 3
+  return bytes >= 1024 ? Math.floor(bytes / 1024) * 1024 : bytes
 }
 
 export function readField(schema: unknown, key: string, path: readonly string[], required: boolean): FormField {

@@ -65,6 +65,7 @@ function betterMessage(issue: z.core.$ZodIssue, model: FormField, language: Mess
   if (!field) return undefined
   const say = (key: string, params?: Record<string, string | number>) => formatMessage(language, key, params)
   const given = issue.input !== undefined
+  if (!given && ['invalid_value', 'invalid_union', 'invalid_type'].includes(issue.code)) return say('required')
   if (field.kind === 'enum' && given && ['invalid_union', 'invalid_value', 'invalid_type'].includes(issue.code)) {
     return say('oneOf', { values: field.options.map(String).join(', ') })
   }

@@ -41,6 +41,13 @@ function numberOrText(value: string): number | string {
   return trimmed !== '' && Number.isFinite(parsed) ? parsed : value
 }
 
+/** Whether anything was typed in a part: required sub-groups alone (an empty `contacts.primary`) do not count. */
+function holdsValue(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0
+  if (isRecord(value)) return Object.values(value).some(holdsValue)
+  return value !== undefined
+}
+
 /** The request body the form's values describe. Empty optional parts are left out, as if never typed. */
 export function toBody(field: FormField, value: unknown): unknown {
   switch (field.kind) {
@@ -51,7 +58,7 @@ export function toBody(field: FormField, value: unknown): unknown {
         const childBody = toBody(child, source[child.key])
         if (childBody !== undefined) body[child.key] = childBody
       }
-      return Object.keys(body).length > 0 || field.required ? body : undefined
+      return field.required || holdsValue(body) ? body : undefined
     }
     case 'array': {
       const items = Array.isArray(value) ? value.map((item) => toBody(field.item, item) ?? {}) : []
