@@ -31,6 +31,9 @@ export function Layout() {
                   {t('requests.list.nav')}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/catalog">{t('createRequest.catalog.nav')}</NavLink>
+              </li>
               {/* Read-only people get no create action at all, rather than one that fails. */}
               {me.isSuccess && canCreate(me.data) && (
                 <li>
