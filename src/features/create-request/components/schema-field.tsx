@@ -127,7 +127,7 @@ function ArrayField({ field, name }: { field: FormField & { kind: 'array' }; nam
 
 function LeafField({ field, name }: { field: FormField; name: string }) {
   const { t } = useTranslation()
-  const { register } = useFormContext()
+  const { register, trigger } = useFormContext()
   const extras = use(FieldExtrasContext)
   const id = fieldId(name)
   const datalistId = useId()
@@ -153,7 +153,8 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
     'aria-describedby': describedBy,
     'aria-invalid': message ? true : undefined,
     'aria-required': field.required || undefined,
-    ...register(name),
+    // A date is whole once picked: it is checked at once rather than when the field is left.
+    ...register(name, field.kind === 'text' && field.format === 'date' ? { onChange: () => void trigger(name) } : undefined),
   }
 
   let control: ReactNode

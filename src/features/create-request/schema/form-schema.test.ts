@@ -146,8 +146,8 @@ describe('schema to validation', () => {
     expect(response.status).toBe(201)
   })
 
-  it('says the three API rules precisely, in English and in French', () => {
-    const values = filled((v) => Object.assign(v, { requestedAt: addDaysToIsoDate(today, 6), customerReference: 'R'.repeat(19), contract: 'C'.repeat(11) }))
+  it('says the three API rules precisely, in English and in French, even while other fields are wrong', () => {
+    const values = filled((v) => Object.assign(v, { properties: {}, requestedAt: addDaysToIsoDate(today, 6), customerReference: 'R'.repeat(19), contract: 'C'.repeat(11) }))
     expect(messagesFor('ETHERNET_LINK', values)).toMatchObject({
       requestedAt: `must be on or after ${addDaysToIsoDate(today, 7)} (today plus 7 days)`,
       customerReference: 'must be at most 18 characters, you have 19',

@@ -28,11 +28,13 @@ export interface BodyValidator {
  * Validation built from the same things the sandbox checks a body with (docs/decisions/0006): the variant's
  * contract schema (base fields: `customerReference` ≤ 18, `contract` ≤ 10, BVPN types `^[CMR]_BVPN_.*$`…),
  * the item's published JSON Schema read by `z.fromJSONSchema`, and `requestedAt` ≥ `today` + 7 days.
- * The two schemas are parsed apart rather than intersected, so that a trimmed value and the raw one never
+ * The schemas and the rule are parsed apart rather than intersected, so that a trimmed value and the raw one never
  * have to be merged.
  */
 export function createBodyValidator(item: { variant: RequestBodyVariant; schema: Record<string, unknown> }, model: FormField, today: string): BodyValidator {
-  const variantSchema = withRequestedAtRule(REQUEST_BODY_VARIANTS[item.variant].schema, today)
+  const variantSchema = REQUEST_BODY_VARIANTS[item.variant].schema
+  // Apart, so that it speaks even while other fields are wrong (zod runs a check only on a valid object).
+  const dayRule = withRequestedAtRule(z.looseObject({}), today)
   let publishedSchema: z.ZodType | undefined
   try {
     publishedSchema = z.fromJSONSchema(item.schema as z.core.JSONSchema.JSONSchema)
@@ -43,6 +45,7 @@ export function createBodyValidator(item: { variant: RequestBodyVariant; schema:
   return {
     validate(body, language) {
       const issues = [
+        ...(dayRule.safeParse(body, { reportInput: true }).error?.issues ?? []),
         ...(variantSchema.safeParse(body, { reportInput: true }).error?.issues ?? []),
         ...(publishedSchema?.safeParse(body, { reportInput: true }).error?.issues ?? []),
       ]
