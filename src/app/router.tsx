@@ -8,6 +8,7 @@ import { SignInPage } from '@/features/auth/components/sign-in-page'
 import { requestDetailQueries } from '@/features/request-detail/api/get-request'
 import { Layout } from './layout'
 import { HomeRoute } from './routes/home'
+import { NewRequestRoute } from './routes/new-request'
 import { NotFoundRoute } from './routes/not-found'
 import { requestsLoader, RequestsRoute } from './routes/requests'
 import { PageLoading } from './routes/page-loading'
@@ -44,7 +45,8 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
             // The catalog and the creation forms load their code with their routes, never with the entry.
             { path: 'catalog', lazy: async () => ({ Component: (await import('./routes/catalog')).CatalogRoute }) },
             { path: 'catalog/:id', lazy: async () => ({ Component: (await import('./routes/catalog-item')).CatalogItemRoute }) },
-            { path: 'requests/new', lazy: async () => ({ Component: (await import('./routes/new-request')).NewRequestRoute }) },
+            // Its form's code is loaded by the page itself, so that the guard and the heading show at once.
+            { path: 'requests/new', element: <NewRequestRoute /> },
             {
               path: 'requests/:id',
               loader: ({ params }) => {
