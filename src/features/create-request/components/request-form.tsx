@@ -183,7 +183,11 @@ export function RequestForm({ item, userId, action, source, contracts }: Request
   const errorList = collectErrors(errors)
   const showSummary = (isSubmitted && errorList.length > 0) || serverProblem !== null
   const busy = mutation.isPending || recheck.isPending
-  const target = source?.id ?? (confirming?.requestId as string | undefined) ?? ((confirming?.properties as { servicePoint?: { id?: string } } | undefined)?.servicePoint?.id ?? '')
+  // What a confirmation names: the service point a termination ends, the request a cancellation closes.
+  const target =
+    item.category === 'termination'
+      ? ((confirming?.properties as { servicePoint?: { id?: unknown } } | undefined)?.servicePoint?.id ?? '')
+      : (confirming?.requestId ?? source?.id ?? '')
 
   return (
     <FieldExtrasContext value={{ earliestDate: earliestRequestedDate(), contracts, generatedReference }}>
@@ -264,7 +268,7 @@ export function RequestForm({ item, userId, action, source, contracts }: Request
           {confirming ? (
             <div className="card form-confirm" role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-body">
               <h2 id="confirm-title">{t(`createRequest.form.confirmTitle.${item.category}`)}</h2>
-              <p id="confirm-body">{t(`createRequest.form.confirmBody.${item.category}`, { target })}</p>
+              <p id="confirm-body">{t(`createRequest.form.confirmBody.${item.category}`, { target: String(target) })}</p>
               <div className="form-actions">
                 <button
                   type="button"
