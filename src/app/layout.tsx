@@ -27,12 +27,18 @@ export function Layout() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/overdue">{t('app.overdue')}</NavLink>
+              </li>
+              <li>
                 <NavLink to="/requests" end>
                   {t('requests.list.nav')}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/catalog">{t('createRequest.catalog.nav')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/cloud">{t('cloud.nav')}</NavLink>
               </li>
               {/* Read-only people get no create action at all, rather than one that fails. */}
               {me.isSuccess && canCreate(me.data) && (

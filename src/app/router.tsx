@@ -1,18 +1,25 @@
 import { createBrowserRouter } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { UserManager } from 'oidc-client-ts'
-import { apiStatusQueries } from '@/features/api-status/api/get-api-status'
 import { AuthCallback } from '@/features/auth/components/auth-callback'
+import { MobileCallback } from '@/features/auth/components/mobile-callback'
+import { MobileContinuePage } from '@/features/auth/components/mobile-continue-page'
+import { mobileCallbackLoader } from '@/features/auth/mobile-sign-in'
 import { RequireSignIn } from '@/features/auth/components/require-sign-in'
 import { SignInPage } from '@/features/auth/components/sign-in-page'
 import { requestDetailQueries } from '@/features/request-detail/api/get-request'
+import { loadPageCatalogs } from '@/i18n/i18n'
 import { Layout } from './layout'
-import { HomeRoute } from './routes/home'
 import { NewRequestRoute } from './routes/new-request'
 import { NotFoundRoute } from './routes/not-found'
-import { requestsLoader, RequestsRoute } from './routes/requests'
 import { PageLoading } from './routes/page-loading'
 import { RouteError } from './routes/route-error'
+
+/** A lazily loaded page's code, once its messages are there too. */
+async function withPageCatalogs<T>(page: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([page, loadPageCatalogs()])
+  return module
+}
 
 /**
  * Routes compose features; loaders start the queries their page needs so data arrives with the page.
@@ -28,20 +35,22 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
       children: [
         { path: 'sign-in', element: <SignInPage /> },
         { path: 'auth/callback', element: <AuthCallback /> },
+        { path: 'sign-in/mobile', element: <MobileContinuePage /> },
+        { path: 'auth/mobile/callback', loader: mobileCallbackLoader(userManager), element: <MobileCallback /> },
         {
           element: <RequireSignIn />,
           children: [
+            // The dashboard and the overdue view load with their routes; their charts are a chunk of their own.
+            { index: true, lazy: async () => ({ Component: (await withPageCatalogs(import('./routes/home'))).HomeRoute }) },
+            { path: 'overdue', lazy: async () => ({ Component: (await withPageCatalogs(import('./routes/overdue'))).OverdueRoute }) },
             {
-              index: true,
-              loader: () => {
-                // The status and version need no token: starting them before the session is known is harmless.
-                void queryClient.prefetchQuery(apiStatusQueries.status())
-                void queryClient.prefetchQuery(apiStatusQueries.version())
-                return null
+              path: 'requests',
+              // The list's code loads with its route, so the sign-in page does not carry it.
+              lazy: async () => {
+                const { requestsLoader, RequestsRoute } = await import('./routes/requests')
+                return { loader: requestsLoader(queryClient, userManager), Component: RequestsRoute }
               },
-              element: <HomeRoute />,
             },
-            { path: 'requests', loader: requestsLoader(queryClient, userManager), element: <RequestsRoute /> },
             // The catalog and the creation forms load their code with their routes, never with the entry.
             { path: 'catalog', lazy: async () => ({ Component: (await import('./routes/catalog')).CatalogRoute }) },
             { path: 'catalog/:id', lazy: async () => ({ Component: (await import('./routes/catalog-item')).CatalogItemRoute }) },
@@ -60,6 +69,8 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
               // Not needed to show the list: the page's code loads with its route.
               lazy: async () => ({ Component: (await import('./routes/request-detail')).RequestDetailRoute }),
             },
+            // The cloud lists (issue 9): the page's code loads with its route.
+            { path: 'cloud', lazy: async () => ({ Component: (await import('./routes/cloud')).CloudRoute }) },
           ],
         },
         { path: '*', element: <NotFoundRoute /> },
