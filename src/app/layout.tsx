@@ -38,6 +38,10 @@ export function Layout({ pageLoading = false }: { pageLoading?: boolean }) {
               </li>
               <li>
                 <NavLink to="/cloud">{t('app.cloud')}</NavLink>
+                <NavLink to="/catalog">{t('app.catalog')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/cloud">{t('app.cloud')}</NavLink>
               </li>
               {/* Read-only people get no create action at all, rather than one that fails. */}
               {me.isSuccess && canCreate(me.data) && (

@@ -57,7 +57,10 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
             { index: true, lazy: lazyPage(async () => (await import('./routes/home')).HomeRoute, 'dashboard') },
             { path: 'overdue', lazy: lazyPage(async () => (await import('./routes/overdue')).OverdueRoute, 'dashboard') },
             { path: 'requests', loader: requestsLoader(queryClient, session), lazy: lazyPage(async () => (await import('./routes/requests')).RequestsRoute, 'requests') },
-            { path: 'requests/new', lazy: lazyPage(async () => (await import('./routes/new-request')).NewRequestRoute, 'requests') },
+            { path: 'requests/new', lazy: lazyPage(async () => (await import('./routes/new-request')).NewRequestRoute, 'requests', 'create-request') },
+            // The catalog and the creation forms (issue 6); the form's code is loaded by the page itself.
+            { path: 'catalog', lazy: lazyPage(async () => (await import('./routes/catalog')).CatalogRoute, 'create-request') },
+            { path: 'catalog/:id', lazy: lazyPage(async () => (await import('./routes/catalog-item')).CatalogItemRoute, 'create-request') },
             {
               path: 'requests/:id',
               loader: ({ params }) => {

@@ -17,6 +17,7 @@ const ZStoredUser = z.looseObject({
   access_token: z.string(),
   refresh_token: z.string().optional(),
   expires_at: z.number().optional(),
+  profile: z.looseObject({ sub: z.string() }).optional(),
 })
 
 export interface SessionState {
@@ -108,6 +109,10 @@ export function createAuthSession(options: { storage: Storage; loadUserManager: 
         })
       }
       return userManager
+    },
+    /** The signed-in person's subject (the ID token's `sub`), as oidc-client-ts stored it. */
+    subject(): string | undefined {
+      return user?.profile?.sub
     },
     /** The UserManager once `userManager()` has resolved: for pages whose route waited for it. */
     loadedUserManager(): UserManager {
