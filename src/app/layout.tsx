@@ -37,7 +37,6 @@ export function Layout({ pageLoading = false }: { pageLoading?: boolean }) {
                 </NavLink>
               </li>
               <li>
-                <NavLink to="/cloud">{t('app.cloud')}</NavLink>
                 <NavLink to="/catalog">{t('app.catalog')}</NavLink>
               </li>
               <li>
