@@ -5,7 +5,8 @@ import { I18nextProvider } from 'react-i18next'
 import { AuthProvider } from 'react-oidc-context'
 import type { UserManager } from 'oidc-client-ts'
 import { i18n } from '@/i18n/i18n'
-import { ApiError } from '@/lib/api-error'
+import { readRetryDelay, shouldRetryRead } from '@/lib/retry-policy'
+import { refetchWhenServiceIsBack } from '@/features/api-status/service-recovery'
 import { CALLBACK_PATH } from '@/features/auth/return-to'
 import { isSessionLost, signInAgain } from '@/features/auth/session-lost'
 import { createRouter } from './router'
@@ -24,9 +25,12 @@ export function createQueryClient(options: { onSessionLost?: () => void } = {}) 
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // 4xx answers are handled where they happen; only network faults and 5xx are worth a retry.
-        retry: (failureCount, error) => failureCount < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+        // Throttling, network faults and 5xx are worth a retry, with backoff; other 4xx are handled where they happen.
+        retry: shouldRetryRead,
+        retryDelay: readRetryDelay,
       },
+      // A write that failed may still have been done: it is never repeated without the person deciding.
+      mutations: { retry: false },
     },
   })
 }
@@ -37,7 +41,11 @@ function cleanCallbackUrl() {
 }
 
 export function App({ userManager }: { userManager: UserManager }) {
-  const [queryClient] = useState(() => createQueryClient({ onSessionLost: () => signInAgain(userManager) }))
+  const [queryClient] = useState(() => {
+    const client = createQueryClient({ onSessionLost: () => signInAgain(userManager) })
+    refetchWhenServiceIsBack(client)
+    return client
+  })
   const [router] = useState(() => createRouter(queryClient, userManager))
   // Only the callback page holds an answer to process; a `code` elsewhere is none of the sign-in's business.
   const [onCallbackPage] = useState(() => window.location.pathname === CALLBACK_PATH)

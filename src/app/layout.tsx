@@ -5,12 +5,17 @@ import { useTranslation } from 'react-i18next'
 import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
 import { AccountMenu } from '@/features/auth/components/account-menu'
+import { ServiceBanners } from '@/features/api-status/components/service-banners'
+import { SubscriptionProblem } from '@/features/api-status/components/subscription-problem'
 import { changeLanguage, LANGUAGES, type Language } from '@/i18n/i18n'
+import { isAccessDenied } from '@/lib/api-error'
+import { useCachedError } from '@/lib/use-cached-error'
 
 export function Layout() {
   const { t, i18n } = useTranslation()
   const auth = useAuth()
   const me = useQuery({ ...meQueries.me(), enabled: auth.isAuthenticated })
+  const accessDenied = useCachedError(isAccessDenied)
   return (
     <>
       <a className="skip-link" href="#main">
@@ -37,6 +42,12 @@ export function Layout() {
                   <NavLink to="/requests/new">{t('requests.new.action')}</NavLink>
                 </li>
               )}
+              <li>
+                <NavLink to="/me">{t('app.me')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/api">{t('app.api')}</NavLink>
+              </li>
             </ul>
           </nav>
         )}
@@ -52,8 +63,10 @@ export function Layout() {
         </label>
         {auth.isAuthenticated && <AccountMenu />}
       </header>
+      <ServiceBanners />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {/* 403 code 50 on any call: the subscription page stands in for every page until access is back. */}
+        {accessDenied ? <SubscriptionProblem error={accessDenied} /> : <Outlet />}
         {/* A new page opens at its top; Back and Forward return to where the person was. */}
         <ScrollRestoration />
       </main>

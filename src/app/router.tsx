@@ -1,13 +1,16 @@
 import { createBrowserRouter } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import type { UserManager } from 'oidc-client-ts'
+import { apiDocQueries } from '@/features/api-status/api/get-api-doc'
 import { apiStatusQueries } from '@/features/api-status/api/get-api-status'
 import { AuthCallback } from '@/features/auth/components/auth-callback'
 import { RequireSignIn } from '@/features/auth/components/require-sign-in'
 import { SignInPage } from '@/features/auth/components/sign-in-page'
 import { requestDetailQueries } from '@/features/request-detail/api/get-request'
 import { Layout } from './layout'
+import { ApiRoute } from './routes/api'
 import { HomeRoute } from './routes/home'
+import { MeRoute } from './routes/me'
 import { NewRequestRoute } from './routes/new-request'
 import { NotFoundRoute } from './routes/not-found'
 import { requestsLoader, RequestsRoute } from './routes/requests'
@@ -43,6 +46,17 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
             },
             { path: 'requests', loader: requestsLoader(queryClient, userManager), element: <RequestsRoute /> },
             { path: 'requests/new', element: <NewRequestRoute /> },
+            { path: 'me', element: <MeRoute /> },
+            {
+              path: 'api',
+              loader: () => {
+                void queryClient.prefetchQuery(apiStatusQueries.status())
+                void queryClient.prefetchQuery(apiStatusQueries.version())
+                void queryClient.prefetchQuery(apiDocQueries.doc())
+                return null
+              },
+              element: <ApiRoute />,
+            },
             {
               path: 'requests/:id',
               loader: ({ params }) => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { HEADER } from '@contract/common'
 import { ZApiErrorBody } from '@contract/error'
-import { ApiError } from './api-error'
+import { ApiError, parseRetryAfter } from './api-error'
 import { currentLanguage } from '@/i18n/i18n'
 
 /** The gateway's base for the ordering API: same origin, so no secret ever leaves the server. */
@@ -48,7 +48,12 @@ export async function gatewayRequest<T extends z.ZodType>(url: string, schema: T
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined)
   if (!response.ok) {
     const body = ZApiErrorBody.safeParse(payload)
-    throw new ApiError({ status: response.status, body: body.success ? body.data : undefined, requestId })
+    throw new ApiError({
+      status: response.status,
+      body: body.success ? body.data : undefined,
+      requestId,
+      retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+    })
   }
   const parsed = schema.safeParse(payload)
   if (!parsed.success) {

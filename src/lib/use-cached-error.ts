@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { ApiError } from './api-error'
+
+/**
+ * The error of the first query in the cache that `matches` (say, 403 code 50), read from the cache as it
+ * changes: for page-wide answers to errors any query may meet.
+ */
+export function useCachedError(matches: (error: ApiError) => boolean): ApiError | null {
+  const cache = useQueryClient().getQueryCache()
+  return useSyncExternalStore(
+    (onChange) => cache.subscribe(onChange),
+    () => {
+      for (const { state } of cache.getAll()) {
+        if (state.error instanceof ApiError && matches(state.error)) return state.error
+      }
+      return null
+    },
+  )
+}
