@@ -193,7 +193,7 @@ test('offline: a banner, queries wait, and resume on reconnect', async ({ page, 
   await expectNoAxeViolation(page)
   // A page opened offline waits for the network instead of failing.
   await page.getByRole('navigation').getByRole('link', { name: 'API' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Ordering API' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'The ordering API' })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'Loading the description…' })).toBeVisible()
   await expect(page.getByRole('alert')).toHaveCount(0)
   await context.setOffline(false)

@@ -68,7 +68,8 @@ export function ApiDescription() {
           </table>
           <details className="api-doc__raw">
             <summary>{t('apiStatus.description.raw')}</summary>
-            <pre tabIndex={0}>{JSON.stringify(doc.data, null, 2)}</pre>
+            {/* API data, as the API gives it: not for translation (and left out of the French walk). */}
+            <pre tabIndex={0} translate="no">{JSON.stringify(doc.data, null, 2)}</pre>
           </details>
         </>
       )}
