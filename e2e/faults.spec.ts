@@ -64,7 +64,7 @@ test('503 code 5: the message, a copyable request id and a banner; the page reco
   const requestId = answers[0]!.headers()['x-oapi-request-id']!
   expect(requestId).toMatch(REQUEST_ID)
   await expect(alert.locator('code')).toHaveText(requestId)
-  await expect(page.getByRole('status').filter({ hasText: 'The ordering service is unavailable.' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Service interrupted: ordering is unavailable for now.' })).toBeVisible()
   await expectNoAxeViolation(page)
 
   await alert.getByRole('button', { name: 'Copy the request id' }).click()
@@ -74,19 +74,19 @@ test('503 code 5: the message, a copyable request id and a banner; the page reco
   // /status is polled while the service looks down; it is OK, so the failed call runs again and succeeds.
   await expect(accountData(page)).toBeVisible({ timeout: 10_000 })
   await expect(alert).toHaveCount(0)
-  await expect(page.getByText('The ordering service is unavailable.')).toHaveCount(0)
+  await expect(page.getByText('Service interrupted: ordering is unavailable for now.')).toHaveCount(0)
 })
 
 test('maintenance (a non-OK /status): a banner while it lasts, polling, and the page comes back after it', async ({ page, request }) => {
   await request.post('/sandbox/control/maintenance', { data: { enabled: true } })
   await page.goto('/me')
-  await expect(page.getByRole('status').filter({ hasText: 'The ordering service is unavailable.' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Service interrupted: ordering is unavailable for now.' })).toBeVisible()
   const alert = page.getByRole('main').getByRole('alert')
   await expect(alert).toContainText('The API is unavailable')
   await expect(alert.locator('code')).toHaveText(REQUEST_ID)
   await request.post('/sandbox/control/maintenance', { data: { enabled: false } })
   await expect(accountData(page)).toBeVisible({ timeout: 10_000 })
-  await expect(page.getByText('The ordering service is unavailable.')).toHaveCount(0)
+  await expect(page.getByText('Service interrupted: ordering is unavailable for now.')).toHaveCount(0)
 })
 
 test('403 code 53: reads are retried after about a second, honouring Retry-After, and the page shows the data', async ({ page, request }) => {

@@ -5,7 +5,7 @@ import { ErrorMessage } from '@/components/ui/error-message'
 import { meQueries } from '../api/get-me'
 import { canCreate } from '../can-create'
 
-const SCOPE_NAME_KEY: Record<string, string> = { [SCOPE.full]: 'full', [SCOPE.readonly]: 'readonly' }
+const SCOPE_NAME_KEY: Record<string, string> = { [SCOPE.full]: 'full', [SCOPE.readonly]: 'readonly', openid: 'openid', offline_access: 'offline_access' }
 
 /** GET /me as a page: who is signed in, for which customer, with which scopes and contracts. */
 export function AccountDetails() {
