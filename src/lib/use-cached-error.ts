@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { notifyManager, useQueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-error'
 
 /**
@@ -9,7 +9,8 @@ import { ApiError } from './api-error'
 export function useCachedError(matches: (error: ApiError) => boolean): ApiError | null {
   const cache = useQueryClient().getQueryCache()
   return useSyncExternalStore(
-    (onChange) => cache.subscribe(onChange),
+    // Batched, as TanStack's own hooks do: the cache changes while other components render.
+    (onChange) => cache.subscribe(notifyManager.batchCalls(onChange)),
     () => {
       for (const { state } of cache.getAll()) {
         if (state.error instanceof ApiError && matches(state.error)) return state.error
