@@ -399,6 +399,8 @@ interface SpaSize {
   jsFiles: number
   /** Every JS file with its gzip size, so that a route's own chunks (dashboard, charts) can be read off. */
   chunks: { file: string; gzipBytes: number }[]
+  /** The dashboard's charts (`charts-*.js`), loaded only by the pages that draw them; null when absent. */
+  chartChunk: { file: string; gzipBytes: number } | null
 }
 
 /** The built SPA's entry chunk (the script index.html loads), gzipped; null when dist/ is absent. */
@@ -419,6 +421,7 @@ function spaEntrySize(): SpaSize | null | string {
     allJsGzipBytes: jsFiles.reduce((sum, name) => sum + gzip(name), 0),
     jsFiles: jsFiles.length,
     chunks: jsFiles.map((file) => ({ file, gzipBytes: gzip(file) })).sort((a, b) => b.gzipBytes - a.gzipBytes),
+    chartChunk: ((file) => (file ? { file: `dist/assets/${file}`, gzipBytes: gzip(file) } : null))(jsFiles.find((name) => name.startsWith('charts-'))),
   }
 }
 
@@ -526,6 +529,7 @@ async function main(): Promise<number> {
       `SPA entry chunk, built (dist/ as found, not rebuilt by this run): ${spa.entry} ${kb(spa.rawBytes)} raw, ${kb(spa.gzipBytes)} gzip` +
         (spa.jsFiles > 1 ? `; all ${spa.jsFiles} JS files ${kb(spa.allJsGzipBytes)} gzip` : ''),
     )
+    console.log(spa.chartChunk ? `SPA chart chunk (dashboard only): ${spa.chartChunk.file} ${kb(spa.chartChunk.gzipBytes)} gzip` : 'SPA chart chunk: none found (charts-*.js)')
     for (const chunk of spa.chunks) console.log(`    ${chunk.file} ${kb(chunk.gzipBytes)} gzip`)
   }
 

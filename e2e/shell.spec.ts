@@ -1,34 +1,34 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, PEOPLE, test } from './fixtures'
 
-test('the shell page shows the API status and version read through the gateway', async ({ page, signIn }) => {
+// The service status and version moved from the home page (now the dashboard) to the API page (issue 7).
+test('the shell page opens on the dashboard once signed in', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ordering Console' })).toBeVisible()
-  const status = page.getByRole('region', { name: 'Service status' })
-  await expect(status.getByText('The ordering service is available.')).toBeVisible()
-  await expect(status.getByRole('table', { name: 'Components' }).getByRole('row', { name: /ordering/ })).toContainText('Available')
-  await expect(status.getByText('API version 3.1.0')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Requests by status' })).toBeVisible()
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 })
 
 test('the shell page speaks French when asked, and remembers it', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
   await page.getByLabel('Language').selectOption('fr')
-  await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue dans Ordering Console' })).toBeVisible()
-  await expect(page.getByText('Le service de commande est disponible.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Demandes par statut' })).toBeVisible()
   await page.reload()
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
-  await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue dans Ordering Console' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible()
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 })
 
-test('the shell page says the service is unavailable, with a way forward, during maintenance', async ({ page, request, signIn }) => {
+test('the dashboard says what failed, with the request id and a way forward, during maintenance', async ({ page, request, signIn }) => {
   await signIn(PEOPLE.alice)
   await request.post('/sandbox/control/maintenance', { data: { enabled: true } })
   try {
     await page.goto('/')
-    await expect(page.getByText('The ordering service is unavailable.')).toBeVisible()
+    const failure = page.getByRole('alert').first()
+    await expect(failure).toContainText('Request id to quote to support:')
+    await expect(failure.getByRole('button', { name: 'Try again' })).toBeVisible()
   } finally {
     await request.post('/sandbox/control/maintenance', { data: { enabled: false } })
   }

@@ -13,6 +13,9 @@ afterEach(() => {
 
 // Component tests (jsdom) unmount what they rendered after each test.
 if (typeof document !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react')
+  const { cleanup, configure } = await import('@testing-library/react')
   afterEach(cleanup)
+  // Pages load with their routes (lazy): Vitest transforms a page's modules on its first visit, which on a
+  // busy machine takes longer than Testing Library's default second.
+  configure({ asyncUtilTimeout: 5_000 })
 }

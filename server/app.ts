@@ -4,9 +4,10 @@ import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
 import type { ServerConfig } from './config'
 import { newRequestId } from './shared/request-id'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
+import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
 import { spaRoutes } from './gateway/spa'
-import { SANDBOX_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
+import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { createSandbox, type Sandbox } from './sandbox/sandbox'
 
 export interface BuiltApp {
@@ -57,6 +58,13 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   })
   app.route(AUTH_BASE, signIn.routes)
   app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream, signIn.sessions))
+  // The cloud lists (0018): the sandbox in-process like the ordering API, or a real cloud API; none configured is a 404.
+  const cloudUpstream: CloudUpstream | null = !config.cloud
+    ? null
+    : config.cloud.upstream === 'sandbox' && sandboxApp
+      ? { baseUrl: `http://sandbox.internal${SANDBOX_CLOUD_BASE}`, fetch: async (request) => sandboxApp.fetch(request), apiKey: config.cloud.apiKey, timeoutMs: 30_000 }
+      : { baseUrl: config.cloud.upstream.replace(/\/$/, ''), fetch: (request) => fetch(request), apiKey: config.cloud.apiKey, timeoutMs: 30_000 }
+  app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
   // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
   for (const prefix of ['/api', SANDBOX_BASE]) {

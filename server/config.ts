@@ -44,6 +44,15 @@ export const ZServerEnv = z
     /** Redirect URIs registered for the sandbox application, comma-separated; defaults cover PORT and Vite's 5173. */
     SANDBOX_REDIRECT_URIS: z.string().min(1).optional(),
     SPA_DIST: z.string().min(1).default('dist'),
+    /**
+     * The cloud resource interface (reference 3, docs/decisions/0018-cloud-lists.md): `sandbox`, or the base URL of a
+     * real one ending in /cloud/v1. Defaults to the sandbox when ORDERING_UPSTREAM is the sandbox; unset with a real
+     * operator, the gateway has no cloud API.
+     */
+    CLOUD_UPSTREAM: z.union([z.literal(SANDBOX), z.url({ protocol: /^https?$/ })]).optional(),
+    /** The `Authorization: APIKey` value the gateway adds; defaults to the sandbox's cloud key with the sandbox. */
+    CLOUD_API_KEY: z.string().min(1).optional(),
+    SANDBOX_CLOUD_API_KEY: z.string().min(8).default('sandbox-cloud-api-key'),
   })
   .superRefine((env, ctx) => {
     if (env.ORDERING_UPSTREAM !== SANDBOX) {
@@ -57,6 +66,16 @@ export const ZServerEnv = z
         path: ['ORDERING_API_KEY'],
         message: 'must equal SANDBOX_API_KEY when the upstream is the sandbox (or leave it unset)',
       })
+    }
+    const cloudUpstream = env.CLOUD_UPSTREAM ?? (env.ORDERING_UPSTREAM === SANDBOX ? SANDBOX : undefined)
+    if (cloudUpstream === SANDBOX && env.ORDERING_UPSTREAM !== SANDBOX) {
+      ctx.addIssue({ code: 'custom', path: ['CLOUD_UPSTREAM'], message: 'can be sandbox only when ORDERING_UPSTREAM is the sandbox' })
+    }
+    if (cloudUpstream === SANDBOX && env.CLOUD_API_KEY && env.CLOUD_API_KEY !== env.SANDBOX_CLOUD_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['CLOUD_API_KEY'], message: 'must equal SANDBOX_CLOUD_API_KEY when the cloud upstream is the sandbox (or leave it unset)' })
+    }
+    if (cloudUpstream !== undefined && cloudUpstream !== SANDBOX && !env.CLOUD_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['CLOUD_API_KEY'], message: 'is required when CLOUD_UPSTREAM points at a real cloud API' })
     }
     if (env.ORDERING_UPSTREAM !== SANDBOX && !env.ORDERING_API_KEY) {
       ctx.addIssue({
@@ -84,6 +103,8 @@ export type ServerConfig = z.infer<typeof ZServerEnv> & {
   oidc: OidcSettings
   /** Redirect URIs the sandbox application accepts. */
   sandboxRedirectUris: string[]
+  /** The cloud API behind /api/cloud/v1 (0018); null when none is configured. */
+  cloud: { upstream: 'sandbox' | string; apiKey: string } | null
 }
 
 /** Only for the sandbox: a fixed development secret, so that a restart keeps people signed in. */
@@ -135,5 +156,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiKey: settings.ORDERING_API_KEY ?? settings.SANDBOX_API_KEY,
     oidc,
     sandboxRedirectUris,
+    cloud: cloudOf(settings),
   }
+}
+
+function cloudOf(settings: z.infer<typeof ZServerEnv>): ServerConfig['cloud'] {
+  const upstream = settings.CLOUD_UPSTREAM ?? (settings.ORDERING_UPSTREAM === SANDBOX ? SANDBOX : undefined)
+  if (upstream === undefined) return null
+  return { upstream, apiKey: settings.CLOUD_API_KEY ?? settings.SANDBOX_CLOUD_API_KEY }
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { cloudApi } from './cloud/cloud-api'
 import { controlEndpoint } from './control'
 import { clientCredentialsEndpoint } from './oauth/client-credentials'
 import { openIdConnect } from './oidc/oidc-routes'
@@ -9,12 +10,14 @@ import type { Sandbox } from './sandbox'
 export const SANDBOX_BASE = '/sandbox'
 export const SANDBOX_ORDERING_BASE = `${SANDBOX_BASE}/ordering/v3`
 export const SANDBOX_OIDC_BASE = `${SANDBOX_BASE}/openidconnect`
+export const SANDBOX_CLOUD_BASE = `${SANDBOX_BASE}/cloud/v1`
 
 /** The sandbox: ordering API, client-credentials token endpoint, authorization server, and (when allowed) its controls. */
 export function sandboxRoutes(sandbox: Sandbox): Hono {
   const app = new Hono()
   app.route('/ordering/v3', orderingApi(sandbox, SANDBOX_ORDERING_BASE))
   app.route('/oauth/v3/token', clientCredentialsEndpoint(sandbox))
+  app.route('/cloud/v1', cloudApi(sandbox))
   app.route('/openidconnect', openIdConnect(sandbox, { base: SANDBOX_OIDC_BASE, ssoCookiePath: SANDBOX_BASE }))
   if (sandbox.config.SANDBOX_CONTROL === 'on') app.route('/control', controlEndpoint(sandbox))
   return app

@@ -32,9 +32,15 @@ export function Layout() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/overdue">{t('app.overdue')}</NavLink>
+              </li>
+              <li>
                 <NavLink to="/requests" end>
                   {t('requests.list.nav')}
                 </NavLink>
+              </li>
+              <li>
+                <NavLink to="/cloud">{t('cloud.nav')}</NavLink>
               </li>
               {/* Read-only people get no create action at all, rather than one that fails. */}
               {me.isSuccess && canCreate(me.data) && (

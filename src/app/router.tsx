@@ -7,15 +7,18 @@ import { AuthCallback } from '@/features/auth/components/auth-callback'
 import { RequireSignIn } from '@/features/auth/components/require-sign-in'
 import { SignInPage } from '@/features/auth/components/sign-in-page'
 import { requestDetailQueries } from '@/features/request-detail/api/get-request'
+import { loadPageCatalogs } from '@/i18n/i18n'
 import { Layout } from './layout'
-import { ApiRoute } from './routes/api'
-import { HomeRoute } from './routes/home'
-import { MeRoute } from './routes/me'
 import { NewRequestRoute } from './routes/new-request'
 import { NotFoundRoute } from './routes/not-found'
-import { requestsLoader, RequestsRoute } from './routes/requests'
 import { PageLoading } from './routes/page-loading'
 import { RouteError } from './routes/route-error'
+
+/** A lazily loaded page's code, once its messages are there too. */
+async function withPageCatalogs<T>(page: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([page, loadPageCatalogs()])
+  return module
+}
 
 /**
  * Routes compose features; loaders start the queries their page needs so data arrives with the page.
@@ -34,28 +37,30 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
         {
           element: <RequireSignIn />,
           children: [
+            // The dashboard and the overdue view load with their routes; their charts are a chunk of their own.
+            { index: true, lazy: async () => ({ Component: (await withPageCatalogs(import('./routes/home'))).HomeRoute }) },
+            { path: 'overdue', lazy: async () => ({ Component: (await withPageCatalogs(import('./routes/overdue'))).OverdueRoute }) },
             {
-              index: true,
-              loader: () => {
-                // The status and version need no token: starting them before the session is known is harmless.
-                void queryClient.prefetchQuery(apiStatusQueries.status())
-                void queryClient.prefetchQuery(apiStatusQueries.version())
-                return null
+              path: 'requests',
+              // The list's code loads with its route, so the sign-in page does not carry it.
+              lazy: async () => {
+                const { requestsLoader, RequestsRoute } = await import('./routes/requests')
+                return { loader: requestsLoader(queryClient, userManager), Component: RequestsRoute }
               },
-              element: <HomeRoute />,
             },
-            { path: 'requests', loader: requestsLoader(queryClient, userManager), element: <RequestsRoute /> },
             { path: 'requests/new', element: <NewRequestRoute /> },
-            { path: 'me', element: <MeRoute /> },
+            // The account and API pages (issue 7): their code loads with their routes.
+            { path: 'me', lazy: async () => ({ Component: (await import('./routes/me')).MeRoute }) },
             {
               path: 'api',
               loader: () => {
+                // /status, /version and /doc need no token: starting them with the route is harmless.
                 void queryClient.prefetchQuery(apiStatusQueries.status())
                 void queryClient.prefetchQuery(apiStatusQueries.version())
                 void queryClient.prefetchQuery(apiDocQueries.doc())
                 return null
               },
-              element: <ApiRoute />,
+              lazy: async () => ({ Component: (await import('./routes/api')).ApiRoute }),
             },
             {
               path: 'requests/:id',
@@ -70,6 +75,8 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
               // Not needed to show the list: the page's code loads with its route.
               lazy: async () => ({ Component: (await import('./routes/request-detail')).RequestDetailRoute }),
             },
+            // The cloud lists (issue 9): the page's code loads with its route.
+            { path: 'cloud', lazy: async () => ({ Component: (await import('./routes/cloud')).CloudRoute }) },
           ],
         },
         { path: '*', element: <NotFoundRoute /> },

@@ -70,3 +70,17 @@ describe('the merged catalogs', () => {
     expect(featureKeys.filter((key) => key in en)).toEqual([])
   })
 })
+
+describe('catalogs that load with their pages', () => {
+  const pages = import.meta.glob<object>('../features/dashboard/locales/*.json', { eager: true, import: 'default' })
+  const catalog = (language: string) => Object.entries(pages).find(([path]) => path.endsWith(`/${language}.json`))?.[1] ?? {}
+
+  it('have the same keys in English and French, none empty, and are not in the first page', () => {
+    expect(keys(catalog('en')).length).toBeGreaterThan(0)
+    expect(keys(catalog('fr')).sort()).toEqual(keys(catalog('en')).sort())
+    for (const language of ['en', 'fr']) {
+      for (const key of keys(catalog(language))) expect(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog(language)), key).not.toBe('')
+    }
+    expect(catalogsByLanguage().en).not.toHaveProperty('dashboard')
+  })
+})

@@ -1,46 +1,179 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ZAggregateResponse } from '@contract/request-query'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
 import { renderApp } from '@/testing/render-app'
 import { changeLanguage } from '@/i18n/i18n'
 
 let server: InProcessServer
 beforeAll(() => {
-  server = startInProcessServer()
+  // Enough requests that Acme's totals pass a thousand (number formatting); no spike arrest: these tests click
+  // faster than a person, and rate limits are not what they are about.
+  server = startInProcessServer({ SANDBOX_SEED_COUNT: '4000', SANDBOX_SPIKE_ARREST_PER_SECOND: '0' })
 })
 afterAll(() => server.close())
+beforeEach(async () => {
+  localStorage.clear()
+  await changeLanguage('en')
+})
 
-describe('home route', () => {
-  it('shows the status and version the sandbox reports, through the gateway', async () => {
-    await changeLanguage('en')
-    await renderApp({ server, signedInAs: 'alice@acme.example' })
-    const region = await screen.findByRole('region', { name: 'Service status' })
-    expect(await within(region).findByText('The ordering service is available.')).toBeInTheDocument()
-    const table = within(region).getByRole('table', { name: 'Components' })
-    expect(within(table).getAllByRole('row')).toHaveLength(4)
-    expect(await within(region).findByText('API version 3.1.0')).toBeInTheDocument()
+const MARC = 'marc@acme.example'
+const API = '/api/ordering/v3/requests'
+const here = () => `${window.location.pathname}${window.location.search}`
+// Testing Library compares text with its spaces normalised; French groups digits with a narrow no-break space.
+const nf = (n: number, language = 'en') => new Intl.NumberFormat(language).format(n).replace(/\s/g, ' ')
+
+/** What the sandbox itself counts, through the gateway with the signed-in person's session. */
+async function sandboxCounts(query: string) {
+  const response = await fetch(`${API}/aggregate?${query}`)
+  expect(response.status).toBe(200)
+  return ZAggregateResponse.parse(await response.json())
+}
+async function sandboxTotal(query: string) {
+  const response = await fetch(`${API}?${query}&limit=1&fields=id`)
+  expect(response.status).toBe(200)
+  return Number(response.headers.get('X-Total-Count'))
+}
+
+/** Every call the page makes to the ordering API, as path and query. */
+function recordApiCalls() {
+  const calls: URL[] = []
+  const original = globalThis.fetch
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.href)
+    if (url.pathname.startsWith(API)) calls.push(url)
+    return original(input, init)
+  })
+  return calls
+}
+
+// The first chart waits for the charts' chunk, which Vitest transforms on first use.
+const chart = (name: string) => screen.findByRole('group', { name }, { timeout: 5000 })
+/** The bars of a chart: each link's name is "<group>: <count> requests". */
+function barsOf(group: HTMLElement) {
+  return within(group)
+    .getAllByRole('link')
+    .map((link) => {
+      const [, label, count] = /^(.*): ([\d, ]+) requests?$/.exec(link.getAttribute('aria-label') ?? '') ?? []
+      return { label, count: Number(count?.replace(/[, ]/g, '')), href: link.getAttribute('href') ?? '' }
+    })
+}
+
+describe('dashboard (home route)', () => {
+  it('counts by status what the sandbox holds for the account manager, and each bar opens a list of the same total', async () => {
+    await renderApp({ server, signedInAs: MARC })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument()
+    const status = await chart('Requests by status')
+    const expected = await sandboxCounts('groupBy=status')
+    const bars = barsOf(status)
+    expect(bars.map((bar) => bar.label)).toEqual(['New', 'In progress', 'Completed', 'Rejected'])
+    expect(bars.map((bar) => bar.count)).toEqual([expected.NEW, expected.IN_PROGRESS, expected.COMPLETED, expected.REJECTED])
+    expect(bars[3]!.href).toBe('/requests?status=REJECTED')
+    // The accessible equivalent: the same figures as a table, and a summary with the total.
+    const table = screen.getByRole('table', { name: 'Requests by status, as a table' })
+    expect(within(table).getByRole('row', { name: new RegExp(`^Rejected ${nf(expected.REJECTED!)} `) })).toBeInTheDocument()
+    const total = Object.values(expected).reduce((a, b) => a + b, 0)
+    expect(total).toBeGreaterThan(1000)
+    expect(within(status.closest('figure')!).getByText(new RegExp(`^${nf(total)} requests in all\\.`))).toBeInTheDocument()
+    expect(screen.getAllByRole('status').some((s) => /^Figures updated at /.test(s.textContent ?? ''))).toBe(true)
+
+    await userEvent.click(within(status).getByRole('link', { name: `Rejected: ${nf(expected.REJECTED!)} requests` }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Requests' })).toBeInTheDocument()
+    expect(here()).toBe('/requests?status=REJECTED')
+    expect(await screen.findByText(`${nf(expected.REJECTED!)} requests found`)).toBeInTheDocument()
   })
 
-  it('shows the outage with its request id when the service is in maintenance', async () => {
-    await changeLanguage('fr')
-    await renderApp({ server, signedInAs: 'alice@acme.example' })
+  it('groups by the chosen field with one grouped call, and a sub-step bar opens the list filtered to exactly it', async () => {
+    const calls = recordApiCalls()
+    await renderApp({ server, signedInAs: MARC })
+    await chart('Requests by type')
+    await chart('Requests by status')
+    // One grouped call per chart, never one call per status.
+    expect(calls.map((url) => `${url.pathname.slice(API.length)}?${url.searchParams}`).sort()).toEqual(['/aggregate?groupBy=status', '/aggregate?groupBy=type'])
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'subStep')
+    expect(here()).toBe('/?groupBy=subStep')
+    const subSteps = await chart('Requests by sub-step')
+    expect(calls.filter((url) => url.pathname === `${API}/aggregate`).map((url) => url.searchParams.get('groupBy'))).toEqual(['status', 'type', 'subStep'])
+    const expected = await sandboxCounts('groupBy=subStep')
+    await waitFor(() => expect(barsOf(subSteps).map((bar) => bar.count)).toEqual(Object.values(expected)))
+    const installation = barsOf(subSteps).find((bar) => bar.label === 'Installation')!
+    expect(installation.count).toBe(await sandboxTotal('subStep=INSTALLATION'))
+
+    await userEvent.click(within(subSteps).getByRole('link', { name: `Installation: ${nf(installation.count)} requests` }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Requests' })).toBeInTheDocument()
+    expect(here()).toBe('/requests?subStep=INSTALLATION')
+    expect(await screen.findByText(`${nf(installation.count)} requests found`)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Remove filter Sub-step: Installation' })).toBeInTheDocument()
+  })
+
+  it('narrows every count with the list filters, kept in the address; bars keep them in their links', async () => {
+    await renderApp({ server, signedInAs: MARC })
+    await chart('Requests by status')
+    const filters = screen.getByRole('region', { name: 'Filters' })
+    await userEvent.selectOptions(within(filters).getByRole('combobox', { name: 'Overdue' }), 'true')
+    await userEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }))
+    expect(here()).toBe('/?isOverdue=true')
+
+    const expected = await sandboxCounts('groupBy=status&isOverdue=true')
+    // Rejected requests are never overdue (0003): the bar is there, at 0, and its list is empty too.
+    expect(expected.REJECTED).toBe(0)
+    const status = await chart('Requests by status')
+    await waitFor(() => expect(barsOf(status).map((bar) => bar.count)).toEqual([expected.NEW, expected.IN_PROGRESS, expected.COMPLETED, expected.REJECTED]))
+    for (const bar of barsOf(status)) {
+      const query = new URL(bar.href, window.location.href).search.slice(1)
+      expect(query).toMatch(/isOverdue=true/)
+      expect(await sandboxTotal(query), bar.label).toBe(bar.count)
+    }
+    // A filter on the grouped field leaves out the bars it rules out (they would count 0 but list requests).
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'isOverdue')
+    const flags = await chart('Requests by overdue')
+    await waitFor(() => expect(barsOf(flags).map((bar) => bar.label)).toEqual(['Overdue']))
+  })
+
+  it('keeps the last figures when a refresh fails, and says so with the request id', async () => {
+    await renderApp({ server, signedInAs: MARC })
+    const status = await chart('Requests by status')
+    const before = barsOf(status)
     server.sandbox!.faults.maintenance = true
     try {
-      expect(await screen.findAllByText('Le service de commande est indisponible.')).not.toHaveLength(0)
+      await userEvent.click(screen.getByRole('button', { name: 'Refresh now' }))
+      expect(await screen.findByText(/^The last refresh failed \(.+\): the figures shown are those of /)).toBeInTheDocument()
+      expect(screen.getByText('Request id to quote to support:').querySelector('code')?.textContent).toMatch(/\S+/)
+      expect(barsOf(await chart('Requests by status'))).toEqual(before)
     } finally {
       server.sandbox!.faults.maintenance = false
-      await changeLanguage('en')
     }
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh now' }))
+    await waitFor(() => expect(screen.queryByText(/^The last refresh failed/)).not.toBeInTheDocument())
+  })
+
+  it('speaks French, numbers included', async () => {
+    await changeLanguage('fr')
+    await renderApp({ server, signedInAs: MARC })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeInTheDocument()
+    const status = await chart('Demandes par statut')
+    const expected = await sandboxCounts('groupBy=status')
+    const spaced = (text: string) => text.replace(/\s/g, ' ')
+    expect(within(status).getByRole('link', { name: (name) => spaced(name) === `Terminée : ${nf(expected.COMPLETED!, 'fr')} demandes` })).toBeInTheDocument()
+    const total = Object.values(expected).reduce((a, b) => a + b, 0)
+    expect(total).toBeGreaterThan(1000)
+    expect(within(status.closest('figure')!).getByText((text) => spaced(text).startsWith(`${nf(total, 'fr')} demandes au total.`))).toBeInTheDocument()
+  })
+
+  it('links to the overdue view, from the page and from the navigation', async () => {
+    await renderApp({ server, signedInAs: MARC })
+    const navigation = await screen.findByRole('navigation', { name: 'Main' })
+    expect(within(navigation).getByRole('link', { name: 'Overdue' })).toHaveAttribute('href', '/overdue')
+    await userEvent.click(await screen.findByRole('link', { name: 'See the overdue requests' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overdue requests' })).toBeInTheDocument()
   })
 
   it('lets a person switch the language from the header', async () => {
-    await changeLanguage('en')
     await renderApp({ server, signedInAs: 'alice@acme.example' })
     await userEvent.selectOptions(await screen.findByLabelText('Language'), 'fr')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenue dans Ordering Console' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeInTheDocument()
     expect(document.documentElement.lang).toBe('fr')
-    await changeLanguage('en')
   })
 })

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next'
-import { ApiStatusPanel } from '@/features/api-status/components/api-status-panel'
+import { Dashboard } from '@/features/dashboard/components/dashboard'
 
+/** The home page is the dashboard (loaded with its route, so the sign-in page does not carry it). */
 export function HomeRoute() {
   const { t } = useTranslation()
   return (
     <>
       <h1>{t('home.title')}</h1>
       <p>{t('home.intro')}</p>
-      <ApiStatusPanel />
+      <Dashboard />
     </>
   )
 }

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { HEADER } from '@contract/common'
 import { ZRequestProjection, type RequestField } from '@contract/request'
 import { apiRequest } from '@/lib/api-client'
-import { toApiQuery, type RequestListSearch } from './list-search'
+import { toApiQuery, type RequestListSearch } from '@/lib/request-search'
 
 export interface RequestPage {
   items: z.infer<typeof ZRequestProjection>[]

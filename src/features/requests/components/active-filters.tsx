@@ -1,7 +1,7 @@
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { RequestListSearch } from '../api/list-search'
-import type { ListFormatters } from '../format'
+import type { RequestListSearch } from '@/lib/request-search'
+import type { ListFormatters } from '@/lib/format'
 
 interface Chip {
   key: string
@@ -38,6 +38,14 @@ export function ActiveFilters({
       label: chip(t('requests.filters.status'), t(`requests.status.${status}`)),
       without: { ...search, status: search.status.filter((s) => s !== status) },
     })),
+    // Step, sub-step and category have no control in the form; links (the dashboard's bars) bring them.
+    ...(['step', 'subStep', 'category'] as const).flatMap((name) =>
+      search[name].map((value) => ({
+        key: `${name}-${value}`,
+        label: chip(t(`requests.column.${name}`), t(`requests.${name}.${value}`)),
+        without: { ...search, [name]: search[name].filter((v: string) => v !== value) },
+      })),
+    ),
     ...search.type.map((type) => ({
       key: `type-${type}`,
       label: chip(t('requests.filters.type'), props.typeName(type)),

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorMessage } from '@/components/ui/error-message'
-import type { RequestListSearch } from '../api/list-search'
-import type { ListFormatters } from '../format'
+import type { RequestListSearch } from '@/lib/request-search'
+import type { ListFormatters } from '@/lib/format'
 
 type ExportState =
   | { phase: 'idle' }

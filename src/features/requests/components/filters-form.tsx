@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { REQUEST_STATUSES } from '@contract/request'
 import type { CatalogItem } from '@contract/catalog'
-import { parseListSearch, type RequestListSearch } from '../api/list-search'
+import { parseListSearch, type RequestListSearch } from '@/lib/request-search'
 
 /** The date ranges of the form: their legend, and the URL names of their bounds. */
 const RANGES = [
@@ -48,7 +48,8 @@ export function FiltersForm(props: {
       return
     }
     setBadRange(null)
-    props.onApply({ ...filters, sort: search.sort, size: search.size, page: 1 })
+    // The filters the form has no control for (step, sub-step, category) stay until their chip removes them.
+    props.onApply({ ...filters, step: search.step, subStep: search.subStep, category: search.category, sort: search.sort, size: search.size, page: 1 })
   }
 
   const catalogTypes = catalog.data?.map((item) => ({ type: item.type, name: item.name })) ?? []

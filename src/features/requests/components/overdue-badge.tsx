@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { daysLate, isStillOpen } from '../lateness'
+import { daysLate, isStillOpen } from '@/lib/lateness'
 
 /**
  * How late a request is, in words as well as colour: a badge that says "Overdue", and for an open

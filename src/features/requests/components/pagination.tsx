@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { PAGE_SIZES, type PageSize } from '../api/list-search'
-import type { ListFormatters } from '../format'
+import { PAGE_SIZES, type PageSize } from '@/lib/request-search'
+import type { ListFormatters } from '@/lib/format'
 
 /** "Showing 21–40 of 1,234", first/previous/next/last (disabled at the ends) and the page size. */
 export function Pagination(props: {

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { RequestPage } from '../api/request-queries'
 import { COLUMNS, sortDirectionOf, type ListColumn } from '../columns'
-import type { ListFormatters } from '../format'
+import type { ListFormatters } from '@/lib/format'
 import { DelayCell } from './overdue-badge'
 
 type Row = RequestPage['items'][number]

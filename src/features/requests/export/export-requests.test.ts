@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TFunction } from 'i18next'
 import { startInProcessServer, type InProcessServer } from '../../../../test/in-process-fetch'
 import { i18n } from '@/i18n/i18n'
-import { EMPTY_SEARCH } from '../api/list-search'
+import { EMPTY_SEARCH } from '@/lib/request-search'
 import { listRequests } from '../api/request-queries'
 import { fetchAllRequests, requestsCsv } from './export-requests'
 

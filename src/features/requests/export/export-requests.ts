@@ -2,11 +2,11 @@ import type { TFunction } from 'i18next'
 import { ERROR_CODE } from '@contract/error'
 import { REQUEST_PAGE } from '@contract/request-query'
 import { ApiError } from '@/lib/api-error'
-import type { RequestListSearch } from '../api/list-search'
+import type { RequestListSearch } from '@/lib/request-search'
 import { listRequests, type RequestPage } from '../api/request-queries'
 import { LIST_COLUMNS, fieldsOf } from '../columns'
-import { daysLate } from '../lateness'
-import { CSV_BOM, csvFileName, csvLine } from './csv'
+import { daysLate } from '@/lib/lateness'
+import { CSV_BOM, csvLine, downloadCsv } from '@/lib/csv'
 
 /**
  * Export of every request matching a view, not just the page shown. Loaded on demand (dynamic import) so
@@ -91,20 +91,6 @@ export function requestsCsv(rows: readonly Row[], t: TFunction, typeName: (type:
     csv += csvLine([...LIST_COLUMNS.map((column) => cells[column](row)), late])
   }
   return csv
-}
-
-/** Hands the text to the browser as a download. */
-export function downloadCsv(csv: string, fileName: string = csvFileName()): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.hidden = true
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The download has started from the URL by now; keeping it a little longer costs nothing and is safer.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000)
 }
 
 /** Fetches, writes and downloads the CSV of every request of the view; the number of requests exported. */

@@ -1,11 +1,16 @@
 import { z } from 'zod'
-import { REQUEST_FIELDS, REQUEST_STATUSES, type RequestField } from '@contract/request'
-import { SORTABLE_REQUEST_FIELDS, ZListRequestsQuery, type ListRequestsQueryInput } from '@contract/request-query'
+import { REQUEST_CATEGORIES, REQUEST_FIELDS, REQUEST_STATUSES, REQUEST_STEPS, REQUEST_SUB_STEPS, type RequestField } from '@contract/request'
+import {
+  SORTABLE_REQUEST_FIELDS, ZAggregateRequestsQuery, ZListRequestsQuery,
+  type AggregateGroup, type AggregateRequestsQueryInput, type ListRequestsQueryInput,
+} from '@contract/request-query'
 
 /**
- * The list's view as it lives in the URL: the API's own filter names (so a link reads like the query it
- * sends), plus `page` and `size` for people. Parsing never fails: a value that does not fit is dropped,
- * so an old or hand-edited link still opens a page.
+ * The filter model shared by the requests list and the dashboard, as it lives in the URL: the API's own
+ * filter names (so a link reads like the query it sends), plus `page` and `size` for people. Parsing never
+ * fails: a value that does not fit is dropped, so an old or hand-edited link still opens a page. The
+ * dashboard's bars link to the list with these parameters, so a bar's count and the list's total come from
+ * the same filters (docs/decisions/0013-dashboard.md).
  */
 export const PAGE_SIZES = [20, 50, 100] as const
 export type PageSize = (typeof PAGE_SIZES)[number]
@@ -16,6 +21,9 @@ const isoDate = z.iso.date()
 
 export const ZRequestListSearch = z.object({
   status: z.array(z.enum(REQUEST_STATUSES)).catch([]),
+  step: z.array(z.enum(REQUEST_STEPS)).catch([]),
+  subStep: z.array(z.enum(REQUEST_SUB_STEPS)).catch([]),
+  category: z.array(z.enum(REQUEST_CATEGORIES)).catch([]),
   type: z.array(z.string().min(1).max(64)).catch([]),
   customerReference: z.string().max(19).optional().catch(undefined),
   id: z.string().max(64).optional().catch(undefined),
@@ -43,13 +51,22 @@ const RANGES = [
   ['updatedTo', 'updatedAt.lte'],
 ] as const
 
+const oneOf = <T extends string>(values: readonly T[], given: string | null) =>
+  list(given ?? '').filter((value): value is T => (values as readonly string[]).includes(value))
+
+/** The filters that take several values. */
+const LIST_FILTERS = ['status', 'step', 'subStep', 'category', 'type'] as const
+
 const flag = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined)
 
 export function parseListSearch(params: URLSearchParams): RequestListSearch {
   const get = (name: string) => params.get(name) ?? undefined
   return ZRequestListSearch.parse({
     // One unknown status or an over-long type drops that item, not the whole list.
-    status: list(params.get('status') ?? '').filter((status) => (REQUEST_STATUSES as readonly string[]).includes(status)),
+    status: oneOf(REQUEST_STATUSES, params.get('status')),
+    step: oneOf(REQUEST_STEPS, params.get('step')),
+    subStep: oneOf(REQUEST_SUB_STEPS, params.get('subStep')),
+    category: oneOf(REQUEST_CATEGORIES, params.get('category')),
     type: list(params.get('type') ?? '').filter((type) => type.length <= 64),
     customerReference: get('customerReference'),
     id: get('id'),
@@ -65,8 +82,7 @@ export function parseListSearch(params: URLSearchParams): RequestListSearch {
 /** The URL parameters of a view; defaults are left out so that links stay short. */
 export function toSearchParams(search: RequestListSearch): URLSearchParams {
   const params = new URLSearchParams()
-  if (search.status.length) params.set('status', search.status.join(','))
-  if (search.type.length) params.set('type', search.type.join(','))
+  for (const name of LIST_FILTERS) if (search[name].length) params.set(name, search[name].join(','))
   if (search.customerReference) params.set('customerReference', search.customerReference)
   if (search.id) params.set('id', search.id)
   if (search.isOverdue !== undefined) params.set('isOverdue', String(search.isOverdue))
@@ -95,18 +111,10 @@ export function filtersKey(search: RequestListSearch): string {
   return toSearchParams({ ...search, sort: DEFAULT_SORT, page: 1, size: 20 }).toString()
 }
 
-/**
- * The GET /requests query for a view, checked against the contract so the SPA never sends what the API
- * would refuse. A customer reference without `*` is searched as a prefix, as a person typing expects.
- */
-export function toApiQuery(search: RequestListSearch, fields?: readonly RequestField[]): URLSearchParams {
-  const query: ListRequestsQueryInput = {
-    offset: String((search.page - 1) * search.size),
-    limit: String(search.size),
-    sort: search.sort,
-  }
-  if (search.status.length) query.status = search.status.join(',')
-  if (search.type.length) query.type = search.type.join(',')
+/** The filters of a view as API query parameters, shared by GET /requests and GET /requests/aggregate. */
+function filterParams(search: RequestListSearch): Record<string, string> {
+  const query: Record<string, string> = {}
+  for (const name of LIST_FILTERS) if (search[name].length) query[name] = search[name].join(',')
   if (search.customerReference) {
     // A 19-character value has no room left for the `*` (the API's limit): it is searched as it stands.
     const exact = search.customerReference.includes('*') || search.customerReference.length >= 19
@@ -115,10 +123,31 @@ export function toApiQuery(search: RequestListSearch, fields?: readonly RequestF
   // Several ids may be given, comma-separated; empty items (`a,,b`, a trailing comma) would be refused.
   const ids = list(search.id ?? '')
   if (ids.length) query.id = ids.join(',')
-  if (search.isOverdue !== undefined) query.isOverdue = String(search.isOverdue) as 'true' | 'false'
-  if (search.isArchived !== undefined) query.isArchived = String(search.isArchived) as 'true' | 'false'
+  if (search.isOverdue !== undefined) query.isOverdue = String(search.isOverdue)
+  if (search.isArchived !== undefined) query.isArchived = String(search.isArchived)
   for (const [name, apiName] of RANGES) if (search[name]) query[apiName] = search[name]
+  return query
+}
+
+/**
+ * The GET /requests query for a view, checked against the contract so the SPA never sends what the API
+ * would refuse. A customer reference without `*` is searched as a prefix, as a person typing expects.
+ */
+export function toApiQuery(search: RequestListSearch, fields?: readonly RequestField[]): URLSearchParams {
+  const query: Record<string, string> = {
+    offset: String((search.page - 1) * search.size),
+    limit: String(search.size),
+    sort: search.sort,
+    ...filterParams(search),
+  }
   if (fields?.length) query.fields = [...new Set(fields)].filter((f) => (REQUEST_FIELDS as readonly string[]).includes(f)).join(',')
-  ZListRequestsQuery.parse(query)
-  return new URLSearchParams(query as Record<string, string>)
+  ZListRequestsQuery.parse(query satisfies ListRequestsQueryInput)
+  return new URLSearchParams(query)
+}
+
+/** The GET /requests/aggregate query counting a view's requests (the same filters as its list) by `groupBy`. */
+export function toAggregateQuery(search: RequestListSearch, groupBy: AggregateGroup): URLSearchParams {
+  const query: Record<string, string> = { ...filterParams(search), groupBy }
+  ZAggregateRequestsQuery.parse(query satisfies AggregateRequestsQueryInput)
+  return new URLSearchParams(query)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ZListRequestsQuery } from '@contract/request-query'
-import { DEFAULT_SORT, EMPTY_SEARCH, filtersKey, hasFilters, parseListSearch, toApiQuery, toSearchParams, withoutFilters } from './list-search'
+import { ZAggregateRequestsQuery, ZListRequestsQuery } from '@contract/request-query'
+import { DEFAULT_SORT, EMPTY_SEARCH, filtersKey, hasFilters, parseListSearch, toAggregateQuery, toApiQuery, toSearchParams, withoutFilters } from './request-search'
 
 const view = (query: string) => parseListSearch(new URLSearchParams(query))
 const roundTrip = (query: string) => toSearchParams(view(query)).toString()
@@ -105,5 +105,30 @@ describe('the GET /requests query of a view', () => {
   it('asks only for the fields given, once each', () => {
     expect(api('', ['id', 'name', 'name', 'keyDates']).fields).toBe('id,name,keyDates')
     expect(api('', []).fields).toBeUndefined()
+  })
+})
+
+describe('step, sub-step and category in the URL (the dashboard links to them)', () => {
+  it('reads them, drops unknown values, and writes them back', () => {
+    const query = 'status=IN_PROGRESS&step=DELIVERY&subStep=INSTALLATION&category=creation'
+    expect(view('step=NOPE').step).toEqual([])
+    expect(view(query)).toMatchObject({ step: ['DELIVERY'], subStep: ['INSTALLATION'], category: ['creation'] })
+    expect(roundTrip(query)).toBe(new URLSearchParams(query).toString())
+    expect(view('subStep=INSTALLATION,NOPE,DONE').subStep).toEqual(['INSTALLATION', 'DONE'])
+    expect(hasFilters(view('step=ORDER'))).toBe(true)
+  })
+})
+
+describe('the GET /requests/aggregate query of a view', () => {
+  it('sends the same filters as the list query, and the grouping, valid for the contract', () => {
+    const search = view('status=NEW,REJECTED&step=ORDER&type=INTERNET_ACCESS&customerReference=PO-1&isOverdue=true&createdFrom=2026-01-01&sort=name&page=3&size=50')
+    const aggregate = toAggregateQuery(search, 'type')
+    const list = toApiQuery(search)
+    for (const name of ['offset', 'limit', 'sort']) list.delete(name)
+    aggregate.delete('groupBy')
+    expect(Object.fromEntries(aggregate)).toEqual(Object.fromEntries(list))
+    expect(Object.fromEntries(aggregate)).toMatchObject({ customerReference: 'PO-1*', step: 'ORDER', 'createdAt.gte': '2026-01-01' })
+    expect(() => ZAggregateRequestsQuery.parse(Object.fromEntries(toAggregateQuery(search, 'subStep')))).not.toThrow()
+    expect(toAggregateQuery(EMPTY_SEARCH, 'status').toString()).toBe('groupBy=status')
   })
 })

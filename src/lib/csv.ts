@@ -20,8 +20,22 @@ export function csvLine(values: readonly (string | number | boolean | null | und
 /** A byte-order mark first, so that spreadsheet programs read the file as UTF-8 (accents, "–"). */
 export const CSV_BOM = '\uFEFF'
 
-/** `requests-YYYY-MM-DD.csv`, the day being the person's. */
-export function csvFileName(now: Date = new Date()): string {
+/** `<name>-YYYY-MM-DD.csv` (`requests-…` unless named), the day being the person's. */
+export function csvFileName(now: Date = new Date(), name = 'requests'): string {
   const pad = (n: number) => String(n).padStart(2, '0')
-  return `requests-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`
+  return `${name}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`
+}
+
+/** Hands the text to the browser as a download. */
+export function downloadCsv(csv: string, fileName: string = csvFileName()): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.hidden = true
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The download has started from the URL by now; keeping it a little longer costs nothing and is safer.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000)
 }

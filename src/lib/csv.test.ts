@@ -36,5 +36,6 @@ describe('CSV cells', () => {
 
   it('names the file after the day', () => {
     expect(csvFileName(new Date(2026, 0, 5, 23, 59))).toBe('requests-2026-01-05.csv')
+    expect(csvFileName(new Date(2026, 0, 5), 'overdue-requests')).toBe('overdue-requests-2026-01-05.csv')
   })
 })

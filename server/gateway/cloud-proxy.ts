@@ -1,0 +1,79 @@
+import { Hono, type Context } from 'hono'
+import { CLOUD_AUTH_SCHEME } from '@contract/cloud'
+import { HEADER } from '@contract/common'
+import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
+import { newRequestId } from '../shared/request-id'
+import type { GatewaySessions } from './auth/token-handler'
+
+export const GATEWAY_CLOUD_BASE = '/api/cloud/v1'
+
+/** The cloud lists the browser may reach (0018); anything else is a 404 here. */
+const ALLOWED_PATHS = [/^\/regions$/, /^\/projects$/, /^\/instances\/[0-9]{1,9}\/[0-9]{1,9}$/]
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language']
+const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-language', HEADER.requestId, 'retry-after', 'allow', 'vary']
+
+export interface CloudUpstream {
+  /** Base URL of the cloud API, ending with /cloud/v1. */
+  baseUrl: string
+  fetch: (request: Request) => Promise<Response>
+  apiKey: string
+  timeoutMs: number
+}
+
+function gatewayError(c: Context, status: 401 | 404 | 502 | 504, description: string): Response {
+  const body: ApiErrorBody = {
+    code: status === 401 ? ERROR_CODE.missingCredentials : status === 404 ? ERROR_CODE.notFound : ERROR_CODE.internal,
+    message:
+      status === 401 ? 'Missing credentials'
+      : status === 404 ? 'Resource not found'
+      : status === 504 ? 'The cloud API did not answer in time'
+      : 'The cloud API could not be reached',
+    description,
+  }
+  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', [HEADER.requestId]: newRequestId() })
+}
+
+/**
+ * The gateway's proxy to the cloud lists: /api/cloud/v1/* for signed-in people only (the cloud API knows no
+ * person, so the gateway checks the session cookie itself), allow-listed paths, the query as given, and
+ * `Authorization: APIKey <key>` from the configuration, which never reaches the browser. With no cloud API
+ * configured (a real operator without CLOUD_UPSTREAM), every path is a 404 saying so.
+ */
+export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySessions): Hono {
+  const app = new Hono()
+  app.all('/*', async (c) => {
+    const url = new URL(c.req.url)
+    if (!upstream) return gatewayError(c, 404, 'No cloud API is configured on this server (CLOUD_UPSTREAM).')
+    const path = url.pathname.slice(GATEWAY_CLOUD_BASE.length).replace(/\/$/, '')
+    if (!ALLOWED_PATHS.some((pattern) => pattern.test(path))) return gatewayError(c, 404, `No resource exists at ${url.pathname}.`)
+    if (!(await sessions.read(c))) return gatewayError(c, 401, 'Sign in to see cloud resources.')
+
+    const headers = new Headers({ Authorization: `${CLOUD_AUTH_SCHEME} ${upstream.apiKey}` })
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = c.req.header(name)
+      if (value) headers.set(name, value)
+    }
+    // The query goes as it is: the upstream checks it and names a bad or unknown parameter (400 25 / 26).
+    const query = url.searchParams.toString()
+    let response: Response
+    try {
+      response = await upstream.fetch(
+        new Request(`${upstream.baseUrl}${path}${query ? `?${query}` : ''}`, {
+          method: c.req.method,
+          headers,
+          signal: AbortSignal.timeout(upstream.timeoutMs),
+        }),
+      )
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError'
+      return gatewayError(c, timedOut ? 504 : 502, timedOut ? 'The cloud API took too long to answer. Try again in a moment.' : 'The cloud API could not be reached. Try again in a moment.')
+    }
+    const out = new Headers()
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const value = response.headers.get(name)
+      if (value) out.set(name, value)
+    }
+    return new Response(response.body, { status: response.status, headers: out })
+  })
+  return app
+}

@@ -1,0 +1,206 @@
+import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import type { CloudInstance, CloudProject, CloudRegion } from '@contract/cloud'
+import { ErrorMessage } from '@/components/ui/error-message'
+import { currentLanguage } from '@/i18n/i18n'
+import { cloudQueries } from '../api/cloud-queries'
+import { useReadingProgress } from '../api/reading-progress'
+import './cloud-page.css'
+
+/** How many instance rows are drawn at first, and added by "Show more". */
+export const ROWS_STEP = 100
+
+const ZSelection = z.object({
+  project: z.coerce.number().int().positive().optional().catch(undefined),
+  region: z.coerce.number().int().positive().optional().catch(undefined),
+})
+
+/** The chosen project and region live in the address (`?project=1101&region=1`), so a link reproduces the view. */
+function useSelection() {
+  const [params, setParams] = useSearchParams()
+  const selection = ZSelection.parse({ project: params.get('project') ?? undefined, region: params.get('region') ?? undefined })
+  const choose = (name: 'project' | 'region', value: string) => {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous)
+        if (value) next.set(name, value)
+        else next.delete(name)
+        return next
+      },
+      { replace: true },
+    )
+  }
+  return { ...selection, choose }
+}
+
+/** The cloud resources of the customer: regions, then a project's instances in a region, every page read. */
+export function CloudPage() {
+  const { t } = useTranslation()
+  const regions = useQuery(cloudQueries.regions())
+  const projects = useQuery(cloudQueries.projects())
+  const selection = useSelection()
+  const project = projects.data?.results.find((p) => p.id === selection.project)
+  const region = regions.data?.results.find((r) => r.id === selection.region)
+
+  return (
+    <>
+      <h1>{t('cloud.title')}</h1>
+      <p className="muted">{t('cloud.intro')}</p>
+      <section aria-labelledby="cloud-regions" className="card">
+        <h2 id="cloud-regions">{t('cloud.regions.title')}</h2>
+        {regions.isError ? (
+          <ErrorMessage error={regions.error} onRetry={() => void regions.refetch()} />
+        ) : !regions.data ? (
+          <p role="status">{t('cloud.regions.loading')}</p>
+        ) : regions.data.count === 0 ? (
+          <p>{t('cloud.regions.empty')}</p>
+        ) : (
+          <>
+            <p>{t('cloud.regions.count', { count: regions.data.count, formatted: formatNumber(regions.data.count) })}</p>
+            <ul className="cloud-regions">
+              {regions.data.results.map((r) => (
+                <li key={r.id}>
+                  {r.display_name} <span className="muted">{t('cloud.regions.id', { id: r.id })}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="cloud-instances" className="card">
+        <h2 id="cloud-instances">{t('cloud.instances.title')}</h2>
+        {projects.isError && <ErrorMessage error={projects.error} onRetry={() => void projects.refetch()} />}
+        <div className="cloud-chooser">
+          <label>
+            {t('cloud.instances.project')}{' '}
+            <select value={selection.project ?? ''} onChange={(event) => selection.choose('project', event.target.value)} disabled={!projects.data}>
+              <option value="">{projects.data ? t('cloud.instances.chooseProject') : t('cloud.instances.loadingProjects')}</option>
+              {projects.data?.results.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('cloud.instances.region')}{' '}
+            <select value={selection.region ?? ''} onChange={(event) => selection.choose('region', event.target.value)} disabled={!regions.data}>
+              <option value="">{t('cloud.instances.chooseRegion')}</option>
+              {regions.data?.results.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.display_name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {project && region ? (
+          <Instances key={`${project.id}/${region.id}`} project={project} region={region} />
+        ) : (
+          projects.data && regions.data && <p>{t('cloud.instances.choose')}</p>
+        )}
+      </section>
+    </>
+  )
+}
+
+function formatNumber(value: number): string {
+  return new Intl.NumberFormat(currentLanguage()).format(value)
+}
+
+function formatDate(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium' }).format(date)
+}
+
+/** A project's instances in a region: every page read, with progress and a way to stop; then a table. */
+function Instances({ project, region }: { project: CloudProject; region: CloudRegion }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const options = cloudQueries.instances(project.id, region.id)
+  const instances = useQuery(options)
+  const progress = useReadingProgress(options.queryKey)
+  const names = { project: project.name, region: region.display_name }
+
+  if (instances.isError) return <ErrorMessage error={instances.error} onRetry={() => void instances.refetch()} />
+  if (!instances.data) {
+    // Stopped by the person: the query is back to idle, with nothing kept (a list is shown whole or not at all).
+    if (instances.fetchStatus === 'idle') {
+      return (
+        <p role="status">
+          {t('cloud.instances.stopped')}{' '}
+          <button type="button" className="button" onClick={() => void instances.refetch()}>
+            {t('cloud.instances.readAgain')}
+          </button>
+        </p>
+      )
+    }
+    return (
+      <div className="cloud-progress">
+        <p role="status">
+          {progress
+            ? t('cloud.instances.reading', { read: formatNumber(progress.read), total: formatNumber(progress.total), ...names })
+            : t('cloud.instances.starting', names)}
+        </p>
+        <progress max={progress?.total || 1} value={progress?.read ?? 0} aria-label={t('cloud.instances.progressLabel')} />{' '}
+        <button type="button" className="button" onClick={() => void queryClient.cancelQueries({ queryKey: options.queryKey })}>
+          {t('cloud.instances.stop')}
+        </button>
+      </div>
+    )
+  }
+  if (instances.data.count === 0) return <p>{t('cloud.instances.empty', names)}</p>
+  return <InstanceTable instances={instances.data.results} count={instances.data.count} names={names} />
+}
+
+function InstanceTable({ instances, count, names }: { instances: CloudInstance[]; count: number; names: { project: string; region: string } }) {
+  const { t, i18n } = useTranslation()
+  const [shown, setShown] = useState(ROWS_STEP)
+  const visible = instances.slice(0, shown)
+  const status = (value: string) => (i18n.exists(`cloud.status.${value}`) ? t(`cloud.status.${value}`) : value)
+  return (
+    <>
+      <p className="cloud-count">{t('cloud.instances.count', { count, formatted: formatNumber(count), ...names })}</p>
+      <table className="table">
+        <caption>{t('cloud.instances.caption', { shown: formatNumber(visible.length), total: formatNumber(instances.length) })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('cloud.columns.name')}</th>
+            <th scope="col">{t('cloud.columns.status')}</th>
+            <th scope="col">{t('cloud.columns.flavor')}</th>
+            <th scope="col">{t('cloud.columns.createdAt')}</th>
+            <th scope="col">{t('cloud.columns.id')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {visible.map((instance) => (
+            <tr key={instance.id}>
+              <td>{instance.name}</td>
+              <td>{status(instance.status)}</td>
+              <td>
+                <code>{instance.flavor}</code>
+              </td>
+              <td>
+                <time dateTime={instance.created_at}>{formatDate(instance.created_at)}</time>
+              </td>
+              <td>
+                <code>{instance.id}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shown < instances.length && (
+        <p>
+          <button type="button" className="button" onClick={() => setShown((n) => n + ROWS_STEP)}>
+            {t('cloud.instances.showMore', { count: Math.min(ROWS_STEP, instances.length - shown) })}
+          </button>
+        </p>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,74 @@
+import type { FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { REQUEST_STATUSES } from '@contract/request'
+import { parseListSearch, type RequestListSearch } from '@/lib/request-search'
+
+/**
+ * The filters that narrow every count, in the list's terms (the same URL parameters). Filters this form
+ * has no control for (a step, dates, ids), which a link may bring, stay as they are.
+ */
+export function DashboardFilters({ search, onApply, onReset }: { search: RequestListSearch; onApply: (search: RequestListSearch) => void; onReset: () => void }) {
+  const { t } = useTranslation()
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const params = new URLSearchParams()
+    const statuses = data.getAll('status').map(String)
+    if (statuses.length) params.set('status', statuses.join(','))
+    for (const name of ['type', 'customerReference', 'isOverdue', 'isArchived']) {
+      const value = String(data.get(name) ?? '').trim()
+      if (value) params.set(name, value.replace(/\s*,\s*/g, ','))
+    }
+    const typed = parseListSearch(params)
+    onApply({ ...search, status: typed.status, type: typed.type, customerReference: typed.customerReference, isOverdue: typed.isOverdue, isArchived: typed.isArchived, page: 1 })
+  }
+  return (
+    <section aria-labelledby="dashboard-filters-title" className="card dashboard-filters">
+      <h2 id="dashboard-filters-title">{t('dashboard.filters.title')}</h2>
+      <form onSubmit={submit} className="dashboard-filters__form">
+        <fieldset>
+          <legend>{t('dashboard.filters.status')}</legend>
+          {REQUEST_STATUSES.map((status) => (
+            <label key={status} className="check">
+              <input type="checkbox" name="status" value={status} defaultChecked={search.status.includes(status)} /> {t(`dashboard.status.${status}`)}
+            </label>
+          ))}
+        </fieldset>
+        <label className="field">
+          {t('dashboard.filters.type')}
+          <input type="text" name="type" defaultValue={search.type.join(', ')} aria-describedby="dashboard-type-hint" autoComplete="off" spellCheck={false} />
+          <span id="dashboard-type-hint" className="muted">{t('dashboard.filters.typeHint')}</span>
+        </label>
+        <label className="field">
+          {t('dashboard.filters.customerReference')}
+          <input type="text" name="customerReference" defaultValue={search.customerReference ?? ''} maxLength={19} aria-describedby="dashboard-reference-hint" autoComplete="off" />
+          <span id="dashboard-reference-hint" className="muted">{t('dashboard.filters.customerReferenceHint')}</span>
+        </label>
+        <label className="field">
+          {t('dashboard.filters.overdue')}
+          <select name="isOverdue" defaultValue={search.isOverdue === undefined ? '' : String(search.isOverdue)}>
+            <option value="">{t('dashboard.filters.any')}</option>
+            <option value="true">{t('dashboard.filters.overdueOnly')}</option>
+            <option value="false">{t('dashboard.filters.notOverdue')}</option>
+          </select>
+        </label>
+        <label className="field">
+          {t('dashboard.filters.archived')}
+          <select name="isArchived" defaultValue={search.isArchived === undefined ? '' : String(search.isArchived)}>
+            <option value="">{t('dashboard.filters.any')}</option>
+            <option value="true">{t('dashboard.filters.archivedOnly')}</option>
+            <option value="false">{t('dashboard.filters.notArchived')}</option>
+          </select>
+        </label>
+        <div className="dashboard-filters__actions">
+          <button type="submit" className="button">
+            {t('dashboard.filters.apply')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onReset}>
+            {t('dashboard.filters.reset')}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

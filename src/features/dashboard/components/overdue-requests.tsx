@@ -1,0 +1,170 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { RequestProjection } from '@contract/request'
+import { ErrorMessage } from '@/components/ui/error-message'
+import { csvFileName, downloadCsv } from '@/lib/csv'
+import { listFormatters } from '@/lib/format'
+import { daysLate } from '@/lib/lateness'
+import { dashboardQueries, type Aggregate } from '../api/aggregate-requests'
+import { OVERDUE_SEARCH, overdueQueries } from '../api/overdue-requests'
+import { groupsInView, listHref, searchOfGroup } from '../chart-groups'
+import { overdueCsv } from '../overdue-csv'
+import { ChartPanel } from './chart-panel'
+import { RefreshStatus } from './refresh-status'
+import './dashboard.css'
+
+const GROUPINGS = ['none', 'type', 'customerReference'] as const
+type Grouping = (typeof GROUPINGS)[number]
+
+interface RowGroup {
+  key: string
+  title: string | null
+  rows: RequestProjection[]
+}
+
+/** Rows in order of lateness, in groups ordered by their latest request (the API sorts by requested date). */
+function groupRows(rows: readonly RequestProjection[], grouping: Grouping, noReference: string): RowGroup[] {
+  if (grouping === 'none') return [{ key: 'all', title: null, rows: [...rows] }]
+  const groups = new Map<string, RowGroup>()
+  for (const row of rows) {
+    const value = grouping === 'type' ? row.type : row.customerReference
+    const key = value ?? ''
+    let group = groups.get(key)
+    if (!group) groups.set(key, (group = { key, title: value || noReference, rows: [] }))
+    group.rows.push(row)
+  }
+  return [...groups.values()]
+}
+
+/**
+ * The overdue view: every request still open after its requested date, the latest first, optionally grouped
+ * by type or customer reference; the counts per type as a chart; the rows as CSV.
+ */
+export function OverdueRequests() {
+  const { t, i18n } = useTranslation()
+  const [params, setParams] = useSearchParams()
+  const grouping: Grouping = GROUPINGS.find((value) => value === params.get('groupBy')) ?? 'none'
+  const list = useQuery(overdueQueries.list())
+  const byType = useQuery(dashboardQueries.aggregate(OVERDUE_SEARCH, 'type'))
+  const [exported, setExported] = useState<number | null>(null)
+  const format = listFormatters(i18n.language)
+  const now = new Date()
+
+  const typeBars = (aggregate: Aggregate) =>
+    groupsInView(OVERDUE_SEARCH, 'type', aggregate.groups).map((group) => ({
+      key: group.key,
+      label: group.key,
+      count: group.count,
+      href: listHref(searchOfGroup(OVERDUE_SEARCH, 'type', group.key)),
+    }))
+
+  const exportCsv = (rows: readonly RequestProjection[]) => {
+    downloadCsv(overdueCsv(rows, t, now), csvFileName(now, 'overdue-requests'))
+    setExported(rows.length)
+  }
+
+  const data = list.data
+  return (
+    <div className="overdue">
+      <RefreshStatus
+        queries={[list, byType].map((query) => ({ dataUpdatedAt: query.dataUpdatedAt, error: query.error, hasData: query.data !== undefined }))}
+        refreshing={list.isFetching || byType.isFetching}
+        onRefresh={() => {
+          void list.refetch()
+          void byType.refetch()
+        }}
+      />
+
+      <section aria-labelledby="overdue-by-type-title" className="card">
+        <h2 id="overdue-by-type-title">{t('dashboard.overdue.byType')}</h2>
+        <ChartPanel title={t('dashboard.overdue.byType')} query={byType} bars={typeBars} />
+      </section>
+
+      <div className="overdue__toolbar">
+        <label className="field">
+          {t('dashboard.overdue.groupBy')}
+          <select
+            value={grouping}
+            onChange={(event) => setParams(event.target.value === 'none' ? {} : { groupBy: event.target.value }, { replace: true })}
+          >
+            {GROUPINGS.map((value) => (
+              <option key={value} value={value}>
+                {t(`dashboard.overdue.grouping.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button button--secondary" disabled={!data || data.items.length === 0} onClick={() => data && exportCsv(data.items)}>
+          {t('dashboard.overdue.export')}
+        </button>
+        <p role="status" className="muted">
+          {exported !== null && t('dashboard.overdue.exported', { count: exported, formatted: format.number(exported) })}
+        </p>
+        <Link to={listHref(OVERDUE_SEARCH)}>{t('dashboard.overdue.openInList')}</Link>
+        {/* The API marks requests completed late as overdue too; they need no chasing, so they are only a link. */}
+        <Link to={listHref({ ...OVERDUE_SEARCH, status: ['COMPLETED'] })}>{t('dashboard.overdue.deliveredLate')}</Link>
+      </div>
+
+      {list.isError && !data ? (
+        <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />
+      ) : !data ? (
+        <p className="muted">{t('dashboard.overdue.loading')}</p>
+      ) : data.items.length === 0 ? (
+        <p className="card">{t('dashboard.overdue.none')}</p>
+      ) : (
+        <>
+          {data.total > data.items.length && (
+            <p>{t('dashboard.overdue.truncated', { shown: format.number(data.items.length), total: format.number(data.total) })}</p>
+          )}
+          <div className="table-scroll">
+            <table className="table overdue__table">
+              <caption>{t('dashboard.overdue.caption', { count: data.items.length, formatted: format.number(data.items.length) })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('dashboard.column.id')}</th>
+                  <th scope="col">{t('dashboard.column.name')}</th>
+                  <th scope="col">{t('dashboard.column.customerReference')}</th>
+                  <th scope="col">{t('dashboard.column.type')}</th>
+                  <th scope="col">{t('dashboard.column.status')}</th>
+                  <th scope="col">{t('dashboard.column.requestedAt')}</th>
+                  <th scope="col" className="numeric">{t('dashboard.column.daysLate')}</th>
+                </tr>
+              </thead>
+              {groupRows(data.items, grouping, t('dashboard.overdue.noReference')).map((group) => (
+                <tbody key={group.key}>
+                  {group.title !== null && (
+                    <tr>
+                      <th scope="rowgroup" colSpan={7}>
+                        {t('dashboard.overdue.groupTitle', { group: group.title, count: group.rows.length, formatted: format.number(group.rows.length) })}
+                      </th>
+                    </tr>
+                  )}
+                  {group.rows.map((row) => {
+                    const late = row.keyDates ? daysLate(row.keyDates.requestedAt, now) : 0
+                    return (
+                      <tr key={row.id}>
+                        <th scope="row">
+                          <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>
+                        </th>
+                        <td>{row.name}</td>
+                        <td>{row.customerReference ?? ''}</td>
+                        <td>{row.type}</td>
+                        <td>{row.status && t(`dashboard.status.${row.status}`)}</td>
+                        <td>{row.keyDates && format.day(row.keyDates.requestedAt)}</td>
+                        <td className="numeric" aria-label={t('dashboard.overdue.daysLate', { count: late })}>
+                          {format.number(late)}
+                        </td>
+                      </tr>
+                    )
+                  })}
+                </tbody>
+              ))}
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  )
+}
