@@ -66,8 +66,10 @@ async function readableText(page: Page): Promise<string> {
       ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? ''),
     )
     // API data the API returns untranslated is marked translate="no" (the raw description, say).
-    let text = document.body.innerText
-    for (const element of document.querySelectorAll<HTMLElement>('[translate="no"]')) text = text.replace(element.innerText, '')
+    const apiData = [...document.querySelectorAll<HTMLElement>('[translate="no"]')].map((element) => [element, element.style.display] as const)
+    for (const [element] of apiData) element.style.display = 'none'
+    const text = document.body.innerText
+    for (const [element, display] of apiData) element.style.display = display
     return [document.title, text, ...attributes].join('\n')
   })
 }
@@ -123,7 +125,8 @@ test('the whole interface speaks French, asks the API in French, and passes axe 
   await expectFrenchOnly(page, '/api with the description open')
 
   // An error, as the API and the console say it.
-  await request.post('/sandbox/control/faults', { data: { kind: 'unavailable', path: '/me', count: 1 } })
+  // For some seconds: the page would otherwise recover (and the error go) as soon as /status says OK.
+  await request.post('/sandbox/control/faults', { data: { kind: 'unavailable', path: '/me', seconds: 60 } })
   await page.goto('/me')
   await expect(page.getByRole('main').getByRole('alert')).toContainText('L’API est indisponible')
   await expectFrenchOnly(page, 'an error')

@@ -51,7 +51,8 @@ export function ApiDescription() {
                 <th scope="col">{t('apiStatus.description.responses')}</th>
               </tr>
             </thead>
-            <tbody>
+            {/* Methods, paths and operation ids are API data: not for translation. */}
+            <tbody translate="no">
               {operationsOf(doc.data).map((operation) => (
                 <tr key={`${operation.method} ${operation.path}`}>
                   <td>
