@@ -37,7 +37,8 @@ test('a new person who opens a deep page signs in through the sandbox and lands 
   await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Frequests%2Fnew$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Ordering Console' })).toBeVisible()
   await expect(page.getByText(/orders network services from your operator/)).toBeVisible()
-  await expect(page.getByRole('main').getByRole('button')).toHaveCount(1)
+  // The usual sign-in, and the mobile number's (docs/decisions/0017-mobile-connect.md).
+  await expect(page.getByRole('main').getByRole('button')).toHaveCount(2)
   await expectNoAccessibilityViolation(page)
 
   await page.getByRole('button', { name: 'Sign in' }).click()

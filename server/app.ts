@@ -3,6 +3,8 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
 import type { ServerConfig } from './config'
 import { newRequestId } from './shared/request-id'
+import { createMobileSignIn, MOBILE_BASE, sessionInfoRoute } from './gateway/auth/mobile-connect'
+import { SessionCookies } from './gateway/auth/session'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
@@ -57,6 +59,20 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     now: options.realNow ?? Date.now,
   })
   app.route(AUTH_BASE, signIn.routes)
+  // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint, reached like the rest.
+  const mobileCookies = new SessionCookies(config.oidc.sessionSecret, options.realNow ?? Date.now)
+  const mobile = createMobileSignIn({
+    discoveryUrl: sandboxApp ? `http://sandbox.internal${SANDBOX_BASE}` : (config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? null),
+    clientId: config.oidc.clientId,
+    clientSecret: config.oidc.clientSecret,
+    clientCredentialsUrl: sandboxApp ? `http://sandbox.internal${SANDBOX_BASE}/oauth/v3/token` : `${config.OIDC_BASE_URL?.replace(/\/$/, '')}/oauth/v3/token`,
+    fetch: sandboxApp ? async (request) => sandboxApp.fetch(request) : (request) => fetch(request),
+    cookies: mobileCookies,
+    sessionSecret: config.oidc.sessionSecret,
+    now: options.realNow ?? Date.now,
+  })
+  app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
+  app.route(`${AUTH_BASE}/session`, sessionInfoRoute(mobileCookies))
   app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream, signIn.sessions))
   // The cloud lists (0018): the sandbox in-process like the ordering API, or a real cloud API; none configured is a 404.
   const cloudUpstream: CloudUpstream | null = !config.cloud

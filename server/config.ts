@@ -43,6 +43,8 @@ export const ZServerEnv = z
     SANDBOX_ISSUER_BASE: z.url({ protocol: /^https?$/ }).optional(),
     /** Redirect URIs registered for the sandbox application, comma-separated; defaults cover PORT and Vite's 5173. */
     SANDBOX_REDIRECT_URIS: z.string().min(1).optional(),
+    /** `{discovery_url}` of reference 3 for sign-in with a mobile number (docs/decisions/0017); the sandbox's by default, off with a real upstream when unset. */
+    MOBILE_CONNECT_DISCOVERY_URL: z.url({ protocol: /^https?$/ }).optional(),
     SPA_DIST: z.string().min(1).default('dist'),
     /**
      * The cloud resource interface (reference 3, docs/decisions/0018-cloud-lists.md): `sandbox`, or the base URL of a

@@ -6,6 +6,7 @@ import { SCOPE } from '@contract/misc'
 import { faultInputProblems, ZFaultInput } from './faults'
 import { DAY, HOUR } from './ordering/lifecycle'
 import { AUTHORIZE_ERRORS, DEFAULT_ACCESS_TOKEN_SECONDS, DEFAULT_REFRESH_TOKEN_SECONDS, TOKEN_ERRORS, type TokenError } from './oidc/settings'
+import { mobileStateOf } from './mobile/mobile-state'
 import type { Sandbox } from './sandbox'
 
 const ZAdvance = z.strictObject({
@@ -33,6 +34,8 @@ const ZNextError = z.discriminatedUnion('endpoint', [
   z.strictObject({ endpoint: z.literal('authorize'), error: z.enum(AUTHORIZE_ERRORS) }),
   z.strictObject({ endpoint: z.literal('token'), error: z.enum(Object.keys(TOKEN_ERRORS) as [TokenError, ...TokenError[]]) }),
 ])
+/** Discovery as production (docs/decisions/0017-mobile-connect.md): operator endpoints only where an agreement exists. */
+const ZDiscoveryEnvironment = z.strictObject({ production: z.boolean(), agreements: z.array(z.enum(['fr', 'es'])).default([]) })
 const ZRevokeConsent = z.strictObject({ username: z.string().min(1), clientId: z.string().min(1).optional() })
 const ZNewCatalogItem = ZCatalogItem.omit({ createdAt: true, category: true }).extend({
   nameFr: z.string().optional(),
@@ -132,6 +135,13 @@ export function controlEndpoint(sandbox: Sandbox): Hono {
     else sandbox.oidc.nextError.token = input.error
     return c.json(sandbox.oidc.nextError)
   })
+  app.post('/discovery', async (c) => {
+    const input = await body(c, ZDiscoveryEnvironment)
+    if (input instanceof Response) return input
+    mobileStateOf(sandbox).environment = input
+    return c.json(input)
+  })
+
   app.post('/oidc/revoke-consent', async (c) => {
     const input = await body(c, ZRevokeConsent)
     if (input instanceof Response) return input

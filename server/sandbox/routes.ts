@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { cloudApi } from './cloud/cloud-api'
 import { controlEndpoint } from './control'
 import { clientCredentialsEndpoint } from './oauth/client-credentials'
+import { mobileConnect } from './mobile/mobile-routes'
 import { openIdConnect } from './oidc/oidc-routes'
 import { orderingApi } from './ordering/ordering-api'
 import type { Sandbox } from './sandbox'
@@ -19,6 +20,7 @@ export function sandboxRoutes(sandbox: Sandbox): Hono {
   app.route('/oauth/v3/token', clientCredentialsEndpoint(sandbox))
   app.route('/cloud/v1', cloudApi(sandbox))
   app.route('/openidconnect', openIdConnect(sandbox, { base: SANDBOX_OIDC_BASE, ssoCookiePath: SANDBOX_BASE }))
+  app.route('/', mobileConnect(sandbox))
   if (sandbox.config.SANDBOX_CONTROL === 'on') app.route('/control', controlEndpoint(sandbox))
   return app
 }

@@ -4,6 +4,9 @@ import type { UserManager } from 'oidc-client-ts'
 import { apiDocQueries } from '@/features/api-status/api/get-api-doc'
 import { apiStatusQueries } from '@/features/api-status/api/get-api-status'
 import { AuthCallback } from '@/features/auth/components/auth-callback'
+import { MobileCallback } from '@/features/auth/components/mobile-callback'
+import { MobileContinuePage } from '@/features/auth/components/mobile-continue-page'
+import { mobileCallbackLoader } from '@/features/auth/mobile-sign-in'
 import { RequireSignIn } from '@/features/auth/components/require-sign-in'
 import { SignInPage } from '@/features/auth/components/sign-in-page'
 import { requestDetailQueries } from '@/features/request-detail/api/get-request'
@@ -34,6 +37,8 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
       children: [
         { path: 'sign-in', element: <SignInPage /> },
         { path: 'auth/callback', element: <AuthCallback /> },
+        { path: 'sign-in/mobile', element: <MobileContinuePage /> },
+        { path: 'auth/mobile/callback', loader: mobileCallbackLoader(userManager), element: <MobileCallback /> },
         {
           element: <RequireSignIn />,
           children: [

@@ -36,6 +36,8 @@ export const ZSession = z.object({
   refreshHandle: z.string().startsWith(HANDLE_PREFIX).optional(),
   sub: z.string().min(1),
   scope: z.string(),
+  /** Set when the person signed in with a mobile number (docs/decisions/0017-mobile-connect.md). */
+  mobile: z.object({ operator: z.string(), country: z.string(), acr: z.string(), amr: z.array(z.string()) }).optional(),
 })
 export type Session = z.infer<typeof ZSession>
 
@@ -64,7 +66,7 @@ export function sameSecret(a: string, b: string): boolean {
  * `info`: the secret may be any string of 32 characters or more, and an oc_auth value can never be
  * decrypted as an oc_session.
  */
-function cookieKey(secret: string, cookieName: string): Uint8Array {
+export function cookieKey(secret: string, cookieName: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', secret, 'ordering-console', `${cookieName} v1`, 32))
 }
 
@@ -163,7 +165,8 @@ export class SessionCookies {
     return generateCookie(AUTH_COOKIE, '', attributes(AUTH_COOKIE_PATH, 0, context))
   }
 
-  private async seal(payload: Record<string, unknown>, expiresAt: number, key: Uint8Array): Promise<string> {
+  /** Encrypts `payload` with `key` until `expiresAt` (also for the mobile sign-in's oc_mobile cookie). */
+  async seal(payload: Record<string, unknown>, expiresAt: number, key: Uint8Array): Promise<string> {
     return new EncryptJWT(payload)
       .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
       .setIssuedAt(this.nowSeconds())
@@ -172,7 +175,7 @@ export class SessionCookies {
   }
 
   /** A cookie that is absent, expired, tampered with or sealed with another secret reads as none. */
-  private async open<T>(value: string | undefined, key: Uint8Array, schema: z.ZodType<T>): Promise<T | null> {
+  async open<T>(value: string | undefined, key: Uint8Array, schema: z.ZodType<T>): Promise<T | null> {
     if (!value) return null
     try {
       const { payload } = await jwtDecrypt(value, key, {

@@ -110,6 +110,13 @@ button.secondary{background:#fff;color:#0b5cad}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 .note{font-size:.875rem;color:#4a5563}
 code{font-size:.95em}
+fieldset{border:0;padding:0;margin:0 0 1rem}
+legend{font-weight:600;margin-bottom:.25rem;padding:0}
+.choice{display:flex;gap:.5rem;align-items:center;font-weight:400}
+.choice input{width:auto}
+.hint{font-size:.875rem;color:#4a5563;margin:0 0 .25rem}
+.status{background:#eef6ff;border:1px solid #0b5cad;border-radius:.375rem;padding:.75rem;margin:0 0 1rem}
+.device{border:6px solid #1b1f24;border-radius:1.25rem;padding:1rem;margin:1rem 0}
 .display-popup main{margin:0 auto;border:0;border-radius:0;max-width:none;min-height:100vh;padding:1.25rem}
 .display-touch{font-size:18px}
 .display-touch input,.display-touch button{min-height:3rem}
@@ -117,7 +124,7 @@ code{font-size:.95em}
 @media (prefers-reduced-motion:no-preference){button{transition:background .15s}}
 `
 
-interface Frame {
+export interface Frame {
   language: Language
   display: Display
   title: string
@@ -125,6 +132,8 @@ interface Frame {
   body: string
   /** Where the page's form may lead: the form's own origin and, after its redirect, the client's. */
   redirectUri?: string
+  /** Who runs the page, above its heading (the mobile operators and discovery name themselves). */
+  brand?: string
 }
 
 /** The answer for a page: strict CSP (no script, one style by nonce), no framing, no caching, no referrer. */
@@ -138,12 +147,12 @@ export function htmlPage(c: Context, status: 200 | 400, frame: Frame): Response 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(frame.title)} – ${escapeHtml(TEXT[frame.language].brand)}</title>
+<title>${escapeHtml(frame.title)} – ${escapeHtml(frame.brand ?? TEXT[frame.language].brand)}</title>
 <style nonce="${nonce}">${STYLE}</style>
 </head>
 <body class="display-${frame.display}">
 <main>
-<p class="brand">${escapeHtml(TEXT[frame.language].brand)}</p>
+<p class="brand">${escapeHtml(frame.brand ?? TEXT[frame.language].brand)}</p>
 ${frame.body}
 </main>
 </body>

@@ -1,8 +1,12 @@
 import { ErrorResponse } from 'oidc-client-ts'
 import { describe, expect, it } from 'vitest'
-import en from '@/i18n/locales/en.json'
-import fr from '@/i18n/locales/fr.json'
+import enAuth from './locales/en.json'
+import frAuth from './locales/fr.json'
 import { AUTHORIZE_ERRORS, failureMessageKey, needsInteractiveSignIn, signInFailureOf } from './sign-in-failure'
+
+/** The feature's catalogs as i18n merges them: under the key `auth`. */
+const en = { auth: enAuth }
+const fr = { auth: frAuth }
 
 function message(catalog: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog)

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { useAuth } from 'react-oidc-context'
 import { useTranslation } from 'react-i18next'
 import { meQueries } from '../api/get-me'
+import { mobileQueries } from '../api/get-mobile-pending'
 import { signOut } from '../api/sign-out'
 import { canCreate } from '../can-create'
 import { SIGN_IN_PATH } from '../return-to'
@@ -15,6 +16,7 @@ export function AccountMenu() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const me = useQuery(meQueries.me())
+  const session = useQuery(mobileQueries.session())
   const signOutMutation = useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
@@ -35,6 +37,15 @@ export function AccountMenu() {
             <span className="account__name">{me.data.name}</span> <span className="account__customer">{me.data.customer.name}</span>
           </p>
           <p className="account__access">{canCreate(me.data) ? t('auth.account.fullAccess') : t('auth.account.readOnly')}</p>
+          {session.data?.method === 'mobile' && (
+            <p className="account__method">
+              {t('auth.mobile.account', {
+                operator: session.data.operator,
+                acr: session.data.acr,
+                method: session.data.amr.map((amr) => t(`auth.mobile.amr.${amr}`, { defaultValue: amr })).join(', '),
+              })}
+            </p>
+          )}
         </>
       ) : (
         <p className="account__who">{me.isPending ? t('auth.account.loading') : t('auth.account.unavailable')}</p>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { safeReturnTo } from '../return-to'
 import { signInArgs } from '../sign-in'
+import { MobileSignInOption } from './mobile-sign-in-option'
 
 /** Router state the sign-out leaves behind, so that this page can say so and ask the next person for a password. */
 const ZSignedOutState = z.object({ signedOut: z.literal(true) })
@@ -43,6 +44,7 @@ export function SignInPage() {
         {t('auth.signIn.button')}
       </button>
       {redirecting && <p role="status">{t('auth.signIn.redirecting')}</p>}
+      <MobileSignInOption returnTo={returnTo} />
     </section>
   )
 }

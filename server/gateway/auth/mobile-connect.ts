@@ -1,0 +1,346 @@
+import { Hono, type Context } from 'hono'
+import { generateCookie, getCookie } from 'hono/cookie'
+import { jwtVerify } from 'jose'
+import { z } from 'zod'
+import type { BrowserTokenAnswer } from '@contract/gateway-auth'
+import { ZOAuthErrorBody, type OAuthErrorBody } from '@contract/error'
+import {
+  ENCRYPTED_MSISDN_PREFIX, ZDiscoveryResponse, ZMccMnc, ZMobileAcr, ZMobileIdTokenClaims, type MobilePending, type MobileStartError, type SessionInfo,
+} from '@contract/mobile-connect'
+import { ZTokenResponse, type TokenResponse } from '@contract/oauth'
+import { basicCredentials } from './operator'
+import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
+import { cookieKey, sessionFromTokens, type Session, type SessionCookies } from './session'
+
+/**
+ * Sign-in with a mobile number (reference 3, docs/decisions/0017-mobile-connect.md): the gateway calls
+ * discovery and the operator's token endpoint with credentials the browser never sees; the SPA runs the
+ * operator's code flow (PKCE, state, nonce) through /auth/mobile/authorize and /auth/mobile/token; a verified
+ * ID token opens the same oc_session as the password sign-in, holding an ordering API token of the
+ * application chosen by the assurance level reached.
+ */
+
+export const MOBILE_BASE = '/mobile'
+export const MOBILE_CALLBACK = '/auth/mobile/callback'
+export const MOBILE_SIGN_IN_PAGE = '/sign-in/mobile'
+export const MOBILE_COOKIE = 'oc_mobile'
+const MOBILE_COOKIE_SECONDS = 600
+const TIMEOUT_MS = 30_000
+
+/** What a level of assurance opens on the ordering API (0017): level 3 places requests, level 2 reads. */
+export const SCOPE_BY_ACR = { '2': 'b2b:ordering:readonly', '3': 'b2b:ordering' } as const
+
+export interface MobileSignInOptions {
+  /** `{discovery_url}` (reference 3), or null when mobile sign-in is not configured. */
+  discoveryUrl: string | null
+  /** The application's credentials at discovery and at the client-credentials endpoint. */
+  clientId: string
+  clientSecret: string
+  /** `{auth_url}/oauth/v3/token`: the ordering API token of a mobile session. */
+  clientCredentialsUrl: string
+  /** How the gateway reaches discovery, the operators and the token endpoint (the sandbox in-process, or the network). */
+  fetch: (request: Request) => Promise<Response>
+  cookies: SessionCookies
+  sessionSecret: string
+  now: () => number
+}
+
+/** An operator as discovery described it; the secret stays in this process. */
+interface Operator {
+  mccMnc: string
+  name: string
+  country: string
+  clientId: string
+  clientSecret: string
+  authorization: string
+  token: string
+  issuer: string
+  expiresAt: number
+}
+
+const ZMobileCookie = z.object({
+  acr: ZMobileAcr,
+  returnTo: z.string(),
+  mccMnc: ZMccMnc.optional(),
+  subscriberId: z.string().optional(),
+  /** Authorize requests sent to the operator: the state, nonce and level asked of each. */
+  pending: z.array(z.object({ state: z.string(), nonce: z.string(), acr: ZMobileAcr })).max(4),
+})
+type MobileCookie = z.infer<typeof ZMobileCookie>
+
+/** The issuer of an operator: its authorization endpoint without `/v1/authorize` (reference 2's `{auth_url}/openidconnect/{cc}`). */
+export function issuerOf(authorization: string): string {
+  return authorization.replace(/\/authorize$/, '').replace(/\/v1$/, '')
+}
+
+/** Same-origin paths only, as the password sign-in does. */
+function safeReturnTo(value: string | undefined): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/'
+}
+
+function oauthError(c: Context, status: 400 | 403 | 405 | 502, error: string, description: string) {
+  const body: OAuthErrorBody = { error, error_description: description }
+  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+}
+
+export function createMobileSignIn(options: MobileSignInOptions) {
+  const { cookies, now } = options
+  const key = cookieKey(options.sessionSecret, MOBILE_COOKIE)
+  const operators = new Map<string, Operator>()
+  const appTokens = new Map<string, { tokens: TokenResponse; expiresAt: number }>()
+  const nowSeconds = () => Math.floor(now() / 1000)
+  const basic = basicCredentials(options.clientId, options.clientSecret)
+
+  const send = (url: string, init: RequestInit) => options.fetch(new Request(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) }))
+
+  // oc_mobile: SameSite=Lax, because discovery sends the browser back with a cross-site top-level GET.
+  const readCookie = (c: Context) => cookies.open(getCookie(c, MOBILE_COOKIE), key, ZMobileCookie)
+  const writeCookie = async (c: Context, value: MobileCookie) =>
+    generateCookie(MOBILE_COOKIE, await cookies.seal(value, nowSeconds() + MOBILE_COOKIE_SECONDS, key), {
+      path: '/auth', maxAge: MOBILE_COOKIE_SECONDS, httpOnly: true, sameSite: 'Lax', secure: isHttps(c),
+    })
+  const clearCookie = (c: Context) => generateCookie(MOBILE_COOKIE, '', { path: '/auth', maxAge: 0, httpOnly: true, sameSite: 'Lax', secure: isHttps(c) })
+  const redirectUrl = (c: Context) => `${requestOrigin(c)}/auth${MOBILE_BASE}/discovered`
+  const startFailed = (c: Context, error: MobileStartError) => c.redirect(`${MOBILE_SIGN_IN_PAGE}?error=${error}`, 302)
+
+  /** Step 2 of discovery, cached for the answer's ttl: the operator's endpoints and credentials. */
+  async function operatorFor(c: Context, mccMnc: string): Promise<Operator | MobileStartError> {
+    const cached = operators.get(mccMnc)
+    if (cached && cached.expiresAt > now()) return cached
+    const [mcc, mnc] = mccMnc.split('_')
+    const query = new URLSearchParams({ Redirect_URL: redirectUrl(c), 'Selected-MCC': mcc!, 'Selected-MNC': mnc! })
+    let json: unknown
+    try {
+      const response = await send(`${options.discoveryUrl}/v2/discovery?${query}`, { headers: { Authorization: basic, Accept: 'application/json' } })
+      if (!response.ok) return 'discovery_failed'
+      json = await response.json()
+    } catch {
+      return 'discovery_failed'
+    }
+    const parsed = ZDiscoveryResponse.safeParse(json)
+    if (!parsed.success) return 'discovery_failed'
+    const { response, ttl } = parsed.data
+    const link = (rel: string) => response.apis?.operatorid.link.find((l) => l.rel === rel)?.href
+    const authorization = link('authorization')
+    const token = link('token')
+    // Production without a commercial agreement for the country: discovery withholds the endpoints (reference 3).
+    if (!authorization || !token || !response.client_id || !response.client_secret) return 'no_agreement'
+    const operator: Operator = {
+      mccMnc,
+      name: response.serving_operator,
+      country: response.country,
+      clientId: response.client_id,
+      clientSecret: response.client_secret,
+      authorization,
+      token,
+      issuer: issuerOf(authorization),
+      expiresAt: now() + Math.max(0, ttl) * 1000,
+    }
+    operators.set(mccMnc, operator)
+    return operator
+  }
+
+  /** The ordering API token of mobile sessions at `acr`: the application's client-credentials token, reused until it nears expiry. */
+  async function orderingToken(acr: '2' | '3'): Promise<TokenResponse | null> {
+    const scope = SCOPE_BY_ACR[acr]
+    const cached = appTokens.get(scope)
+    if (cached && cached.expiresAt - 60_000 > now()) return { ...cached.tokens, expires_in: Math.floor((cached.expiresAt - now()) / 1000) }
+    try {
+      const response = await send(options.clientCredentialsUrl, {
+        method: 'POST',
+        headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
+      })
+      const tokens = ZTokenResponse.safeParse(await response.json())
+      if (!response.ok || !tokens.success) return null
+      appTokens.set(scope, { tokens: tokens.data, expiresAt: now() + tokens.data.expires_in * 1000 })
+      return tokens.data
+    } catch {
+      return null
+    }
+  }
+
+  /** Verifies the operator's ID token: HS256 with the operator secret, iss, aud, exp, iat, nonce, and acr at least the level asked. */
+  async function verifyIdToken(operator: Operator, idToken: string, pending: MobileCookie['pending']) {
+    try {
+      const { payload } = await jwtVerify(idToken, new TextEncoder().encode(operator.clientSecret), {
+        algorithms: ['HS256'],
+        issuer: operator.issuer,
+        audience: operator.clientId,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: '10 minutes',
+        clockTolerance: 60,
+        currentDate: new Date(now()),
+      })
+      const claims = ZMobileIdTokenClaims.safeParse({ ...payload, aud: typeof payload.aud === 'string' ? [payload.aud] : payload.aud })
+      if (!claims.success) return { ok: false as const, reason: 'the claims are not those of reference 3 (auth_time, acr, amr)' }
+      if (claims.data.aud.length > 1 && payload.azp !== operator.clientId) return { ok: false as const, reason: 'azp is not this client' }
+      const signIn = pending.find((entry) => entry.nonce === claims.data.nonce)
+      if (!signIn) return { ok: false as const, reason: 'nonce does not match a sign-in of this browser' }
+      if (!/^\d+$/.test(claims.data.acr) || Number(claims.data.acr) < Number(signIn.acr)) {
+        return { ok: false as const, reason: `acr ${claims.data.acr} is below the level ${signIn.acr} asked` }
+      }
+      return { ok: true as const, claims: claims.data, signIn }
+    } catch (error) {
+      return { ok: false as const, reason: (error as Error).message }
+    }
+  }
+
+  const routes = new Hono()
+
+  // GET /auth/mobile/discover?acr=2|3&returnTo=…: discovery step 1, server-side; the browser follows to the operator-selection page.
+  routes.get('/discover', async (c) => {
+    if (!options.discoveryUrl) return startFailed(c, 'unavailable')
+    const acr = ZMobileAcr.safeParse(c.req.query('acr'))
+    if (!acr.success) return startFailed(c, 'invalid_request')
+    let location: string | null
+    try {
+      const response = await send(`${options.discoveryUrl}/v2/discovery?${new URLSearchParams({ Redirect_URL: redirectUrl(c) })}`, {
+        headers: { Authorization: basic },
+      })
+      location = response.status === 302 ? response.headers.get('Location') : null
+    } catch {
+      location = null
+    }
+    if (!location || !URL.canParse(location) || !/^https?:$/.test(new URL(location).protocol)) return startFailed(c, 'discovery_failed')
+    c.header('Set-Cookie', await writeCookie(c, { acr: acr.data, returnTo: safeReturnTo(c.req.query('returnTo')), pending: [] }))
+    c.header('Cache-Control', 'no-store')
+    return c.redirect(location, 302)
+  })
+
+  // GET /auth/mobile/discovered?mcc_mnc&subscriber_id: Redirect_URL; discovery step 2, then the SPA's page that continues.
+  routes.get('/discovered', async (c) => {
+    const state = await readCookie(c)
+    if (!state) return startFailed(c, 'expired')
+    const mccMnc = ZMccMnc.safeParse(c.req.query('mcc_mnc'))
+    if (!mccMnc.success) return startFailed(c, 'invalid_request')
+    const operator = await operatorFor(c, mccMnc.data)
+    if (typeof operator === 'string') return startFailed(c, operator)
+    const subscriberId = c.req.query('subscriber_id')
+    c.header('Set-Cookie', await writeCookie(c, { acr: state.acr, returnTo: state.returnTo, mccMnc: mccMnc.data, ...(subscriberId ? { subscriberId } : {}), pending: [] }))
+    c.header('Cache-Control', 'no-store')
+    return c.redirect(MOBILE_SIGN_IN_PAGE, 302)
+  })
+
+  // GET /auth/mobile/pending: the operator found, what the SPA's UserManager needs (nothing secret).
+  routes.get('/pending', async (c) => {
+    const state = await readCookie(c)
+    const operator = state?.mccMnc ? await operatorFor(c, state.mccMnc) : 'expired'
+    if (!state || typeof operator === 'string') return c.json({ error: typeof operator === 'string' ? operator : 'expired' }, 404, { 'Cache-Control': 'no-store' })
+    const body: MobilePending = {
+      operator: { name: operator.name, country: operator.country, mccMnc: operator.mccMnc },
+      issuer: operator.issuer,
+      clientId: operator.clientId,
+      acr: state.acr,
+      returnTo: state.returnTo,
+    }
+    return c.json(body, 200, { 'Cache-Control': 'no-store' })
+  })
+
+  // GET /auth/mobile/authorize: the SPA's authorize request; the gateway adds login_hint and hands over to the operator.
+  routes.get('/authorize', async (c) => {
+    const url = new URL(c.req.url)
+    const query = url.searchParams
+    const state = await readCookie(c)
+    const operator = state?.mccMnc ? await operatorFor(c, state.mccMnc) : 'expired'
+    if (!state || typeof operator === 'string') return startFailed(c, typeof operator === 'string' ? operator : 'expired')
+    const callback = `${requestOrigin(c)}${MOBILE_CALLBACK}`
+    const refuse = (description: string) => {
+      const target = new URL(callback)
+      target.search = new URLSearchParams({ error: 'invalid_request', error_description: description, ...(query.get('state') ? { state: query.get('state')! } : {}) }).toString()
+      return c.redirect(target.toString(), 302)
+    }
+    if (query.get('client_id') !== operator.clientId || query.get('redirect_uri') !== callback) return startFailed(c, 'invalid_request')
+    const acr = ZMobileAcr.safeParse(query.get('acr_values'))
+    if (!query.get('state') || !query.get('nonce')) return refuse('state and nonce are required.')
+    if (!query.get('code_challenge') || query.get('code_challenge_method') !== 'S256') return refuse('PKCE with code_challenge_method S256 is required.')
+    if (!acr.success) return refuse('acr_values must be 2 or 3.')
+    query.delete('login_hint')
+    if (state.subscriberId) query.set('login_hint', `${ENCRYPTED_MSISDN_PREFIX}${state.subscriberId}`)
+    const pending = [...state.pending.filter((entry) => entry.state !== query.get('state')), { state: query.get('state')!, nonce: query.get('nonce')!, acr: acr.data }].slice(-4)
+    c.header('Set-Cookie', await writeCookie(c, { ...state, pending }))
+    c.header('Cache-Control', 'no-store')
+    const target = new URL(operator.authorization)
+    target.search = query.toString()
+    return c.redirect(target.toString(), 302)
+  })
+
+  // POST /auth/mobile/token: the code, exchanged with the operator's credentials; a verified ID token opens the session.
+  routes.all('/token', async (c) => {
+    if (c.req.method !== 'POST') return oauthError(c, 405, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`)
+    const refusal = crossSiteRefusal(c)
+    if (refusal) return oauthError(c, 403, 'invalid_request', refusal)
+    if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
+      return oauthError(c, 400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.')
+    }
+    const form = new URLSearchParams(await c.req.text())
+    const repeated = [...new Set([...form.keys()].filter((name) => form.getAll(name).length > 1))]
+    if (repeated.length) return oauthError(c, 400, 'invalid_request', `The parameter ${repeated.join(', ')} is repeated.`)
+    if (form.get('grant_type') !== 'authorization_code') return oauthError(c, 400, 'unsupported_grant_type', 'Only authorization_code is accepted here.')
+    for (const name of ['code', 'redirect_uri', 'code_verifier']) {
+      if (!form.get(name)) return oauthError(c, 400, 'invalid_request', `The ${name} parameter is required.`)
+    }
+    if (form.get('redirect_uri') !== `${requestOrigin(c)}${MOBILE_CALLBACK}`) return oauthError(c, 400, 'invalid_grant', 'The redirect_uri is not this console’s mobile callback.')
+    const state = await readCookie(c)
+    const operator = state?.mccMnc ? await operatorFor(c, state.mccMnc) : 'expired'
+    if (!state || state.pending.length === 0 || typeof operator === 'string') {
+      return oauthError(c, 400, 'invalid_grant', 'No mobile sign-in is in progress in this browser, or it took more than 10 minutes. Sign in again.')
+    }
+    let tokens: TokenResponse
+    try {
+      const response = await send(operator.token, {
+        method: 'POST',
+        headers: {
+          Authorization: basicCredentials(operator.clientId, operator.clientSecret),
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code: form.get('code')!, redirect_uri: form.get('redirect_uri')!, code_verifier: form.get('code_verifier')! }).toString(),
+      })
+      const json: unknown = await response.json().catch(() => undefined)
+      const refused = ZOAuthErrorBody.safeParse(json)
+      if (!response.ok && refused.success && response.status < 500) {
+        return oauthError(c, 400, refused.data.error, (refused.data.error_description ?? '').split(operator.clientSecret).join('[redacted]'))
+      }
+      const parsed = ZTokenResponse.safeParse(json)
+      if (!response.ok || !parsed.success) return oauthError(c, 502, 'temporarily_unavailable', 'The operator gave no usable answer. Try again in a moment.')
+      tokens = parsed.data
+    } catch {
+      return oauthError(c, 502, 'temporarily_unavailable', 'The operator could not be reached. Try again in a moment.')
+    }
+    if (!tokens.id_token) return oauthError(c, 400, 'invalid_grant', 'The ID token failed verification: the operator sent none.')
+    const verified = await verifyIdToken(operator, tokens.id_token, state.pending)
+    if (!verified.ok) return oauthError(c, 400, 'invalid_grant', `The ID token failed verification: ${verified.reason}.`)
+    const level = Number(verified.claims.acr) >= 3 ? '3' : '2'
+    const ordering = await orderingToken(level)
+    if (!ordering) return oauthError(c, 502, 'temporarily_unavailable', 'The ordering API gave no access token. Try again in a moment.')
+    const session: Session = {
+      // No refresh token: a mobile session lasts as long as the ordering token (0017), then the person signs in again.
+      ...sessionFromTokens(ordering, nowSeconds(), { sub: verified.claims.sub, scope: ordering.scope ?? SCOPE_BY_ACR[level] }),
+      mobile: { operator: operator.name, country: operator.country, acr: verified.claims.acr, amr: verified.claims.amr },
+    }
+    c.header('Set-Cookie', await cookies.sessionCookie(session, { secure: isHttps(c) }), { append: true })
+    const remaining = state.pending.filter((entry) => entry !== verified.signIn)
+    c.header('Set-Cookie', remaining.length ? await writeCookie(c, { ...state, pending: remaining }) : clearCookie(c), { append: true })
+    const body: BrowserTokenAnswer = {
+      token_type: 'Bearer',
+      access_token: session.accessHandle,
+      expires_in: Math.max(1, session.accessTokenExpiresAt - nowSeconds()),
+      scope: session.scope,
+      id_token: tokens.id_token,
+    }
+    return c.body(JSON.stringify(body), 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+  })
+
+  return { routes }
+}
+
+/** GET /auth/session: how the session in the cookie was opened; 401 without one. */
+export function sessionInfoRoute(cookies: SessionCookies): Hono {
+  return new Hono().get('/', async (c) => {
+    const session = await cookies.readSession(c)
+    if (!session) return c.json({ error: 'no_session' }, 401, { 'Cache-Control': 'no-store' })
+    const body: SessionInfo = session.mobile ? { method: 'mobile', ...session.mobile } : { method: 'password' }
+    return c.json(body, 200, { 'Cache-Control': 'no-store' })
+  })
+}

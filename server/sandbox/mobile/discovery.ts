@@ -1,0 +1,166 @@
+import { Hono, type Context } from 'hono'
+import { randomBytes } from 'node:crypto'
+import { ZDiscoveryQuery, type DiscoveryError, type DiscoveryResponse } from '@contract/mobile-connect'
+import { authenticateClient } from '../oauth/client-credentials'
+import { languageOf } from '../oidc/pages'
+import type { Sandbox } from '../sandbox'
+import { mobileStateOf, purgeExpired } from './mobile-state'
+import { discoveryErrorPage, selectionPage } from './mobile-pages'
+import { encryptMsisdn, mccMncOf, normalizeMsisdn, operatorByKey, operatorByMccMnc, subscriberOf, type SandboxOperator } from './operators'
+
+/** Discovery sessions and the operator-selection page live 10 minutes, like the code they lead to. */
+const SESSION_TTL_MS = 10 * 60_000
+/** Step 2's `ttl`, in seconds: how long a client may cache an operator's endpoints and credentials. */
+export const DISCOVERY_TTL_SECONDS = 3600
+/** Reference 3: the scope list an operator serves (rel "scope"). */
+export const OPERATOR_SCOPES = 'openid mc_authn'
+
+export const DISCOVERY_PATH = '/v2/discovery'
+export const SELECTION_PATH = '/v2/discovery/operator-selection'
+
+/** Where the sandbox's public addresses start, as the browser sees them (`{issuer base}/sandbox`). */
+export function publicSandboxBase(sandbox: Sandbox): string {
+  const issuer = sandbox.config.oidc.issuer
+  return issuer.slice(0, issuer.indexOf('/sandbox/') + '/sandbox'.length)
+}
+
+/** The operator's endpoints: reference 3's `{auth_url}/openidconnect/{country_code}/v1/…`, one `{auth_url}` per operator. */
+export function operatorBase(sandbox: Sandbox, operator: SandboxOperator): string {
+  return `${publicSandboxBase(sandbox)}/operators/${operator.key}/openidconnect/${operator.countryCode}`
+}
+
+/** The origins whose pages may be Redirect_URL: those of the application's registered redirect URIs. */
+function registeredOrigins(sandbox: Sandbox): string[] {
+  return [...new Set(sandbox.config.sandboxRedirectUris.flatMap((uri) => (URL.canParse(uri) ? [new URL(uri).origin] : [])))]
+}
+
+function discoveryError(c: Context, status: 400 | 401, error: DiscoveryError['error'], description: string): Response {
+  const body: DiscoveryError = { error, description }
+  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+}
+
+function redirectWith(c: Context, target: string, parameters: Record<string, string>): Response {
+  const url = new URL(target)
+  for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value)
+  c.header('Cache-Control', 'no-store')
+  c.header('Referrer-Policy', 'no-referrer')
+  return c.redirect(url.toString(), 302)
+}
+
+/** Step 2's JSON (reference 3); in production without an agreement for the country, no credentials and no endpoints. */
+export function discoveryAnswer(sandbox: Sandbox, operator: SandboxOperator, application: { client_id: string; client_secret: string }): DiscoveryResponse {
+  const { environment } = mobileStateOf(sandbox)
+  const withheld = environment.production && !environment.agreements.includes(operator.countryCode)
+  const base = operatorBase(sandbox, operator)
+  return {
+    ttl: DISCOVERY_TTL_SECONDS,
+    response: {
+      ...(withheld ? {} : { client_id: application.client_id, client_secret: application.client_secret }),
+      serving_operator: operator.name,
+      country: operator.country,
+      currency: operator.currency,
+      ...(withheld
+        ? {}
+        : {
+            apis: {
+              operatorid: {
+                link: [
+                  { href: `${base}/v1/authorize`, rel: 'authorization' },
+                  { href: `${base}/v1/token`, rel: 'token' },
+                  { href: `${base}/v1/userinfo`, rel: 'userinfo' },
+                  { href: OPERATOR_SCOPES, rel: 'scope' },
+                ],
+              },
+            },
+          }),
+    },
+  }
+}
+
+/**
+ * GET or POST /v2/discovery (reference 3) and the operator-selection page it sends the browser to
+ * (docs/decisions/0017-mobile-connect.md).
+ */
+export function discoveryEndpoints(sandbox: Sandbox): Hono {
+  const app = new Hono()
+  const state = mobileStateOf(sandbox)
+  const selectionUrl = () => `${publicSandboxBase(sandbox)}${SELECTION_PATH}`
+  const pageLanguage = (c: Context) => languageOf(c.req.header('Accept-Language')?.split(',')[0]?.split(';')[0])
+
+  app.on(['GET', 'POST'], DISCOVERY_PATH, async (c) => {
+    const auth = authenticateClient(sandbox, c.req.header('Authorization') ?? undefined, {})
+    if (!c.req.header('Authorization')) return discoveryError(c, 401, 'Unauthorized_Access', 'Send the application’s credentials as Authorization: Basic.')
+    if ('error' in auth) return discoveryError(c, 401, 'Unauthorized_Access', 'The Basic credentials are not those of a registered application.')
+    let params: URLSearchParams
+    if (c.req.method === 'GET') params = new URL(c.req.url).searchParams
+    else if (/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) params = new URLSearchParams(await c.req.text())
+    else return discoveryError(c, 400, 'Invalid_Request', 'Send the parameters form-encoded (application/x-www-form-urlencoded).')
+    const repeated = [...new Set([...params.keys()].filter((name) => params.getAll(name).length > 1))]
+    if (repeated.length) return discoveryError(c, 400, 'Invalid_Request', `${repeated.join(', ')} may appear only once.`)
+    const raw = Object.fromEntries(params)
+    if (!raw.Redirect_URL) return discoveryError(c, 400, 'Invalid_Request', 'Redirect_URL is required.')
+    const query = ZDiscoveryQuery.safeParse(raw)
+    if (!query.success) return discoveryError(c, 400, 'Invalid_Request', query.error.issues.map((issue) => issue.message).join('; '))
+    const redirectUrl = query.data.Redirect_URL
+    if (!registeredOrigins(sandbox).includes(new URL(redirectUrl).origin)) {
+      return discoveryError(c, 400, 'Invalid_Request', 'Redirect_URL is not on an origin registered for this application.')
+    }
+    const mcc = query.data['Selected-MCC']
+    const mnc = query.data['Selected-MNC']
+    if (mcc === undefined && mnc === undefined) {
+      // Step 1: the browser goes to the operator-selection page.
+      purgeExpired(state, sandbox.realNow())
+      const sessionId = randomBytes(24).toString('base64url')
+      state.discoverySessions.set(sessionId, { clientId: auth.application.client_id, redirectUrl, expiresAt: sandbox.realNow() + SESSION_TTL_MS })
+      return redirectWith(c, selectionUrl(), { session_id: sessionId })
+    }
+    if (mcc === undefined || mnc === undefined) return discoveryError(c, 400, 'Invalid_Request', 'Send Selected-MCC and Selected-MNC together.')
+    const operator = operatorByMccMnc(mcc, mnc)
+    if (!operator) return discoveryError(c, 400, 'Invalid_Request', `No operator serves MCC ${mcc} and MNC ${mnc}.`)
+    return c.body(JSON.stringify(discoveryAnswer(sandbox, operator, auth.application)), 200, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+    })
+  })
+
+  const sessionOf = (id: string | undefined | null) => {
+    const session = id ? state.discoverySessions.get(id) : undefined
+    return session && session.expiresAt > sandbox.realNow() ? session : undefined
+  }
+
+  app.get(SELECTION_PATH, (c) => {
+    const sessionId = c.req.query('session_id')
+    const session = sessionOf(sessionId)
+    if (!session || !sessionId) return discoveryErrorPage(c, pageLanguage(c))
+    return selectionPage(c, { language: pageLanguage(c), action: selectionUrl(), sessionId, redirectUrl: session.redirectUrl })
+  })
+
+  app.post(SELECTION_PATH, async (c) => {
+    const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '') ? new URLSearchParams(await c.req.text()) : null
+    const sessionId = form?.get('session_id') ?? ''
+    const session = sessionOf(sessionId)
+    const language = pageLanguage(c)
+    if (!form || !session) return discoveryErrorPage(c, language)
+    const page = { language, action: selectionUrl(), sessionId, redirectUrl: session.redirectUrl }
+    const finish = (parameters: Record<string, string>) => {
+      state.discoverySessions.delete(sessionId)
+      return redirectWith(c, session.redirectUrl, parameters)
+    }
+    if (form.has('operator')) {
+      // The person picked country and operator: no number, so no subscriber_id (reference 3).
+      const [mcc = '', mnc = ''] = (form.get('operator') ?? '').split('_')
+      const operator = operatorByMccMnc(mcc, mnc)
+      return operator ? finish({ mcc_mnc: mccMncOf(operator) }) : selectionPage(c, { ...page, error: 'pick' })
+    }
+    const typed = form.get('msisdn') ?? ''
+    const msisdn = normalizeMsisdn(typed)
+    if (!msisdn) return selectionPage(c, { ...page, typed, error: 'malformed' })
+    const subscriber = subscriberOf(msisdn)
+    const operator = subscriber && operatorByKey(subscriber.operator)
+    if (!operator) return selectionPage(c, { ...page, typed, error: 'unknown' })
+    return finish({ mcc_mnc: mccMncOf(operator), subscriber_id: encryptMsisdn(msisdn) })
+  })
+
+  return app
+}
+

@@ -1,0 +1,328 @@
+import { Hono, type Context } from 'hono'
+import { SignJWT } from 'jose'
+import { randomBytes, randomInt } from 'node:crypto'
+import { HEADER } from '@contract/common'
+import {
+  AMR, ENCRYPTED_MSISDN_PREFIX, MOBILE_ACR_VALUES, UNSUPPORTED_OPERATOR_PARAMETERS, type Amr, type MobileAcr,
+} from '@contract/mobile-connect'
+import type { TokenResponse } from '@contract/oauth'
+import { authenticatedTokenRequest, oauthError, REALM, safeEqual } from '../oauth/client-credentials'
+import { hashToken } from '../oauth/token-store'
+import { errorPage, languageOf } from '../oidc/pages'
+import type { AuthorizeError } from '../oidc/settings'
+import { s256 } from '../oidc/token'
+import { newRequestId } from '../../shared/request-id'
+import type { Sandbox } from '../sandbox'
+import { OPERATOR_SCOPES, operatorBase, publicSandboxBase } from './discovery'
+import { mobileStateOf, purgeExpired, type PendingAuthentication } from './mobile-state'
+import { operatorPage, phoneGonePage, phonePage } from './mobile-pages'
+import { decryptMsisdn, normalizeMsisdn, operatorByKey, pcrOf, subscriberOf, type SandboxOperator } from './operators'
+
+/** Reference 2: the code lives about 10 minutes; a pending authentication as long. */
+const PENDING_TTL_MS = 10 * 60_000
+const ACCESS_TOKEN_SECONDS = 3600
+/** Wrong SMS codes allowed before the authentication fails. */
+const OTP_ATTEMPTS = 3
+const KNOWN_SCOPES = OPERATOR_SCOPES.split(' ')
+export const MOBILE_CALLBACK_PATH = '/auth/mobile/callback'
+
+const random = () => randomBytes(32).toString('base64url')
+
+/** The redirect URIs the sandbox operators accept: `/auth/mobile/callback` on each origin registered for the application. */
+export function mobileRedirectUris(sandbox: Sandbox): string[] {
+  const origins = sandbox.config.sandboxRedirectUris.flatMap((uri) => (URL.canParse(uri) ? [new URL(uri).origin] : []))
+  return [...new Set(origins)].map((origin) => `${origin}${MOBILE_CALLBACK_PATH}`)
+}
+
+function redirectTo(c: Context, uri: string, parameters: Record<string, string | undefined>): Response {
+  const url = new URL(uri)
+  for (const [name, value] of Object.entries(parameters)) if (value !== undefined) url.searchParams.set(name, value)
+  c.header('Cache-Control', 'no-store')
+  c.header('Referrer-Policy', 'no-referrer')
+  return c.redirect(url.toString(), 302)
+}
+
+/**
+ * A sandbox mobile operator's OpenID Connect endpoints (reference 3, docs/decisions/0017-mobile-connect.md):
+ * authorize with the three authentication methods, the form the person answers, token, userinfo, and the
+ * sandbox "phone" that shows the SMS, the OK prompt and the SIM PIN prompt.
+ */
+export function operatorEndpoints(sandbox: Sandbox): Hono {
+  const app = new Hono()
+  const state = mobileStateOf(sandbox)
+  const now = () => sandbox.realNow()
+  const phoneUrl = (pending: PendingAuthentication) => `${publicSandboxBase(sandbox)}/phone/${pending.phoneId}`
+  const authenticateUrl = (operator: SandboxOperator) => `${operatorBase(sandbox, operator)}/v1/authenticate`
+
+  /** The operator an address names, when the country segment is its own. */
+  const operatorOf = (c: Context) => {
+    const operator = operatorByKey(c.req.param('operator') ?? '')
+    return operator && operator.countryCode === c.req.param('country') ? operator : undefined
+  }
+
+  /** The person's number is known: choose how the operator authenticates them (level 3: SIM PIN; level 2: as their phone allows). */
+  const identify = (pending: PendingAuthentication, msisdn: string) => {
+    const subscriber = subscriberOf(msisdn)!
+    pending.msisdn = msisdn
+    pending.method = pending.acr === '3' ? AMR.simPin : subscriber.level2
+    pending.otp = pending.method === AMR.smsOtp ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null
+  }
+
+  const show = (c: Context, pending: PendingAuthentication, extra: { numberError?: string; otpLeft?: number; notYet?: boolean } = {}) => {
+    const operator = operatorByKey(pending.operator)!
+    const common = {
+      language: pending.language,
+      operatorName: operator.name,
+      clientName: pending.clientName,
+      action: authenticateUrl(operator),
+      requestId: pending.id,
+      csrf: pending.csrf,
+      redirectUri: pending.redirectUri,
+    }
+    if (!pending.msisdn || !pending.method) {
+      return operatorPage(c, { ...common, step: { kind: 'number', ...(extra.numberError !== undefined ? { typed: extra.numberError, error: true } : {}) } })
+    }
+    if (pending.method === AMR.smsOtp) {
+      return operatorPage(c, { ...common, step: { kind: 'code', msisdn: pending.msisdn, phoneUrl: phoneUrl(pending), ...(extra.otpLeft !== undefined ? { error: extra.otpLeft } : {}) } })
+    }
+    return operatorPage(c, {
+      ...common,
+      step: { kind: 'phone', method: pending.method, msisdn: pending.msisdn, phoneUrl: phoneUrl(pending), ...(extra.notYet ? { notYet: true } : {}) },
+    })
+  }
+
+  const deny = (c: Context, pending: PendingAuthentication, description: string) => {
+    state.pending.delete(pending.id)
+    return redirectTo(c, pending.redirectUri, { error: 'access_denied', error_description: description, state: pending.state })
+  }
+
+  const issueCode = (c: Context, pending: PendingAuthentication) => {
+    const operator = operatorByKey(pending.operator)!
+    const code = random()
+    state.codes.set(hashToken(code), {
+      clientId: pending.clientId,
+      redirectUri: pending.redirectUri,
+      operator: operator.key,
+      sub: pcrOf(operator, pending.msisdn!),
+      ...(pending.nonce ? { nonce: pending.nonce } : {}),
+      ...(pending.codeChallenge ? { codeChallenge: pending.codeChallenge } : {}),
+      acr: pending.method === AMR.simPin ? '3' : '2',
+      amr: pending.method!,
+      authTime: now(),
+      expiresAt: now() + PENDING_TTL_MS,
+      used: false,
+    })
+    state.pending.delete(pending.id)
+    return redirectTo(c, pending.redirectUri, { code, state: pending.state })
+  }
+
+  app.get('/operators/:operator/openidconnect/:country/v1/authorize', (c) => {
+    const operator = operatorOf(c)
+    if (!operator) return c.notFound()
+    const query = new URL(c.req.url).searchParams
+    const language = languageOf(query.get('ui_locales') ?? undefined)
+    if (query.getAll('client_id').length > 1 || query.getAll('redirect_uri').length > 1) return errorPage(c, language, 'duplicate')
+    const application = sandbox.applications.byClientId(query.get('client_id') ?? '')
+    if (!application) return errorPage(c, language, 'client')
+    const redirectUri = query.get('redirect_uri') ?? ''
+    if (!mobileRedirectUris(sandbox).includes(redirectUri)) return errorPage(c, language, 'redirect')
+
+    const stateValue = query.getAll('state').length === 1 ? query.get('state') || undefined : undefined
+    const fail = (error: AuthorizeError, description: string) => redirectTo(c, redirectUri, { error, error_description: description, state: stateValue })
+    if (sandbox.faults.maintenance) return fail('temporarily_unavailable', 'The operator is under maintenance. Try again later.')
+    const repeated = [...new Set([...query.keys()].filter((name) => query.getAll(name).length > 1))]
+    if (repeated.length) return fail('invalid_request', `${repeated.join(', ')} may appear only once.`)
+    const value = (name: string) => query.get(name) || undefined
+    const responseType = value('response_type')
+    if (!responseType) return fail('invalid_request', 'response_type is required.')
+    if (responseType !== 'code') return fail('unsupported_response_type', `response_type ${responseType} is not supported; use code.`)
+    if (!stateValue) return fail('invalid_request', 'state is required.')
+    const scopes = (value('scope') ?? '').split(' ').filter(Boolean)
+    if (!scopes.includes('openid')) return fail('invalid_request', 'scope must include openid.')
+    const unknown = scopes.filter((scope) => !KNOWN_SCOPES.includes(scope))
+    if (unknown.length) return fail('invalid_scope', `Unknown scope ${unknown.join(' ')}; this operator serves ${OPERATOR_SCOPES}.`)
+    const unsupported = UNSUPPORTED_OPERATOR_PARAMETERS.filter((name) => query.has(name))
+    if (unsupported.length) return fail('invalid_request', `${unsupported.join(', ')} ${unsupported.length > 1 ? 'are' : 'is'} not supported by this operator.`)
+    const prompt = (value('prompt') ?? '').split(' ').filter(Boolean)
+    const badPrompt = prompt.find((p) => !['none', 'login', 'consent'].includes(p))
+    if (badPrompt) return fail('invalid_request', `prompt ${badPrompt} is unknown; use none, login or consent.`)
+    // The operator keeps no login session: every authentication involves the phone.
+    if (prompt.includes('none')) return fail('login_required', 'The operator authenticates on the phone every time; send the request again without prompt=none.')
+    const maxAge = value('max_age')
+    if (maxAge !== undefined && !/^\d{1,9}$/.test(maxAge)) return fail('invalid_request', 'max_age must be a number of seconds.')
+    const acrValues = (value('acr_values') ?? '2').split(' ').filter(Boolean)
+    const badAcr = acrValues.find((acr) => !(MOBILE_ACR_VALUES as readonly string[]).includes(acr))
+    if (badAcr) return fail('invalid_request', `acr_values ${badAcr} is not supported; use 2 or 3.`)
+    const codeChallenge = value('code_challenge')
+    const method = value('code_challenge_method')
+    if (method && !codeChallenge) return fail('invalid_request', 'code_challenge_method was sent without code_challenge.')
+    if (codeChallenge && (method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(codeChallenge))) {
+      return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier, with code_challenge_method S256.')
+    }
+    let msisdn: string | null = null
+    const loginHint = value('login_hint')
+    if (loginHint !== undefined) {
+      if (!loginHint.startsWith(ENCRYPTED_MSISDN_PREFIX)) {
+        return fail('invalid_request', `login_hint must be ${ENCRYPTED_MSISDN_PREFIX} followed by the subscriber_id from discovery.`)
+      }
+      msisdn = decryptMsisdn(loginHint.slice(ENCRYPTED_MSISDN_PREFIX.length))
+      if (!msisdn) return fail('invalid_request', 'login_hint does not hold a number encrypted by the discovery service.')
+      if (subscriberOf(msisdn)?.operator !== operator.key) return fail('invalid_request', `login_hint is not a subscriber of ${operator.name}.`)
+    }
+    purgeExpired(state, now())
+    const nonce = value('nonce')
+    const pending: PendingAuthentication = {
+      id: random(),
+      csrf: random(),
+      phoneId: random(),
+      operator: operator.key,
+      clientId: application.client_id,
+      clientName: application.name,
+      redirectUri,
+      state: stateValue,
+      ...(nonce ? { nonce } : {}),
+      ...(codeChallenge ? { codeChallenge } : {}),
+      language,
+      acr: acrValues[0] as MobileAcr,
+      msisdn: null,
+      method: null,
+      otp: null,
+      otpAttempts: 0,
+      phone: 'waiting',
+      expiresAt: now() + PENDING_TTL_MS,
+    }
+    if (msisdn) identify(pending, msisdn)
+    state.pending.set(pending.id, pending)
+    return show(c, pending)
+  })
+
+  app.post('/operators/:operator/openidconnect/:country/v1/authenticate', async (c) => {
+    const operator = operatorOf(c)
+    if (!operator) return c.notFound()
+    const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '') ? new URLSearchParams(await c.req.text()) : null
+    const pending = form ? state.pending.get(form.get('request') ?? '') : undefined
+    if (!form || !pending || pending.operator !== operator.key || pending.expiresAt <= now() || !safeEqual(pending.csrf, form.get('csrf') ?? '')) {
+      return errorPage(c, pending?.language ?? 'en', 'expired')
+    }
+    if (form.get('decision') === 'cancel') return deny(c, pending, 'User cancelled the authentication.')
+    if (!pending.msisdn) {
+      const typed = form.get('msisdn') ?? ''
+      const msisdn = normalizeMsisdn(typed)
+      if (!msisdn || subscriberOf(msisdn)?.operator !== operator.key) return show(c, pending, { numberError: typed })
+      identify(pending, msisdn)
+      return show(c, pending)
+    }
+    if (pending.method === AMR.smsOtp) {
+      if (safeEqual(pending.otp ?? '', (form.get('otp') ?? '').trim())) return issueCode(c, pending)
+      pending.otpAttempts += 1
+      if (pending.otpAttempts >= OTP_ATTEMPTS) return deny(c, pending, 'login failed')
+      return show(c, pending, { otpLeft: OTP_ATTEMPTS - pending.otpAttempts })
+    }
+    switch (pending.phone) {
+      case 'approved':
+        return issueCode(c, pending)
+      case 'cancelled':
+        return deny(c, pending, 'User cancelled the authentication on the phone.')
+      case 'failed':
+        return deny(c, pending, 'login failed')
+      default:
+        return show(c, pending, { notYet: true })
+    }
+  })
+
+  // --- the sandbox phone: what the subscriber's device shows and answers ---
+
+  const pendingOfPhone = (phoneId: string) => [...state.pending.values()].find((p) => p.phoneId === phoneId && p.expiresAt > now())
+
+  const showPhone = (c: Context, pending: PendingAuthentication, screen: Parameters<typeof phonePage>[1]['screen']) =>
+    phonePage(c, {
+      language: pending.language,
+      msisdn: pending.msisdn!,
+      operatorName: operatorByKey(pending.operator)!.name,
+      clientName: pending.clientName,
+      action: phoneUrl(pending),
+      screen,
+    })
+
+  app.get('/phone/:phoneId', (c) => {
+    const pending = pendingOfPhone(c.req.param('phoneId'))
+    if (!pending?.msisdn) return phoneGonePage(c, pending?.language ?? 'en')
+    if (pending.method === AMR.smsOtp) return showPhone(c, pending, { kind: 'sms', code: pending.otp! })
+    if (pending.phone !== 'waiting') return showPhone(c, pending, { kind: 'done' })
+    return showPhone(c, pending, pending.method === AMR.simPin ? { kind: 'pin' } : { kind: 'ok' })
+  })
+
+  app.post('/phone/:phoneId', async (c) => {
+    const pending = pendingOfPhone(c.req.param('phoneId'))
+    if (!pending?.msisdn || pending.method === AMR.smsOtp) return phoneGonePage(c, pending?.language ?? 'en')
+    if (pending.phone !== 'waiting') return showPhone(c, pending, { kind: 'done' })
+    const form = new URLSearchParams(await c.req.text())
+    if (form.get('answer') === 'cancel') pending.phone = 'cancelled'
+    else if (pending.method === AMR.ok) pending.phone = 'approved'
+    else {
+      const pin = (form.get('pin') ?? '').trim()
+      if (!/^\d{4}$/.test(pin)) return showPhone(c, pending, { kind: 'pin', error: true })
+      pending.phone = safeEqual(pin, subscriberOf(pending.msisdn)!.simPin) ? 'approved' : 'failed'
+    }
+    return showPhone(c, pending, { kind: 'done' })
+  })
+
+  // --- token and userinfo ---
+
+  app.all('/operators/:operator/openidconnect/:country/v1/token', async (c) => {
+    c.header(HEADER.requestId, newRequestId())
+    const operator = operatorOf(c)
+    if (!operator) return c.notFound()
+    if (c.req.method !== 'POST') return oauthError(c, 400, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`)
+    // Reference 3: the operator's token endpoint takes the credentials as HTTP Basic only.
+    if (!/^Basic /i.test(c.req.header('Authorization') ?? '')) {
+      return oauthError(c, 401, 'invalid_client', 'Send the operator credentials as Authorization: Basic.', { 'WWW-Authenticate': REALM })
+    }
+    const request = await authenticatedTokenRequest(c, sandbox)
+    if (request instanceof Response) return request
+    const { application, form, repeated } = request
+    if (repeated.length) return oauthError(c, 400, 'invalid_request', `${repeated.join(', ')} may appear only once.`)
+    if (!form.grant_type) return oauthError(c, 400, 'invalid_request', 'grant_type is required.')
+    if (form.grant_type !== 'authorization_code') return oauthError(c, 400, 'invalid_grant', `grant_type ${form.grant_type} is not supported; use authorization_code.`)
+    if (!form.code) return oauthError(c, 400, 'invalid_request', 'code is required.')
+    if (!form.redirect_uri) return oauthError(c, 400, 'invalid_request', 'redirect_uri is required.')
+    const code = state.codes.get(hashToken(form.code))
+    if (!code || code.clientId !== application.client_id) return oauthError(c, 400, 'invalid_grant', 'The code is unknown or was issued to another client.')
+    if (code.used) return oauthError(c, 400, 'invalid_grant', 'The code was used already.')
+    code.used = true
+    if (code.expiresAt <= now()) return oauthError(c, 400, 'invalid_grant', 'The code has expired; codes live 10 minutes.')
+    if (code.operator !== operator.key) return oauthError(c, 400, 'invalid_grant', 'The code was issued by another operator.')
+    if (code.redirectUri !== form.redirect_uri) return oauthError(c, 400, 'invalid_grant', 'redirect_uri differs from the one of the authorization request.')
+    if (code.codeChallenge ? !form.code_verifier || s256(form.code_verifier) !== code.codeChallenge : form.code_verifier !== undefined) {
+      return oauthError(c, 400, 'invalid_grant', 'code_verifier does not match the code_challenge of the authorization request.')
+    }
+    const accessToken = random()
+    state.accessTokens.set(hashToken(accessToken), { sub: code.sub, operator: operator.key, clientId: application.client_id, expiresAt: now() + ACCESS_TOKEN_SECONDS * 1000 })
+    const iat = Math.floor(now() / 1000)
+    // Reference 3: the ID token is signed HS256 with the operator credentials' secret.
+    const idToken = await new SignJWT({ auth_time: Math.floor(code.authTime / 1000), nonce: code.nonce ?? null, acr: code.acr, amr: [code.amr] satisfies Amr[] })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(operatorBase(sandbox, operator))
+      .setSubject(code.sub)
+      .setAudience([application.client_id])
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+      .sign(new TextEncoder().encode(application.client_secret))
+    const body: TokenResponse = { token_type: 'Bearer', access_token: accessToken, expires_in: ACCESS_TOKEN_SECONDS, id_token: idToken }
+    return c.body(JSON.stringify(body), 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+  })
+
+  app.on(['GET', 'POST'], '/operators/:operator/openidconnect/:country/v1/userinfo', (c) => {
+    c.header(HEADER.requestId, newRequestId())
+    const operator = operatorOf(c)
+    if (!operator) return c.notFound()
+    const match = /^Bearer +(\S+)$/i.exec(c.req.header('Authorization') ?? '')
+    const token = match ? state.accessTokens.get(hashToken(match[1]!)) : undefined
+    if (!token || token.operator !== operator.key || token.expiresAt <= now()) {
+      return oauthError(c, 401, 'invalid_token', 'The access token is unknown or has expired.', { 'WWW-Authenticate': 'Bearer realm="sandbox", error="invalid_token"' })
+    }
+    return c.json({ sub: token.sub }, 200, { 'Cache-Control': 'no-store' })
+  })
+
+  return app
+}
