@@ -12,6 +12,8 @@ import { SignInPage } from '@/features/auth/components/sign-in-page'
 import { requestDetailQueries } from '@/features/request-detail/api/get-request'
 import { loadPageCatalogs } from '@/i18n/i18n'
 import { Layout } from './layout'
+import { ApiRoute } from './routes/api'
+import { MeRoute } from './routes/me'
 import { NewRequestRoute } from './routes/new-request'
 import { NotFoundRoute } from './routes/not-found'
 import { PageLoading } from './routes/page-loading'
@@ -54,8 +56,8 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
               },
             },
             { path: 'requests/new', element: <NewRequestRoute /> },
-            // The account and API pages (issue 7): their code loads with their routes.
-            { path: 'me', lazy: async () => ({ Component: (await import('./routes/me')).MeRoute }) },
+            // The account and API pages (issue 7) are in the first chunk, small, so that they open offline too.
+            { path: 'me', element: <MeRoute /> },
             {
               path: 'api',
               loader: () => {
@@ -65,7 +67,7 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
                 void queryClient.prefetchQuery(apiDocQueries.doc())
                 return null
               },
-              lazy: async () => ({ Component: (await import('./routes/api')).ApiRoute }),
+              element: <ApiRoute />,
             },
             {
               path: 'requests/:id',
