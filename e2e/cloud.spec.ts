@@ -75,3 +75,14 @@ test('the page shows how far the reading has come, and the person can stop it an
   await instances.getByRole('button', { name: 'Read again' }).click()
   await expect(instances.getByText('2,500 instances of Acme production in Paris')).toBeVisible()
 })
+
+test('a person of another customer than the cloud key’s is told their company has none here, and axe finds nothing', async ({ page, signIn }) => {
+  await signIn(PEOPLE.bruno)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cloud' }).click()
+  const unavailable = page.getByRole('region', { name: 'Not available for your company' })
+  await expect(unavailable.getByRole('alert')).toContainText('Your company has no cloud resources on this console.')
+  await expect(unavailable.getByText('HTTP status 403, code 50')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Regions' })).toHaveCount(0)
+  await expect(page.getByText('Acme production')).toHaveCount(0)
+  await expectNoAccessibilityViolation(page)
+})

@@ -8,6 +8,7 @@ import { SessionCookies } from './gateway/auth/session'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
+import { personCustomers } from './gateway/person-customer'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { createSandbox, type Sandbox } from './sandbox/sandbox'
@@ -75,12 +76,17 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   app.route(`${AUTH_BASE}/session`, sessionInfoRoute(mobileCookies))
   app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream, signIn.sessions))
   // The cloud lists (0018): the sandbox in-process like the ordering API, or a real cloud API; none configured is a 404.
-  const cloudUpstream: CloudUpstream | null = !config.cloud
+  // The key is one customer's (the sandbox application's, or CLOUD_CUSTOMER_ID): only its people are served.
+  const sandboxCustomer = sandbox?.applications.byClientId(config.SANDBOX_CLIENT_ID)?.customer_id
+  const cloudCustomer = config.cloud?.customerId ?? sandboxCustomer
+  if (config.cloud && !cloudCustomer) throw new Error('The cloud API key’s customer is unknown: set CLOUD_CUSTOMER_ID.')
+  const cloudUpstream: CloudUpstream | null = !config.cloud || !cloudCustomer
     ? null
     : config.cloud.upstream === 'sandbox' && sandboxApp
-      ? { baseUrl: `http://sandbox.internal${SANDBOX_CLOUD_BASE}`, fetch: async (request) => sandboxApp.fetch(request), apiKey: config.cloud.apiKey, timeoutMs: 30_000 }
-      : { baseUrl: config.cloud.upstream.replace(/\/$/, ''), fetch: (request) => fetch(request), apiKey: config.cloud.apiKey, timeoutMs: 30_000 }
-  app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions))
+      ? { baseUrl: `http://sandbox.internal${SANDBOX_CLOUD_BASE}`, fetch: async (request) => sandboxApp.fetch(request), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
+      : { baseUrl: config.cloud.upstream.replace(/\/$/, ''), fetch: (request) => fetch(request), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
+  const customers = personCustomers(upstream, signIn.sessions, { now: options.realNow ?? Date.now })
+  app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
   // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
   for (const prefix of ['/api', SANDBOX_BASE]) {

@@ -55,6 +55,11 @@ export const ZServerEnv = z
     /** The `Authorization: APIKey` value the gateway adds; defaults to the sandbox's cloud key with the sandbox. */
     CLOUD_API_KEY: z.string().min(1).optional(),
     SANDBOX_CLOUD_API_KEY: z.string().min(8).default('sandbox-cloud-api-key'),
+    /**
+     * The customer CLOUD_API_KEY belongs to (its id in GET /me's `customer.id`): only that customer's people see the
+     * cloud lists. Required with a real cloud API; with the sandbox, the sandbox application's customer is used.
+     */
+    CLOUD_CUSTOMER_ID: z.string().trim().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ORDERING_UPSTREAM !== SANDBOX) {
@@ -78,6 +83,20 @@ export const ZServerEnv = z
     }
     if (cloudUpstream !== undefined && cloudUpstream !== SANDBOX && !env.CLOUD_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['CLOUD_API_KEY'], message: 'is required when CLOUD_UPSTREAM points at a real cloud API' })
+    }
+    if (cloudUpstream !== undefined && cloudUpstream !== SANDBOX && !env.CLOUD_CUSTOMER_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CLOUD_CUSTOMER_ID'],
+        message: 'is required when CLOUD_UPSTREAM points at a real cloud API: the id of the customer CLOUD_API_KEY belongs to (customer.id of GET /me)',
+      })
+    }
+    if (cloudUpstream === SANDBOX && env.CLOUD_CUSTOMER_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CLOUD_CUSTOMER_ID'],
+        message: 'must be unset when the cloud upstream is the sandbox: its cloud key belongs to the sandbox application’s customer',
+      })
     }
     if (env.ORDERING_UPSTREAM !== SANDBOX && !env.ORDERING_API_KEY) {
       ctx.addIssue({
@@ -105,8 +124,11 @@ export type ServerConfig = z.infer<typeof ZServerEnv> & {
   oidc: OidcSettings
   /** Redirect URIs the sandbox application accepts. */
   sandboxRedirectUris: string[]
-  /** The cloud API behind /api/cloud/v1 (0018); null when none is configured. */
-  cloud: { upstream: 'sandbox' | string; apiKey: string } | null
+  /**
+   * The cloud API behind /api/cloud/v1 (0018); null when none is configured. `customerId` is the key's customer
+   * (absent with the sandbox, where the sandbox application's customer is read at start).
+   */
+  cloud: { upstream: 'sandbox' | string; apiKey: string; customerId?: string } | null
 }
 
 /** Only for the sandbox: a fixed development secret, so that a restart keeps people signed in. */
@@ -165,5 +187,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function cloudOf(settings: z.infer<typeof ZServerEnv>): ServerConfig['cloud'] {
   const upstream = settings.CLOUD_UPSTREAM ?? (settings.ORDERING_UPSTREAM === SANDBOX ? SANDBOX : undefined)
   if (upstream === undefined) return null
-  return { upstream, apiKey: settings.CLOUD_API_KEY ?? settings.SANDBOX_CLOUD_API_KEY }
+  return {
+    upstream,
+    apiKey: settings.CLOUD_API_KEY ?? settings.SANDBOX_CLOUD_API_KEY,
+    ...(settings.CLOUD_CUSTOMER_ID ? { customerId: settings.CLOUD_CUSTOMER_ID } : {}),
+  }
 }

@@ -4,6 +4,7 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
 import { newRequestId } from '../shared/request-id'
 import type { GatewaySessions } from './auth/token-handler'
+import type { PersonCustomers } from './person-customer'
 
 export const GATEWAY_CLOUD_BASE = '/api/cloud/v1'
 
@@ -17,14 +18,25 @@ export interface CloudUpstream {
   baseUrl: string
   fetch: (request: Request) => Promise<Response>
   apiKey: string
+  /** The customer the key belongs to: only its people are served (0018). */
+  customerId: string
   timeoutMs: number
 }
 
-function gatewayError(c: Context, status: 401 | 404 | 502 | 504, description: string): Response {
+/** What another customer's person is told (403 code 50); the SPA shows its own words for this code. */
+export const OTHER_CUSTOMER_DESCRIPTION =
+  'Your company has no cloud resources on this console: its cloud lists belong to another customer.'
+
+function gatewayError(c: Context, status: 401 | 403 | 404 | 502 | 504, description: string): Response {
   const body: ApiErrorBody = {
-    code: status === 401 ? ERROR_CODE.missingCredentials : status === 404 ? ERROR_CODE.notFound : ERROR_CODE.internal,
+    code:
+      status === 401 ? ERROR_CODE.missingCredentials
+      : status === 403 ? ERROR_CODE.accessDenied
+      : status === 404 ? ERROR_CODE.notFound
+      : ERROR_CODE.internal,
     message:
       status === 401 ? 'Missing credentials'
+      : status === 403 ? 'Access denied'
       : status === 404 ? 'Resource not found'
       : status === 504 ? 'The cloud API did not answer in time'
       : 'The cloud API could not be reached',
@@ -36,17 +48,45 @@ function gatewayError(c: Context, status: 401 | 404 | 502 | 504, description: st
 /**
  * The gateway's proxy to the cloud lists: /api/cloud/v1/* for signed-in people only (the cloud API knows no
  * person, so the gateway checks the session cookie itself), allow-listed paths, the query as given, and
- * `Authorization: APIKey <key>` from the configuration, which never reaches the browser. With no cloud API
- * configured (a real operator without CLOUD_UPSTREAM), every path is a 404 saying so.
+ * `Authorization: APIKey <key>` from the configuration, which never reaches the browser. The key is one
+ * customer's, so only that customer's people are served: the person's customer comes from GET /me (cached per
+ * session, see person-customer.ts); another customer's person gets 403 code 50 before the cloud API is called.
+ * With no cloud API configured (a real operator without CLOUD_UPSTREAM), every path is a 404 saying so.
  */
-export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySessions): Hono {
+export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySessions, customers: PersonCustomers): Hono {
   const app = new Hono()
   app.all('/*', async (c) => {
     const url = new URL(c.req.url)
     if (!upstream) return gatewayError(c, 404, 'No cloud API is configured on this server (CLOUD_UPSTREAM).')
     const path = url.pathname.slice(GATEWAY_CLOUD_BASE.length).replace(/\/$/, '')
     if (!ALLOWED_PATHS.some((pattern) => pattern.test(path))) return gatewayError(c, 404, `No resource exists at ${url.pathname}.`)
-    if (!(await sessions.read(c))) return gatewayError(c, 401, 'Sign in to see cloud resources.')
+    const session = await sessions.read(c)
+    if (!session) return gatewayError(c, 401, 'Sign in to see cloud resources.')
+
+    // Whose data this is: the key's customer's, for that customer's people only.
+    const lookup = await customers.of(c, session)
+    const withCookie = (response: Response) => {
+      if (lookup.setCookie) {
+        response.headers.set('Set-Cookie', lookup.setCookie)
+        response.headers.set('Cache-Control', 'no-store')
+      }
+      return response
+    }
+    if (lookup.kind === 'failed') {
+      return withCookie(gatewayError(c, lookup.timedOut ? 504 : 502, lookup.timedOut
+        ? 'The ordering API took too long to say who you are. Try again in a moment.'
+        : 'The ordering API could not say who you are. Try again in a moment.'))
+    }
+    if (lookup.kind === 'refused') {
+      // The ordering API's own answer (an ended session, its spike arrest…), so the SPA reacts as it does there.
+      const out = new Headers()
+      for (const name of [...FORWARDED_RESPONSE_HEADERS, 'www-authenticate']) {
+        const value = lookup.headers.get(name)
+        if (value) out.set(name, value)
+      }
+      return withCookie(new Response(lookup.body, { status: lookup.status, headers: out }))
+    }
+    if (lookup.customerId !== upstream.customerId) return withCookie(gatewayError(c, 403, OTHER_CUSTOMER_DESCRIPTION))
 
     const headers = new Headers({ Authorization: `${CLOUD_AUTH_SCHEME} ${upstream.apiKey}` })
     for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -66,14 +106,14 @@ export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySess
       )
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError'
-      return gatewayError(c, timedOut ? 504 : 502, timedOut ? 'The cloud API took too long to answer. Try again in a moment.' : 'The cloud API could not be reached. Try again in a moment.')
+      return withCookie(gatewayError(c, timedOut ? 504 : 502, timedOut ? 'The cloud API took too long to answer. Try again in a moment.' : 'The cloud API could not be reached. Try again in a moment.'))
     }
     const out = new Headers()
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = response.headers.get(name)
       if (value) out.set(name, value)
     }
-    return new Response(response.body, { status: response.status, headers: out })
+    return withCookie(new Response(response.body, { status: response.status, headers: out }))
   })
   return app
 }

@@ -3,6 +3,7 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE, ZApiErrorBody, type ApiErrorBody } from '@contract/error'
 import { pickLanguage } from '../sandbox/language'
 import { newRequestId } from '../shared/request-id'
+import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
 
 export const GATEWAY_ORDERING_BASE = '/api/ordering/v3'
@@ -89,6 +90,51 @@ function isExpiredToken(text: string): boolean {
 }
 
 /**
+ * What a call made as the signed-in person gave: the answer, or a network failure or timeout; with the
+ * renewed (or cleared) session cookie to pass on in both cases.
+ */
+export type PersonCall =
+  | { kind: 'answer'; response: Response; setCookie?: string }
+  | { kind: 'failed'; timedOut: boolean; setCookie?: string }
+
+/**
+ * Sends a call to the ordering API as the session's person (`send` adds the access token it is given): an
+ * expired access token (401 code 42) is refreshed once and the call replayed once; a refused refresh ends
+ * the session (its clearing cookie is returned), a transient failure keeps it. Shared by the ordering proxy
+ * and the cloud proxy's look-up of the person's customer.
+ */
+export async function sendAsPerson(
+  sessions: GatewaySessions,
+  c: Context,
+  session: Session | null,
+  send: (accessToken: string | undefined) => Promise<Response>,
+): Promise<PersonCall> {
+  let setCookie: string | undefined
+  const cookie = () => (setCookie ? { setCookie } : {})
+  try {
+    let response = await send(session?.accessToken)
+    if (session && response.status === 401) {
+      const text = await response.text()
+      response = new Response(text, { status: response.status, headers: response.headers })
+      if (isExpiredToken(text)) {
+        const refreshed = await sessions.refresh(session)
+        if (refreshed.kind === 'renewed') {
+          setCookie = await sessions.setCookie(c, refreshed.session)
+          response = await send(refreshed.session.accessToken)
+        } else if (refreshed.kind === 'refused') {
+          // The refresh token is no good: the session is over. A transient failure keeps it for the next call.
+          setCookie = sessions.clearCookie(c)
+        }
+      }
+    }
+    return { kind: 'answer', response, ...cookie() }
+  } catch (error) {
+    // A refresh that succeeded before the replay failed is kept: the old refresh token may be spent.
+    return { kind: 'failed', timedOut: (error as Error).name === 'TimeoutError', ...cookie() }
+  }
+}
+
+/**
  * The gateway's API proxy: the browser calls /api/ordering/v3/*, the gateway adds the API key from its
  * configuration (never sent to the browser) and the signed-in person's access token from the oc_session
  * cookie, forwards allow-listed paths only, and passes the operator's request id, paging headers and
@@ -116,42 +162,25 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions): Ho
     const target = `${upstream.baseUrl}${path}${search ? `?${search}` : ''}`
     // Buffered, so that the call can be replayed after a refresh.
     const body = c.req.method !== 'GET' && c.req.method !== 'HEAD' ? await c.req.arrayBuffer() : undefined
-    const send = (accessToken: string | undefined) => {
+    const call = await sendAsPerson(sessions, c, await sessions.read(c), (accessToken) => {
       if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`)
-      return upstream.fetch(
-        new Request(target, { method: c.req.method, headers, body, signal: AbortSignal.timeout(upstream.timeoutMs) }),
-      )
-    }
-
-    const session = await sessions.read(c)
-    let setCookie: string | undefined
-    let response: Response
-    let payload: ArrayBuffer | null
-    try {
-      response = await send(session?.accessToken)
-      if (session && response.status === 401) {
-        const text = await response.text()
-        response = new Response(text, { status: response.status, headers: response.headers })
-        if (isExpiredToken(text)) {
-          const refreshed = await sessions.refresh(session)
-          if (refreshed.kind === 'renewed') {
-            setCookie = await sessions.setCookie(c, refreshed.session)
-            response = await send(refreshed.session.accessToken)
-          } else if (refreshed.kind === 'refused') {
-            // The refresh token is no good: the session is over. A transient failure keeps it for the next call.
-            setCookie = sessions.clearCookie(c)
-          }
-        }
-      }
-      // Read whole, so that a connection dropped mid-answer is a 502 the browser can read, not a truncated body.
-      payload = response.status === 204 || response.status === 304 ? null : await response.arrayBuffer()
-    } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError'
-      const messages = GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))]
+      return upstream.fetch(new Request(target, { method: c.req.method, headers, body, signal: AbortSignal.timeout(upstream.timeoutMs) }))
+    })
+    const setCookie = call.setCookie
+    const messages = GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))]
+    const fail = (timedOut: boolean) => {
       const failed = gatewayError(c, timedOut ? 504 : 502, timedOut ? messages.timeout : messages.unreachable)
-      // A refresh that succeeded before the replay failed is kept: the old refresh token may be spent.
       if (setCookie) failed.headers.set('Set-Cookie', setCookie)
       return failed
+    }
+    if (call.kind === 'failed') return fail(call.timedOut)
+    const response = call.response
+    // Read whole, so that a connection dropped mid-answer is a 502 the browser can read, not a truncated body.
+    let payload: ArrayBuffer | null
+    try {
+      payload = response.status === 204 || response.status === 304 ? null : await response.arrayBuffer()
+    } catch (error) {
+      return fail((error as Error).name === 'TimeoutError')
     }
     const out = new Headers()
     for (const name of FORWARDED_RESPONSE_HEADERS) {

@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
 import { renderApp } from '@/testing/render-app'
 
-/** The sandbox's real spike arrest, set to one call a second: the page's first calls are refused (403 code 53). */
+/**
+ * The sandbox's real spike arrest, set to two calls a second: the page's first calls are refused (403 code 53).
+ * Two, because a cloud list may cost two calls (the gateway's GET /me to learn the person's customer, then the list).
+ */
 let server: InProcessServer
 beforeAll(() => {
-  server = startInProcessServer({ SANDBOX_SPIKE_ARREST_PER_SECOND: '1' })
+  server = startInProcessServer({ SANDBOX_SPIKE_ARREST_PER_SECOND: '2' })
 })
 afterAll(() => server.close())
 

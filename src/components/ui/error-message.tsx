@@ -23,13 +23,14 @@ export function adviceKey(error: unknown): string {
 /**
  * How every error is shown: what happened (the API's message and description, in the person's language),
  * what to do, and the request id to quote, with a button that copies it and says so.
- * `role="alert"` has screen readers announce it when it appears.
+ * `role="alert"` has screen readers announce it when it appears. A feature that knows what an error means
+ * for its page may say it in its own words (`what`, `todo`); the status, code and request id stay.
  */
-export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+export function ErrorMessage({ error, onRetry, what: whatText, todo: todoText }: { error: unknown; onRetry?: () => void; what?: string; todo?: string }) {
   const { t } = useTranslation()
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle')
   const apiError = error instanceof ApiError ? error : null
-  const what = apiError?.kind === 'api' && apiError.code !== null ? apiError.message : t('error.title')
+  const what = whatText ?? (apiError?.kind === 'api' && apiError.code !== null ? apiError.message : t('error.title'))
   const requestId = apiError?.requestId
 
   const copyRequestId = async () => {
@@ -45,8 +46,14 @@ export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () 
   return (
     <div role="alert" className="error-message">
       <p className="error-message__what">{what}</p>
-      {apiError?.kind === 'api' && apiError.description && <p>{apiError.description}</p>}
-      <p>{t(`error.advice.${adviceKey(error)}`)}</p>
+      {todoText ? (
+        <p>{todoText}</p>
+      ) : (
+        <>
+          {apiError?.kind === 'api' && apiError.description && <p>{apiError.description}</p>}
+          <p>{t(`error.advice.${adviceKey(error)}`)}</p>
+        </>
+      )}
       {apiError?.infoURL && (
         <p>
           <a href={apiError.infoURL} target="_blank" rel="noreferrer">

@@ -4,7 +4,9 @@ import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { CloudInstance, CloudProject, CloudRegion } from '@contract/cloud'
+import { ERROR_CODE } from '@contract/error'
 import { ErrorMessage } from '@/components/ui/error-message'
+import { ApiError } from '@/lib/api-error'
 import { currentLanguage } from '@/i18n/i18n'
 import { cloudQueries } from '../api/cloud-queries'
 import { useReadingProgress } from '../api/reading-progress'
@@ -36,6 +38,11 @@ function useSelection() {
   return { ...selection, choose }
 }
 
+/** The gateway's answer to a person of another customer than the cloud key's (403 code 50, 0018): it will not change on retry. */
+function isOtherCustomer(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.code === ERROR_CODE.accessDenied
+}
+
 /** The cloud resources of the customer: regions, then a project's instances in a region, every page read. */
 export function CloudPage() {
   const { t } = useTranslation()
@@ -44,6 +51,20 @@ export function CloudPage() {
   const selection = useSelection()
   const project = projects.data?.results.find((p) => p.id === selection.project)
   const region = regions.data?.results.find((r) => r.id === selection.region)
+  const refusal = [regions.error, projects.error].find(isOtherCustomer)
+
+  if (refusal) {
+    // One explanation for the page, not one per list, and no Try again: another try gets the same answer.
+    return (
+      <>
+        <h1>{t('cloud.title')}</h1>
+        <section aria-labelledby="cloud-unavailable" className="card">
+          <h2 id="cloud-unavailable">{t('cloud.otherCustomer.heading')}</h2>
+          <ErrorMessage error={refusal} what={t('cloud.otherCustomer.what')} todo={t('cloud.otherCustomer.todo')} />
+        </section>
+      </>
+    )
+  }
 
   return (
     <>

@@ -1,0 +1,86 @@
+import type { Context } from 'hono'
+import { HEADER } from '@contract/common'
+import { ZMe } from '@contract/misc'
+import type { Session } from './auth/session'
+import type { GatewaySessions } from './auth/token-handler'
+import { sendAsPerson, type Upstream } from './ordering-proxy'
+
+/** How long the gateway trusts a session's customer before asking GET /me again. */
+export const CUSTOMER_TTL_MS = 60_000
+/** At most this many sessions remembered; the oldest is forgotten first. */
+export const CUSTOMER_CACHE_SIZE = 1000
+
+/**
+ * The person's customer, or why it cannot be known: the ordering API's own answer to GET /me (401, 403 53, …),
+ * read whole so that every waiter can pass it on as it is, or a network failure (an unreadable 200 counts as one). `setCookie` is a renewed or cleared session cookie to pass on.
+ */
+export type CustomerLookup =
+  | { kind: 'customer'; customerId: string; setCookie?: string }
+  | { kind: 'refused'; status: number; headers: Headers; body: string; setCookie?: string }
+  | { kind: 'failed'; timedOut: boolean; setCookie?: string }
+
+export interface PersonCustomers {
+  of(c: Context, session: Session): Promise<CustomerLookup>
+}
+
+/**
+ * Learns a signed-in person's customer from the ordering API's GET /me, called with the person's own access
+ * token, the application's API key and the same refresh-on-expiry as the ordering proxy. The answer is kept
+ * per session (its access handle, which a refresh keeps) for CUSTOMER_TTL_MS, at most CUSTOMER_CACHE_SIZE
+ * sessions, and concurrent look-ups of one session share one call: a paged read calls /me once, not per page.
+ * Only a customer is kept; a refusal or a failure is asked again next time.
+ */
+export function personCustomers(
+  upstream: Upstream,
+  sessions: GatewaySessions,
+  options: { now: () => number; ttlMs?: number; maxEntries?: number },
+): PersonCustomers {
+  const ttlMs = options.ttlMs ?? CUSTOMER_TTL_MS
+  const maxEntries = options.maxEntries ?? CUSTOMER_CACHE_SIZE
+  const known = new Map<string, { customerId: string; until: number }>()
+  const inFlight = new Map<string, Promise<CustomerLookup>>()
+
+  const ask = async (c: Context, session: Session): Promise<CustomerLookup> => {
+    const call = await sendAsPerson(sessions, c, session, (accessToken) => {
+      const headers = new Headers({ Accept: 'application/json', [HEADER.apiKey]: upstream.apiKey })
+      if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`)
+      const language = c.req.header('accept-language')
+      if (language) headers.set('Accept-Language', language)
+      return upstream.fetch(new Request(`${upstream.baseUrl}/me`, { headers, signal: AbortSignal.timeout(upstream.timeoutMs) }))
+    })
+    if (call.kind === 'failed') return call
+    const cookie = call.setCookie ? { setCookie: call.setCookie } : {}
+    const { response } = call
+    const body = await response.text().catch(() => '')
+    if (response.status !== 200) return { kind: 'refused', status: response.status, headers: response.headers, body, ...cookie }
+    let me
+    try {
+      me = ZMe.safeParse(JSON.parse(body))
+    } catch {
+      me = null
+    }
+    if (!me?.success) return { kind: 'failed', timedOut: false, ...cookie }
+    return { kind: 'customer', customerId: me.data.customer.id, ...cookie }
+  }
+
+  return {
+    async of(c, session) {
+      const key = session.accessHandle
+      const entry = known.get(key)
+      if (entry && entry.until > options.now()) return { kind: 'customer', customerId: entry.customerId }
+      known.delete(key)
+      let pending = inFlight.get(key)
+      if (!pending) {
+        pending = ask(c, session).finally(() => inFlight.delete(key))
+        inFlight.set(key, pending)
+      }
+      const lookup = await pending
+      if (lookup.kind === 'customer') {
+        known.delete(key)
+        known.set(key, { customerId: lookup.customerId, until: options.now() + ttlMs })
+        while (known.size > maxEntries) known.delete(known.keys().next().value!)
+      }
+      return lookup
+    },
+  }
+}
