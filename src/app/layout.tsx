@@ -6,16 +6,15 @@ import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
 import { AccountMenu } from '@/features/auth/components/account-menu'
 import { ServiceBanners } from '@/features/api-status/components/service-banners'
-import { SubscriptionProblem } from '@/features/api-status/components/subscription-problem'
+import { isSubscriptionMissing, SubscriptionProblem } from '@/features/api-status/components/subscription-problem'
 import { changeLanguage, LANGUAGES, type Language } from '@/i18n/i18n'
-import { isAccessDenied } from '@/lib/api-error'
 import { useCachedError } from '@/lib/use-cached-error'
 
 export function Layout() {
   const { t, i18n } = useTranslation()
   const auth = useAuth()
   const me = useQuery({ ...meQueries.me(), enabled: auth.isAuthenticated })
-  const accessDenied = useCachedError(isAccessDenied)
+  const accessDenied = useCachedError(isSubscriptionMissing)
   return (
     <>
       <a className="skip-link" href="#main">
@@ -71,7 +70,7 @@ export function Layout() {
       </header>
       <ServiceBanners />
       <main id="main" tabIndex={-1}>
-        {/* 403 code 50 on any call: the subscription page stands in for every page until access is back. */}
+        {/* 403 code 50 on any call to the ordering API: the subscription page stands in for every page until access is back. */}
         {accessDenied ? <SubscriptionProblem error={accessDenied} /> : <Outlet />}
         {/* A new page opens at its top; Back and Forward return to where the person was. */}
         <ScrollRestoration />

@@ -42,7 +42,7 @@ export async function gatewayRequest<T extends z.ZodType>(url: string, schema: T
     })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
-    throw new ApiError({ status: 0, requestId: null, kind: 'network', message: (error as Error).message })
+    throw new ApiError({ status: 0, requestId: null, kind: 'network', message: (error as Error).message, url })
   }
   const requestId = response.headers.get(HEADER.requestId)
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined)
@@ -53,11 +53,12 @@ export async function gatewayRequest<T extends z.ZodType>(url: string, schema: T
       body: body.success ? body.data : undefined,
       requestId,
       retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+      url,
     })
   }
   const parsed = schema.safeParse(payload)
   if (!parsed.success) {
-    throw new ApiError({ status: response.status, requestId, kind: 'unreadable', message: `Unexpected answer from ${url}` })
+    throw new ApiError({ status: response.status, requestId, kind: 'unreadable', message: `Unexpected answer from ${url}`, url })
   }
   return { data: parsed.data, headers: response.headers, requestId }
 }

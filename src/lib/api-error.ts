@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly kind: 'api' | 'network' | 'unreadable'
   /** Seconds the server asked to wait before trying again (`Retry-After`), when it said. */
   readonly retryAfterSeconds: number | null
+  /** The address called (path and query): which API answered, since codes mean different things per API. */
+  readonly url: string | null
 
   constructor(init: {
     status: number
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     kind?: 'api' | 'network' | 'unreadable'
     message?: string
     retryAfterSeconds?: number | null
+    url?: string | null
   }) {
     super(init.body?.message ?? init.message ?? `HTTP ${init.status}`)
     this.name = 'ApiError'
@@ -34,6 +37,7 @@ export class ApiError extends Error {
     this.fields = init.body?.fields ?? []
     this.kind = init.kind ?? 'api'
     this.retryAfterSeconds = init.retryAfterSeconds ?? null
+    this.url = init.url ?? null
   }
 }
 

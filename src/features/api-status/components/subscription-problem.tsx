@@ -1,9 +1,18 @@
 import { useIsFetching, useQueryClient, type Query } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { ErrorMessage } from '@/components/ui/error-message'
-import { isAccessDenied, type ApiError } from '@/lib/api-error'
+import { ORDERING_API_BASE } from '@/lib/api-client'
+import { ApiError, isAccessDenied } from '@/lib/api-error'
 
-const deniedQuery = (query: Query) => isAccessDenied(query.state.error)
+/**
+ * 403 code 50 from the ordering API: its subscription is missing or suspended. Other APIs give code 50 other
+ * meanings (the cloud API: no cloud resources for this customer), which their pages explain themselves.
+ */
+export function isSubscriptionMissing(error: unknown): boolean {
+  return error instanceof ApiError && isAccessDenied(error) && (error.url ?? '').startsWith(`${ORDERING_API_BASE}/`)
+}
+
+const deniedQuery = (query: Query) => isSubscriptionMissing(query.state.error)
 
 /**
  * The page shown in place of any other while the ordering API answers 403 code 50: the application's
