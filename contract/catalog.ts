@@ -15,6 +15,11 @@ export const ZCatalogItem = z.object({
   category: ZRequestCategory,
   variant: ZRequestBodyVariant,
   schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (2020-12) of the POST /requests body.' }),
+  /**
+   * Request types a modification or cancellation may target, or whose service point a termination may end;
+   * empty: any (docs/decisions/0014-creation-forms.md). Optional: an operator may not publish it.
+   */
+  actsOn: z.array(z.string()).optional(),
   createdAt: ZIsoTimestamp,
 })
 export type CatalogItem = z.infer<typeof ZCatalogItem>

@@ -131,7 +131,7 @@ function messageFor(issue: z.core.$ZodIssue, language: MessageLanguage, unknownK
       return say('number.tooSmall', { min })
     }
     case 'invalid_format':
-      if (ISSUE_MESSAGES.en[`format.${issue.format}`] !== undefined) return say(`format.${issue.format}`)
+      if (issue.format !== 'regex' && ISSUE_MESSAGES.en[`format.${issue.format}`] !== undefined) return say(`format.${issue.format}`)
       return say('format.regex', { pattern: issue.pattern ?? issue.format })
     case 'invalid_value':
       return say('oneOf', { values: issue.values.map(String).join(', ') })

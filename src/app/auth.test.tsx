@@ -170,7 +170,7 @@ describe('the header of a signed-in person', () => {
     expect(within(account).getByRole('button', { name: 'Sign out' })).toBeInTheDocument()
     await userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'New request' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'New request' })).toBeInTheDocument()
-    expect(screen.getByText('The forms to create a request arrive with the catalog of services.')).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Business internet access' })).toHaveAttribute('href', '/requests/new?item=CI-INTERNET-ACCESS')
   })
 
   it('offers a read-only person no create action and says their access is read-only', async () => {

@@ -39,6 +39,9 @@ export function Layout() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/catalog">{t('createRequest.catalog.nav')}</NavLink>
+              </li>
+              <li>
                 <NavLink to="/cloud">{t('cloud.nav')}</NavLink>
               </li>
               {/* Read-only people get no create action at all, rather than one that fails. */}

@@ -55,6 +55,10 @@ export function createRouter(queryClient: QueryClient, userManager: UserManager)
                 return { loader: requestsLoader(queryClient, userManager), Component: RequestsRoute }
               },
             },
+            // The catalog and the creation forms load their code with their routes, never with the entry.
+            { path: 'catalog', lazy: async () => ({ Component: (await import('./routes/catalog')).CatalogRoute }) },
+            { path: 'catalog/:id', lazy: async () => ({ Component: (await import('./routes/catalog-item')).CatalogItemRoute }) },
+            // Its form's code is loaded by the page itself, so that the guard and the heading show at once.
             { path: 'requests/new', element: <NewRequestRoute /> },
             // The account and API pages (issue 7) are in the first chunk, small, so that they open offline too.
             { path: 'me', element: <MeRoute /> },

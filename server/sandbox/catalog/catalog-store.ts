@@ -119,6 +119,7 @@ function render(row: CatalogRow, language: MessageLanguage): CatalogItem {
     category: row.category,
     variant: row.variant,
     schema: localizeSchema(JSON.parse(row.schema) as Record<string, unknown>, language),
+    actsOn: [...(BUILTIN_CATALOG_ITEMS.find((item) => item.type === row.type)?.actsOn ?? [])],
     createdAt: new Date(row.created_at).toISOString(),
   }
 }

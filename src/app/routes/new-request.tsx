@@ -1,17 +1,62 @@
+import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { Link, useSearchParams } from 'react-router'
+import { useAuth } from 'react-oidc-context'
 import { useTranslation } from 'react-i18next'
 import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
+import { REQUEST_ACTIONS, type RequestAction } from '@/features/create-request/choose-item'
+import { CreationItems } from '@/features/create-request/components/creation-items'
+import { ErrorMessage } from '@/components/ui/error-message'
 
-/** Where creating a request will live; the forms come with the catalog, and this page says so plainly. */
+// The forms' code (the schema reader, react-hook-form, zod's JSON Schema reader) loads when a form opens.
+const CreateRequestPage = lazy(async () => ({ default: (await import('@/features/create-request/components/create-request-page')).CreateRequestPage }))
+
+const isAction = (value: string | null): value is RequestAction => (REQUEST_ACTIONS as readonly (string | null)[]).includes(value)
+
+/**
+ * `/requests/new?item=<catalog item>` or `?action=modify|cancel|terminate|resubmit&from=<request id>`: the
+ * generated form; with neither, what can be ordered. Read-only people never get a form (the API refuses them anyway).
+ */
 export function NewRequestRoute() {
   const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const auth = useAuth()
   const me = useQuery(meQueries.me())
+  const action = params.get('action')
+  const from = params.get('from') ?? undefined
+  const item = params.get('item') ?? undefined
+  const startsForm = Boolean(item) || (isAction(action) && Boolean(from))
+  const loading = <p role="status">{t('createRequest.page.loading')}</p>
+
+  if (!startsForm || !me.isSuccess) {
+    return (
+      <>
+        <h1>{t('requests.new.title')}</h1>
+        {me.isPending && loading}
+        {me.isError && <ErrorMessage error={me.error} onRetry={() => void me.refetch()} />}
+        {me.isSuccess && (canCreate(me.data) ? <CreationItems /> : <p>{t('createRequest.page.readOnly')}</p>)}
+        {me.isSuccess && !canCreate(me.data) && <Link to="/catalog">{t('createRequest.catalog.title')}</Link>}
+      </>
+    )
+  }
+  if (!canCreate(me.data)) {
+    return (
+      <>
+        <h1>{t('requests.new.title')}</h1>
+        <p>{t('createRequest.page.readOnly')}</p>
+      </>
+    )
+  }
   return (
-    <>
-      <h1>{t('requests.new.title')}</h1>
-      <p>{t('requests.new.comingSoon')}</p>
-      {me.isSuccess && !canCreate(me.data) && <p>{t('requests.new.readOnly')}</p>}
-    </>
+    <Suspense fallback={loading}>
+      <CreateRequestPage
+        itemId={item}
+        action={isAction(action) ? action : undefined}
+        from={from}
+        userId={auth.user?.profile.sub ?? me.data.id}
+        contracts={me.data.contracts}
+      />
+    </Suspense>
   )
 }

@@ -1,0 +1,277 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { z } from 'zod'
+import { ZRequest } from '@contract/request'
+import { addDaysToIsoDate } from '@contract/request-bodies'
+import { expect, PEOPLE, test } from './fixtures'
+
+/** The browser's "today", read as the forms read it (a UTC date; docs/decisions/0014-creation-forms.md). */
+const today = () => new Date().toISOString().slice(0, 10)
+
+async function expectNoAccessibilityViolation(page: Page) {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+}
+
+/** Through the gateway with the page's session cookie, as the SPA reads it. */
+async function getJson<T extends z.ZodType>(request: APIRequestContext, path: string, schema: T): Promise<z.infer<T>> {
+  const response = await request.get(`/api/ordering/v3${path}`, { headers: { Accept: 'application/json' } })
+  expect(response.status(), path).toBe(200)
+  return schema.parse(await response.json())
+}
+
+/** A generated field by its label, with or without its "(required)" mark. */
+function field(scope: Page | Locator, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return scope.getByLabel(new RegExp(`^${escaped}( \\(required\\))?$`))
+}
+
+async function fillSite(page: Page) {
+  const location = page.getByRole('group', { name: 'Location' })
+  await field(location, 'Site name').fill('Lyon warehouse')
+  await field(location, 'Street').fill('2 quai Perrache')
+  await field(location, 'Postal code').fill('69002')
+  await field(location, 'City').fill('Lyon')
+  await field(location, 'Country').fill('FR')
+}
+
+async function openForm(page: Page, itemName: string) {
+  await page.goto('/catalog')
+  await page.getByRole('link', { name: itemName }).click()
+  await expect(page.getByRole('heading', { level: 1, name: itemName })).toBeVisible()
+  await page.getByRole('link', { name: 'Fill in the request' }).click()
+  await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible()
+}
+
+async function expectOpenedRequest(page: Page) {
+  await expect(page).toHaveURL(/\/requests\/REQ\d{8}$/)
+  const id = new URL(page.url()).pathname.split('/').at(-1)!
+  return getJson(page.request, `/requests/${id}`, ZRequest)
+}
+
+test('a customer finds items by kind and search, and orders a business internet access from the catalog', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/catalog' })
+  await expect(page.getByRole('heading', { level: 2, name: 'Order something new' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Cancel an order' })).toBeVisible()
+  await expectNoAccessibilityViolation(page)
+  await page.getByLabel('Search the catalog').fill('vpn')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/q=vpn/)
+  await expect(page.getByRole('link', { name: 'Business internet access' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Business VPN site' })).toBeVisible()
+
+  await openForm(page, 'Business internet access')
+  const reference = await field(page, 'Your reference').inputValue()
+  expect(reference).toMatch(/^OC-/)
+  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 10))
+  await field(page, 'Contract').fill('ACM-000101')
+  await fillSite(page)
+  const contact = page.getByRole('group', { name: 'Primary contact' })
+  await field(contact, 'First name').fill('Ada')
+  await field(contact, 'Last name').fill('Lovelace')
+  await field(contact, 'Phone').fill('+33 4 00 00 00 00')
+  await field(page, 'Billing account code').fill('BA-7')
+  await field(page, 'Bandwidth (Mbit/s)').selectOption('100')
+  await field(page, 'Static IP address').selectOption('true')
+  await expectNoAccessibilityViolation(page)
+  await page.getByRole('button', { name: 'Send the request' }).click()
+
+  const created = await expectOpenedRequest(page)
+  expect(created).toMatchObject({
+    type: 'INTERNET_ACCESS',
+    customerReference: reference,
+    contract: 'ACM-000101',
+    properties: { options: { bandwidthMbps: 100, staticIp: true }, billingAccount: { code: 'BA-7' } },
+  })
+})
+
+test('a customer orders a BVPN site; the three rules of the API are said at their fields as they type', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
+  await openForm(page, 'Business VPN site')
+  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 6))
+  await field(page, 'Your reference').fill('R'.repeat(19))
+  await field(page, 'Contract').fill('C'.repeat(11))
+  await field(page, 'Name').focus()
+  await expect(field(page, 'Requested date')).toHaveAccessibleDescription(new RegExp(`must be on or after ${addDaysToIsoDate(today(), 7)} \\(today plus 7 days\\)`))
+  await expect(field(page, 'Requested date')).toHaveAttribute('aria-invalid', 'true')
+  await expect(field(page, 'Requested date')).toHaveAttribute('min', addDaysToIsoDate(today(), 7))
+  await expect(field(page, 'Your reference')).toHaveAccessibleDescription(/must be at most 18 characters, you have 19/)
+  await expect(field(page, 'Contract')).toHaveAccessibleDescription(/must be at most 10 characters, you have 11/)
+  await expectNoAccessibilityViolation(page)
+
+  // Sending with mistakes left: the first invalid field gets the focus, the summary lists them all.
+  await page.getByRole('button', { name: 'Send the request' }).click()
+  await expect(field(page, 'Requested date')).toBeFocused()
+  await expect(page.getByText(/fields need changing/)).toBeVisible()
+
+  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 7))
+  await field(page, 'Your reference').fill('BVPN-E2E-1')
+  await field(page, 'Contract').fill('ACM-000102')
+  await field(page, 'Network identifier').fill('NET-ACM-1')
+  await fillSite(page)
+  await field(page, 'Class of service').selectOption('GOLD')
+  await page.getByRole('button', { name: 'Send the request' }).click()
+  const created = await expectOpenedRequest(page)
+  expect(created).toMatchObject({ type: 'C_BVPN_SITE', customerReference: 'BVPN-E2E-1', properties: { network: { id: 'NET-ACM-1' }, profile: 'GOLD' } })
+})
+
+test('the draft survives a reload, and leaving with unsaved changes asks first', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
+  await openForm(page, 'Ethernet link')
+  await field(page, 'Contract').fill('ACM-000103')
+  await field(page, 'City').fill('Nantes')
+  await field(page, 'Label').fill('voice')
+  await field(page, 'VLAN id').fill('42')
+  await page.getByRole('button', { name: 'Add a VLAN' }).click()
+  await expect(page.getByRole('group', { name: 'VLAN 2' })).toBeVisible()
+
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type())
+    void dialog.accept()
+  })
+  await page.reload()
+  await expect(page.getByText(/Your draft from .* is back/)).toBeVisible()
+  expect(dialogs).toEqual(['beforeunload'])
+  await expect(field(page, 'Contract')).toHaveValue('ACM-000103')
+  await expect(field(page, 'City')).toHaveValue('Nantes')
+  await expect(page.getByRole('group', { name: 'VLAN 1' }).getByLabel(/^VLAN id/)).toHaveValue('42')
+  await expect(page.getByRole('group', { name: 'VLAN 2' })).toBeVisible()
+
+  await field(page, 'City').fill('Rennes')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Requests' }).click()
+  const leave = page.getByRole('alertdialog', { name: 'Leave this form?' })
+  await expect(leave).toBeVisible()
+  await leave.getByRole('button', { name: 'Stay on the form' }).click()
+  await expect(page).toHaveURL(/\/requests\/new/)
+  await expect(field(page, 'City')).toHaveValue('Rennes')
+})
+
+test('when the answer to a POST is lost, the request is found by its reference and opened, never sent twice', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
+  await openForm(page, 'Business internet access')
+  const reference = await field(page, 'Your reference').inputValue()
+  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 8))
+  await field(page, 'Contract').fill('ACM-000101')
+  await fillSite(page)
+  await field(page, 'First name').fill('Grace')
+  await field(page, 'Last name').fill('Hopper')
+  await field(page, 'E-mail').fill('grace@example.com')
+  await field(page, 'Billing account code').fill('BA-8')
+  await field(page, 'Bandwidth (Mbit/s)').selectOption('50')
+
+  // The server receives the request and creates it; the browser never sees the answer.
+  let posts = 0
+  await page.route('**/api/ordering/v3/requests', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    posts++
+    const response = await route.fetch()
+    expect(response.status()).toBe(201)
+    await route.abort('connectionreset')
+  })
+  await page.getByRole('button', { name: 'Send the request' }).click()
+  const opened = await expectOpenedRequest(page)
+  expect(posts).toBe(1)
+  expect(opened.customerReference).toBe(reference)
+  const sameReference = await getJson(page.request, `/requests?customerReference=${encodeURIComponent(reference)}`, z.array(ZRequest))
+  expect(sameReference.map((request) => request.id)).toEqual([opened.id])
+})
+
+test('a customer cancels an order in progress, after confirming', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
+  const [target] = await getJson(page.request, '/requests?status=IN_PROGRESS&category=creation&type=INTERNET_ACCESS&limit=1', z.array(ZRequest))
+  expect(target).toBeDefined()
+  await page.goto(`/requests/${target!.id}`)
+  await page.getByRole('link', { name: 'Cancel this request' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Cancel an order' })).toBeVisible()
+  await expect(field(page, 'Request')).toHaveValue(target!.id)
+  await expect(field(page, 'Contract')).toHaveValue(target!.contract)
+  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 7))
+  await field(page, 'Comment').fill('No longer needed.')
+  await expectNoAccessibilityViolation(page)
+  await page.getByRole('button', { name: 'Send the request' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel this order?' })
+  await expect(confirm).toContainText(target!.id)
+  await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click()
+  const cancellation = await expectOpenedRequest(page)
+  expect(cancellation).toMatchObject({ type: 'REQUEST_CANCELLATION', category: 'cancellation', relatedRequestId: target!.id, comment: 'No longer needed.' })
+})
+
+test('an item added to the catalog at run time, with a type and fields the console has never seen, is ordered like any other', async ({ page, signIn }) => {
+  const type = `DRONE_SURVEY_${Date.now()}`
+  const added = await page.request.post('/sandbox/control/catalogItems', {
+    data: {
+      id: `CI-${type}`,
+      type,
+      name: 'Drone survey',
+      description: 'A drone flies over your site before works.',
+      variant: 'createRequestsGeneric',
+      schema: {
+        type: 'object',
+        properties: {
+          type: { type: 'string', const: type },
+          requestedAt: { type: 'string', format: 'date', title: 'Requested date' },
+          contract: { type: 'string', minLength: 1, maxLength: 10, title: 'Contract' },
+          attachments: { type: 'array', maxItems: 2, items: { type: 'object', properties: { name: { type: 'string' }, body: { type: 'string', contentEncoding: 'base64', maxLength: 1400 } }, required: ['name', 'body'] } },
+          properties: {
+            type: 'object',
+            properties: {
+              flight: {
+                type: 'object',
+                title: 'Flight',
+                properties: {
+                  altitudeM: { type: 'integer', minimum: 10, maximum: 120, title: 'Altitude (m)' },
+                  camera: { type: 'string', enum: ['RGB', 'THERMAL'], title: 'Camera' },
+                  night: { type: 'boolean', title: 'At night' },
+                },
+                required: ['altitudeM', 'camera'],
+              },
+              waypoints: { type: 'array', minItems: 1, title: 'Waypoints', items: { type: 'object', title: 'Waypoint', properties: { label: { type: 'string', maxLength: 20, title: 'Waypoint label' } }, required: ['label'] } },
+              pilotNote: { oneOf: [{ type: 'string' }, { type: 'number' }], title: 'Note to the pilot' },
+            },
+            required: ['flight', 'waypoints'],
+          },
+        },
+        required: ['type', 'requestedAt', 'contract', 'attachments', 'properties'],
+      },
+    },
+  })
+  expect(added.status()).toBe(201)
+
+  await signIn(PEOPLE.alice)
+  await openForm(page, 'Drone survey')
+  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 9))
+  await field(page, 'Contract').fill('ACM-000101')
+  await field(page, 'Altitude (m)').fill('300')
+  await field(page, 'Camera').selectOption('THERMAL')
+  await field(page, 'Waypoint label').fill('North gate')
+  await field(page, 'Note to the pilot').fill('Mind the crane')
+  await expect(page.getByText('Up to 2 files, each at most 1 KiB.')).toBeVisible()
+  await field(page, 'Attachments').setInputFiles([
+    { name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('gate at the north') },
+    { name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(5000) },
+  ])
+  await expect(page.getByText('big.bin is 4.9 KiB: files may be at most 1 KiB. It was not added.')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Chosen files' })).toContainText('plan.txt')
+  await page.getByRole('button', { name: 'Send the request' }).click()
+  await expect(field(page, 'Altitude (m)')).toBeFocused()
+  await expect(field(page, 'Altitude (m)')).toHaveAccessibleDescription(/must be at most 120/)
+  await field(page, 'Altitude (m)').fill('90')
+  await page.getByRole('button', { name: 'Send the request' }).click()
+  const created = await expectOpenedRequest(page)
+  expect(created).toMatchObject({
+    type,
+    properties: { flight: { altitudeM: 90, camera: 'THERMAL' }, waypoints: [{ label: 'North gate' }], pilotNote: 'Mind the crane' },
+    attachments: [{ name: 'plan.txt', size: 17, mimeType: 'text/plain' }],
+  })
+})
+
+test('a read-only person reads the catalog but never reaches a form', async ({ page, signIn }) => {
+  await signIn(PEOPLE.marc, { path: '/catalog' })
+  await page.getByRole('link', { name: 'Business internet access' }).click()
+  await expect(page.getByText('Your access is read-only: you can read the catalog but not send requests.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Fill in the request' })).toHaveCount(0)
+  await expectNoAccessibilityViolation(page)
+  await page.goto('/requests/new?item=CI-INTERNET-ACCESS')
+  await expect(page.getByText('Your access is read-only: you can follow requests but not create them.')).toBeVisible()
+  await expect(page.getByRole('form')).toHaveCount(0)
+})

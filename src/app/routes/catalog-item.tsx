@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router'
+import { meQueries } from '@/features/auth/api/get-me'
+import { canCreate } from '@/features/auth/can-create'
+import { CatalogItemPage } from '@/features/create-request/components/catalog-item-page'
+
+/** `/catalog/:id`: the item, and its form's entry for people who may create (none while their scope is unknown). */
+export function CatalogItemRoute() {
+  const { id = '' } = useParams()
+  const me = useQuery(meQueries.me())
+  return <CatalogItemPage key={id} id={id} canCreate={me.isSuccess && canCreate(me.data)} />
+}

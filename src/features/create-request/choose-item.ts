@@ -1,0 +1,53 @@
+import type { CatalogItem } from '@contract/catalog'
+import type { Request, RequestCategory } from '@contract/request'
+import { BVPN_TYPE_PATTERN } from '@contract/request'
+
+export const REQUEST_ACTIONS = ['modify', 'cancel', 'terminate', 'resubmit'] as const
+export type RequestAction = (typeof REQUEST_ACTIONS)[number]
+
+const CATEGORY_OF: Record<Exclude<RequestAction, 'resubmit'>, RequestCategory> = {
+  modify: 'modification',
+  cancel: 'cancellation',
+  terminate: 'termination',
+}
+
+const isBvpnVariant = (item: CatalogItem) => /bvpn/i.test(item.variant)
+
+/**
+ * The catalog items that can do `action` to `source` (docs/decisions/0014-creation-forms.md). Resubmitting
+ * takes the item of the source's own type. Otherwise, items of the action's category that name the source's
+ * type in `actsOn` win; failing those, items that restrict nothing (empty or unpublished `actsOn`), of the
+ * same family (BVPN variants for BVPN types, generic ones for the others).
+ */
+export function itemsFor(action: RequestAction, source: Pick<Request, 'type'>, items: readonly CatalogItem[]): CatalogItem[] {
+  if (action === 'resubmit') return items.filter((item) => item.type === source.type)
+  const ofCategory = items.filter((item) => item.category === CATEGORY_OF[action])
+  const naming = ofCategory.filter((item) => item.actsOn?.includes(source.type))
+  if (naming.length > 0) return naming
+  const bvpn = BVPN_TYPE_PATTERN.test(source.type)
+  return ofCategory.filter((item) => (item.actsOn ?? []).length === 0 && isBvpnVariant(item) === bvpn)
+}
+
+/**
+ * What a form starting from `source` knows already, as a request body would say it: the contract, the
+ * request acted on (modify, cancel), the parts of `properties` (contacts, options, the service point to end…),
+ * and for a resubmission also its name and comment. The form keeps only what its schema has fields for.
+ */
+export function prefillFrom(action: RequestAction, source: Request): Record<string, unknown> {
+  const common = { contract: source.contract, properties: source.properties }
+  switch (action) {
+    case 'modify':
+    case 'cancel':
+      return { ...common, requestId: source.id }
+    case 'terminate':
+      return common
+    case 'resubmit':
+      return { ...common, name: source.name, comment: source.comment ?? undefined }
+  }
+}
+
+/** A reference unique enough to find the request again after a failed send (≤ 18 characters). */
+export function uniqueReference(now = Date.now(), random = Math.random): string {
+  const suffix = Math.floor(random() * 36 ** 4).toString(36).toUpperCase().padStart(4, '0')
+  return `OC-${now.toString(36).toUpperCase()}-${suffix}`
+}

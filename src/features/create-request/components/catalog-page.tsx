@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { REQUEST_CATEGORIES, ZRequestCategory, type RequestCategory } from '@contract/request'
+import type { CatalogItem } from '@contract/catalog'
+import { ErrorMessage } from '@/components/ui/error-message'
+import { currentLanguage } from '@/i18n/i18n'
+import { CATALOG_PAGE_SIZE, catalogQueries, type CatalogSearch } from '../api/catalog-queries'
+import './create-request.css'
+
+/** The catalog's search lives in the address (`?q=&category=&page=`), so a link reproduces it. */
+function searchOf(params: URLSearchParams): CatalogSearch {
+  const category = ZRequestCategory.safeParse(params.get('category'))
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1))
+  return { q: params.get('q')?.trim() || undefined, category: category.success ? category.data : undefined, offset: (page - 1) * CATALOG_PAGE_SIZE }
+}
+
+/** `/catalog`: what can be ordered, by kind (creation, modification, termination, cancellation) and type, with search. */
+export function CatalogPage() {
+  const { t } = useTranslation()
+  const [params, setParams] = useSearchParams()
+  const search = searchOf(params)
+  const page = useQuery(catalogQueries.page(search, currentLanguage()))
+  const pageNumber = search.offset / CATALOG_PAGE_SIZE + 1
+  const pages = page.data ? Math.max(1, Math.ceil(page.data.total / CATALOG_PAGE_SIZE)) : 1
+
+  const goTo = (next: { q?: string; category?: string; page?: number }) => {
+    const merged = new URLSearchParams()
+    const q = next.q ?? search.q
+    const category = next.category ?? search.category
+    if (q) merged.set('q', q)
+    if (category) merged.set('category', category)
+    if (next.page && next.page > 1) merged.set('page', String(next.page))
+    setParams(merged)
+  }
+
+  return (
+    <div className="catalog">
+      <h1>{t('createRequest.catalog.title')}</h1>
+      <p>{t('createRequest.catalog.intro')}</p>
+      <form
+        role="search"
+        className="catalog-search"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const data = new FormData(event.currentTarget)
+          goTo({ q: String(data.get('q') ?? ''), category: String(data.get('category') ?? ''), page: 1 })
+        }}
+      >
+        <label>
+          {t('createRequest.catalog.search')}
+          <input type="search" name="q" defaultValue={search.q ?? ''} key={search.q ?? ''} />
+        </label>
+        <label>
+          {t('createRequest.catalog.category')}
+          <select name="category" defaultValue={search.category ?? ''} key={search.category ?? ''}>
+            <option value="">{t('createRequest.catalog.anyCategory')}</option>
+            {REQUEST_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {t(`createRequest.catalog.categoryName.${category}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button">
+          {t('createRequest.catalog.searchButton')}
+        </button>
+      </form>
+
+      {page.isPending && <p role="status">{t('createRequest.catalog.loading')}</p>}
+      {page.isError && <ErrorMessage error={page.error} onRetry={() => void page.refetch()} />}
+      {page.data && (
+        <>
+          <p role="status">{t('createRequest.catalog.results', { count: page.data.total })}</p>
+          {page.data.items.length === 0 && <p>{t('createRequest.catalog.empty')}</p>}
+          {REQUEST_CATEGORIES.map((category) => (
+            <CategorySection key={category} category={category} items={page.data.items.filter((item) => item.category === category)} />
+          ))}
+          {pages > 1 && (
+            <nav aria-label={t('createRequest.catalog.pagination')} className="catalog-pages">
+              <button type="button" className="button button--secondary" disabled={pageNumber <= 1} onClick={() => goTo({ page: pageNumber - 1 })}>
+                {t('createRequest.catalog.previous')}
+              </button>
+              <span>{t('createRequest.catalog.page', { page: pageNumber, pages })}</span>
+              <button type="button" className="button button--secondary" disabled={pageNumber >= pages} onClick={() => goTo({ page: pageNumber + 1 })}>
+                {t('createRequest.catalog.next')}
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  )
+}
+
+function CategorySection({ category, items }: { category: RequestCategory; items: CatalogItem[] }) {
+  const { t } = useTranslation()
+  if (items.length === 0) return null
+  const byType = [...items].sort((a, b) => a.type.localeCompare(b.type))
+  return (
+    <section aria-labelledby={`catalog-${category}`}>
+      <h2 id={`catalog-${category}`}>{t(`createRequest.catalog.categories.${category}`)}</h2>
+      <ul className="catalog-list">
+        {byType.map((item) => (
+          <li key={item.id} className="card">
+            <Link to={`/catalog/${encodeURIComponent(item.id)}`}>{item.name}</Link>
+            <p>{item.description}</p>
+            <p className="muted">{t('createRequest.catalog.type', { type: item.type })}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,313 @@
+import { createContext, use, useId, useState, type ChangeEvent, type ReactNode } from 'react'
+import { get, useController, useFieldArray, useFormContext, useFormState } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { FormField } from '../schema/form-model'
+import { emptyValues, type ChosenFile } from '../schema/form-values'
+
+/** What some base fields of every request get besides their schema: the date picker's first day, contracts. */
+export interface FieldExtras {
+  /** `min` of the date picker of `requestedAt`: today + 7 days. */
+  earliestDate: string
+  contracts: readonly { number: string; name: string }[]
+  /** The reference was generated: say why it is there. */
+  generatedReference: boolean
+}
+export const FieldExtrasContext = createContext<FieldExtras>({ earliestDate: '', contracts: [], generatedReference: false })
+
+/** The id of a field's control, used by labels, the error summary's links and focus. */
+export function fieldId(name: string): string {
+  return `field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`
+}
+
+const join = (name: string, key: string) => (name ? `${name}.${key}` : key)
+
+/** One field of the generated form, chosen by what the schema says it is. */
+export function SchemaField({ field, name }: { field: FormField; name: string }) {
+  switch (field.kind) {
+    case 'const':
+      return null
+    case 'object':
+      return <ObjectField field={field} name={name} />
+    case 'array':
+      return <ArrayField field={field} name={name} />
+    case 'files':
+      return <FilesField field={field} name={name} />
+    default:
+      return <LeafField field={field} name={name} />
+  }
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p id={id} className="form-field__error" role="alert">
+      {message}
+    </p>
+  )
+}
+
+function useMessage(name: string): string | undefined {
+  const { errors } = useFormState({ name })
+  const error = get(errors, name) as { message?: unknown } | undefined
+  return typeof error?.message === 'string' ? error.message : undefined
+}
+
+function Group({ field, name, children, hint }: { field: FormField; name: string; children: ReactNode; hint?: string }) {
+  const { t } = useTranslation()
+  const id = fieldId(name)
+  const message = useMessage(`${name}.root`)
+  const helpId = `${id}-help`
+  const errorId = `${id}-error`
+  const describedBy = [field.description || hint ? helpId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined
+  return (
+    <fieldset id={id} className="form-group" aria-describedby={describedBy} tabIndex={-1}>
+      <legend>
+        {field.label}
+        {field.required && field.kind !== 'object' && <span className="form-field__required"> {t('createRequest.form.required')}</span>}
+      </legend>
+      {(field.description || hint) && (
+        <p id={helpId} className="form-field__help">
+          {[field.description, hint].filter(Boolean).join(' ')}
+        </p>
+      )}
+      <FieldError id={errorId} message={message} />
+      {children}
+    </fieldset>
+  )
+}
+
+function ObjectField({ field, name }: { field: FormField & { kind: 'object' }; name: string }) {
+  const children = field.children.map((child) => <SchemaField key={child.key} field={child} name={join(name, child.key)} />)
+  // The root object is the form itself; an object with nothing to fill (an open `properties`) shows nothing.
+  if (!name || field.children.every((child) => child.kind === 'const')) return <>{children}</>
+  return (
+    <Group field={field} name={name}>
+      {children}
+    </Group>
+  )
+}
+
+function listHint(t: (key: string, options?: Record<string, unknown>) => string, min?: number, max?: number): string | undefined {
+  if (min !== undefined && max !== undefined) return t('createRequest.form.listHint', { min, max })
+  if (min !== undefined && min > 0) return t('createRequest.form.listHintMin', { min })
+  if (max !== undefined) return t('createRequest.form.listHintMax', { max })
+  return undefined
+}
+
+function ArrayField({ field, name }: { field: FormField & { kind: 'array' }; name: string }) {
+  const { t } = useTranslation()
+  const { control } = useFormContext()
+  const { fields, append, remove } = useFieldArray({ control, name })
+  const full = field.maxItems !== undefined && fields.length >= field.maxItems
+  return (
+    <Group field={field} name={name} hint={listHint(t, field.minItems, field.maxItems)}>
+      {fields.map((entry, index) => {
+        const itemName = `${name}.${index}`
+        const label = t('createRequest.form.itemLegend', { label: field.item.label, number: index + 1 })
+        return (
+          <fieldset key={entry.id} className="form-group form-group--item" id={fieldId(itemName)}>
+            <legend>{label}</legend>
+            {field.item.kind === 'object' ? (
+              field.item.children.map((child) => <SchemaField key={child.key} field={child} name={join(itemName, child.key)} />)
+            ) : (
+              <SchemaField field={field.item} name={itemName} />
+            )}
+            <button type="button" className="button button--secondary" onClick={() => remove(index)}>
+              {t('createRequest.form.removeItem', { label: field.item.label, number: index + 1 })}
+            </button>
+          </fieldset>
+        )
+      })}
+      <button type="button" className="button button--secondary" disabled={full} onClick={() => append(emptyValues(field.item) as object)}>
+        {t('createRequest.form.addItem', { label: field.item.label })}
+      </button>
+    </Group>
+  )
+}
+
+function LeafField({ field, name }: { field: FormField; name: string }) {
+  const { t } = useTranslation()
+  const { register, trigger } = useFormContext()
+  const extras = use(FieldExtrasContext)
+  const id = fieldId(name)
+  const datalistId = useId()
+  const message = useMessage(name)
+  const helpId = `${id}-help`
+  const errorId = `${id}-error`
+
+  // Base fields of every request (decided by the API, not by an item): the requested date's first day,
+  // the person's contracts to pick from, why a reference is filled in already.
+  const isRequestedAt = name === 'requestedAt'
+  const isContract = name === 'contract' && extras.contracts.length > 0
+  const hints = [
+    field.description,
+    field.kind === 'text' && field.maxLength !== undefined && field.format !== 'date' ? t('createRequest.form.lengthHint', { max: field.maxLength }) : undefined,
+    isRequestedAt && extras.earliestDate ? t('createRequest.form.dateHint', { earliest: extras.earliestDate }) : undefined,
+    field.kind === 'number' && field.minimum !== undefined && field.maximum !== undefined ? t('createRequest.form.numberHint', { min: field.minimum, max: field.maximum }) : undefined,
+    name === 'customerReference' && extras.generatedReference ? t('createRequest.form.referenceHint') : undefined,
+    isContract ? t('createRequest.form.contractsHint', { contracts: extras.contracts.map((c) => `${c.number} (${c.name})`).join(', ') }) : undefined,
+  ].filter(Boolean)
+  const describedBy = [hints.length ? helpId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined
+  const common = {
+    id,
+    'aria-describedby': describedBy,
+    'aria-invalid': message ? true : undefined,
+    'aria-required': field.required || undefined,
+    // A date is whole once picked: it is checked at once rather than when the field is left.
+    ...register(name, field.kind === 'text' && field.format === 'date' ? { onChange: () => void trigger(name) } : undefined),
+  }
+
+  let control: ReactNode
+  if (field.kind === 'boolean' && field.required) {
+    control = <input type="checkbox" {...common} />
+  } else if (field.kind === 'boolean') {
+    control = (
+      <select {...common}>
+        <option value="">{t('createRequest.form.notSaid')}</option>
+        <option value="true">{t('createRequest.form.yes')}</option>
+        <option value="false">{t('createRequest.form.no')}</option>
+      </select>
+    )
+  } else if (field.kind === 'enum') {
+    control = (
+      <select {...common}>
+        <option value="">{t('createRequest.form.choose')}</option>
+        {field.options.map((option) => (
+          <option key={String(option)} value={String(option)}>
+            {String(option)}
+          </option>
+        ))}
+      </select>
+    )
+  } else if (field.kind === 'number') {
+    control = <input type="text" inputMode={field.integer ? 'numeric' : 'decimal'} autoComplete="off" {...common} />
+  } else if (field.kind === 'text' && field.format === 'textarea') {
+    control = <textarea rows={4} {...common} />
+  } else if (field.kind === 'text' && field.format === 'date') {
+    control = <input type="date" min={isRequestedAt ? extras.earliestDate || undefined : undefined} {...common} />
+  } else if (field.kind === 'text' && field.format === 'email') {
+    control = <input type="email" autoComplete="email" {...common} />
+  } else {
+    // Text, and any kind this form does not know: typed as text, checked by the schema and the API.
+    control = <input type="text" list={isContract ? datalistId : undefined} autoComplete="off" {...common} />
+  }
+
+  return (
+    <div className={`form-field${field.kind === 'boolean' && field.required ? ' form-field--check' : ''}`}>
+      <label htmlFor={id}>
+        {field.label}
+        {field.required && field.kind !== 'boolean' && <span className="form-field__required"> {t('createRequest.form.required')}</span>}
+      </label>
+      {control}
+      {isContract && (
+        <datalist id={datalistId}>
+          {extras.contracts.map((contract) => (
+            <option key={contract.number} value={contract.number}>
+              {contract.name}
+            </option>
+          ))}
+        </datalist>
+      )}
+      {hints.length > 0 && (
+        <p id={helpId} className="form-field__help">
+          {hints.join(' ')}
+        </p>
+      )}
+      <FieldError id={errorId} message={message} />
+    </div>
+  )
+}
+
+/** "1 MiB", "350 KiB", "12 B", in the person's language. */
+export function formatBytes(bytes: number, language: string): string {
+  const format = (value: number, unit: string) => `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} ${unit}`
+  if (bytes >= 1024 * 1024) return format(bytes / (1024 * 1024), language === 'fr' ? 'Mio' : 'MiB')
+  if (bytes >= 1024) return format(bytes / 1024, language === 'fr' ? 'Kio' : 'KiB')
+  return format(bytes, language === 'fr' ? 'o' : 'B')
+}
+
+async function readAsBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  let binary = ''
+  const chunk = 0x8000
+  for (let index = 0; index < bytes.length; index += chunk) binary += String.fromCharCode(...bytes.subarray(index, index + chunk))
+  return btoa(binary)
+}
+
+/**
+ * Files sent with the request as `{ name, body }` (body base64, docs/decisions/0005). The caps come from the
+ * schema and are said before choosing; a file over them is refused at once, with its size and the cap.
+ */
+function FilesField({ field, name }: { field: FormField & { kind: 'files' }; name: string }) {
+  const { t, i18n } = useTranslation()
+  const { control } = useFormContext()
+  const {
+    field: { value, onChange, onBlur, ref },
+  } = useController({ control, name })
+  const [refusals, setRefusals] = useState<string[]>([])
+  const id = fieldId(name)
+  const message = useMessage(`${name}.root`)
+  const files = (Array.isArray(value) ? value : []) as ChosenFile[]
+  const language = i18n.resolvedLanguage ?? 'en'
+  const size = field.maxBytes !== undefined ? formatBytes(field.maxBytes, language) : undefined
+  const limits = size
+    ? field.maxItems !== undefined
+      ? t('createRequest.files.limits', { count: field.maxItems, size })
+      : t('createRequest.files.limitsNoCount', { size })
+    : undefined
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget
+    const chosen = [...(input.files ?? [])]
+    input.value = ''
+    const next = [...files]
+    const refused: string[] = []
+    for (const file of chosen) {
+      if (field.maxItems !== undefined && next.length >= field.maxItems) {
+        refused.push(t('createRequest.files.tooMany', { name: file.name, max: field.maxItems }))
+      } else if (field.maxBytes !== undefined && file.size > field.maxBytes) {
+        refused.push(t('createRequest.files.tooLarge', { name: file.name, size: formatBytes(file.size, language), max: size }))
+      } else {
+        try {
+          next.push({ name: file.name, body: await readAsBase64(file), size: file.size, ...(file.type ? { mimeType: file.type } : {}) })
+        } catch {
+          refused.push(t('createRequest.files.unreadable', { name: file.name }))
+        }
+      }
+    }
+    setRefusals(refused)
+    onChange(next)
+  }
+
+  const describedBy = [limits || field.description ? `${id}-help` : '', message || refusals.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{field.label}</label>
+      {(limits || field.description) && (
+        <p id={`${id}-help`} className="form-field__help">
+          {[limits, field.description].filter(Boolean).join(' ')}
+        </p>
+      )}
+      <input id={id} type="file" multiple aria-describedby={describedBy} onChange={(event) => void choose(event)} onBlur={onBlur} ref={ref} />
+      {(message || refusals.length > 0) && (
+        <div id={`${id}-error`} className="form-field__error" role="alert">
+          {[...refusals, ...(message ? [message] : [])].map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+      )}
+      {files.length > 0 && (
+        <ul aria-label={t('createRequest.files.chosen')} className="form-files">
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`}>
+              {file.name} ({formatBytes(file.size, language)}){' '}
+              <button type="button" className="button button--small button--secondary" onClick={() => onChange(files.filter((_, i) => i !== index))}>
+                {t('createRequest.files.remove', { name: file.name })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import type { FieldIssue } from '@contract/error'
+import { describeIssues, formatMessage, type MessageLanguage } from '@contract/issue-messages'
+import { BVPN_TYPE_PATTERN } from '@contract/request'
+import { REQUEST_BODY_VARIANTS, withRequestedAtRule, type RequestBodyVariant } from '@contract/request-bodies'
+import { fieldAt, type FormField } from './form-model'
+
+/**
+ * The patterns the operator's schemas use, with the message the API gives for each (contract/request.ts).
+ * A pattern not listed is reported as "does not have the expected format (<pattern>)". A test keeps this list
+ * in step with the patterns the sandbox's catalog publishes.
+ */
+export const PATTERN_MESSAGE_KEYS: Readonly<Record<string, string>> = {
+  '^[A-Za-z0-9 -]{3,10}$': 'format.postalCode',
+  '^[A-Z]{2}$': 'format.country',
+  '^\\+?[0-9 ().-]{6,20}$': 'format.phone',
+  '^SP[0-9]{8}$': 'format.servicePoint',
+  '^REQ[0-9]{8}$': 'format.requestId',
+  [BVPN_TYPE_PATTERN.source]: 'format.bvpnType',
+}
+
+export interface BodyValidator {
+  /** Every problem of `body`, at most one per field, worded in `language`. */
+  validate(body: unknown, language: MessageLanguage): FieldIssue[]
+}
+
+/**
+ * Validation built from the same things the sandbox checks a body with (docs/decisions/0006): the variant's
+ * contract schema (base fields: `customerReference` ≤ 18, `contract` ≤ 10, BVPN types `^[CMR]_BVPN_.*$`…),
+ * the item's published JSON Schema read by `z.fromJSONSchema`, and `requestedAt` ≥ `today` + 7 days.
+ * The schemas and the rule are parsed apart rather than intersected, so that a trimmed value and the raw one never
+ * have to be merged.
+ */
+export function createBodyValidator(item: { variant: RequestBodyVariant; schema: Record<string, unknown> }, model: FormField, today: string): BodyValidator {
+  const variantSchema = REQUEST_BODY_VARIANTS[item.variant].schema
+  // Apart, so that it speaks even while other fields are wrong (zod runs a check only on a valid object).
+  const dayRule = withRequestedAtRule(z.looseObject({}), today)
+  let publishedSchema: z.ZodType | undefined
+  try {
+    publishedSchema = z.fromJSONSchema(item.schema as z.core.JSONSchema.JSONSchema)
+  } catch {
+    // The sandbox refuses such an item; from another operator, the variant's rules and the API still apply.
+    publishedSchema = undefined
+  }
+  return {
+    validate(body, language) {
+      const issues = [
+        ...(dayRule.safeParse(body, { reportInput: true }).error?.issues ?? []),
+        ...(variantSchema.safeParse(body, { reportInput: true }).error?.issues ?? []),
+        ...(publishedSchema?.safeParse(body, { reportInput: true }).error?.issues ?? []),
+      ]
+      const seen = new Set<string>()
+      const described: FieldIssue[] = []
+      for (const issue of issues) {
+        const [first] = describeIssues([issue], language)
+        if (!first || seen.has(first.path)) continue
+        seen.add(first.path)
+        described.push({ path: first.path, message: betterMessage(issue, model, language) ?? first.message })
+      }
+      return described
+    },
+  }
+}
+
+/** Where the generic wording of `z.fromJSONSchema`'s issues can say more, from what the field is. */
+function betterMessage(issue: z.core.$ZodIssue, model: FormField, language: MessageLanguage): string | undefined {
+  const field = fieldAt(model, issue.path.map(String))
+  if (!field) return undefined
+  const say = (key: string, params?: Record<string, string | number>) => formatMessage(language, key, params)
+  const given = issue.input !== undefined
+  if (!given && ['invalid_value', 'invalid_union', 'invalid_type'].includes(issue.code)) return say('required')
+  if (field.kind === 'enum' && given && ['invalid_union', 'invalid_value', 'invalid_type'].includes(issue.code)) {
+    return say('oneOf', { values: field.options.map(String).join(', ') })
+  }
+  if (field.kind === 'number' && given && issue.code === 'invalid_type') {
+    return typeof issue.input === 'number' && field.integer ? say('format.integer') : say('invalidType', { expected: say('expected.number') })
+  }
+  if (field.kind === 'text' && field.pattern && issue.code === 'invalid_format' && issue.format === 'regex') {
+    const key = PATTERN_MESSAGE_KEYS[field.pattern]
+    return key ? say(key) : say('format.regex', { pattern: field.pattern })
+  }
+  return undefined
+}
+
+/** `properties.options.vlans[0].label` → `['properties', 'options', 'vlans', '0', 'label']`. */
+export function pathSegments(path: string): string[] {
+  return path.split(/\.|\[(\d+)\]/).filter((segment): segment is string => segment !== undefined && segment !== '')
+}

@@ -1,0 +1,126 @@
+import type { FormField } from './form-model'
+
+/**
+ * What the form holds and what it sends. Inputs hold text ('' = not given); an optional yes/no holds
+ * '', 'true' or 'false' so that "not said" can be told from "no"; lists hold one object per entry; files hold
+ * `{ name, body, mimeType, size }`. The body is built from these by the model, so the same tree both draws
+ * the form and writes the request.
+ */
+export type FormValues = Record<string, unknown>
+export interface ChosenFile {
+  name: string
+  body: string
+  mimeType?: string
+  size: number
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** A form with nothing typed yet: lists that need entries start with as many empty ones as required. */
+export function emptyValues(field: FormField): unknown {
+  switch (field.kind) {
+    case 'object':
+      return Object.fromEntries(field.children.filter((c) => c.kind !== 'const').map((c) => [c.key, emptyValues(c)]))
+    case 'array':
+      return Array.from({ length: Math.max(field.minItems ?? 0, 0) }, () => emptyValues(field.item))
+    case 'files':
+      return []
+    case 'boolean':
+      return field.required ? false : ''
+    case 'const':
+      return undefined
+    default:
+      return ''
+  }
+}
+
+function numberOrText(value: string): number | string {
+  const trimmed = value.trim()
+  const parsed = Number(trimmed)
+  // '12abc' is sent as typed so that validation says "must be a number" rather than silently dropping it.
+  return trimmed !== '' && Number.isFinite(parsed) ? parsed : value
+}
+
+/** Whether anything was typed in a part: required sub-groups alone (an empty `contacts.primary`) do not count. */
+function holdsValue(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0
+  if (isRecord(value)) return Object.values(value).some(holdsValue)
+  return value !== undefined
+}
+
+/** The request body the form's values describe. Empty optional parts are left out, as if never typed. */
+export function toBody(field: FormField, value: unknown): unknown {
+  switch (field.kind) {
+    case 'object': {
+      const source = isRecord(value) ? value : {}
+      const body: Record<string, unknown> = {}
+      for (const child of field.children) {
+        const childBody = toBody(child, source[child.key])
+        if (childBody !== undefined) body[child.key] = childBody
+      }
+      return field.required || holdsValue(body) ? body : undefined
+    }
+    case 'array': {
+      const items = Array.isArray(value) ? value.map((item) => toBody(field.item, item) ?? {}) : []
+      return items.length > 0 || field.required ? items : undefined
+    }
+    case 'files': {
+      const files = Array.isArray(value) ? (value as ChosenFile[]).map(({ name, body, mimeType }) => ({ name, body, ...(mimeType ? { mimeType } : {}) })) : []
+      return files.length > 0 || field.required ? files : undefined
+    }
+    case 'const':
+      return field.value
+    case 'boolean':
+      if (typeof value === 'boolean') return field.required || value ? value : undefined
+      return value === 'true' ? true : value === 'false' ? false : undefined
+    case 'enum': {
+      if (typeof value !== 'string' || value === '') return undefined
+      return field.options.find((option) => String(option) === value) ?? value
+    }
+    case 'number':
+      return typeof value === 'string' && value.trim() !== '' ? numberOrText(value) : typeof value === 'number' ? value : undefined
+    case 'text':
+    case 'unknown':
+      return typeof value === 'string' && value !== '' ? value : undefined
+  }
+}
+
+/**
+ * Form values from an existing request or body (modify, terminate, cancel, "fix and resubmit"): what the
+ * source holds where the model has a field; everything else starts empty. Files are never copied: the API
+ * does not return their content.
+ */
+export function valuesFrom(field: FormField, source: unknown): unknown {
+  switch (field.kind) {
+    case 'object': {
+      const record = isRecord(source) ? source : {}
+      return Object.fromEntries(field.children.filter((c) => c.kind !== 'const').map((c) => [c.key, valuesFrom(c, record[c.key])]))
+    }
+    case 'array':
+      return Array.isArray(source) && source.length > 0 ? source.map((item) => valuesFrom(field.item, item)) : emptyValues(field)
+    case 'files':
+      return []
+    case 'boolean':
+      // A draft holds 'true' / 'false' for an optional yes/no; a request holds booleans.
+      if (source === 'true' || source === 'false') return field.required ? source === 'true' : source
+      if (typeof source !== 'boolean') return emptyValues(field)
+      return field.required ? source : String(source)
+    case 'const':
+      return undefined
+    default:
+      return typeof source === 'string' || typeof source === 'number' || typeof source === 'boolean' ? String(source) : ''
+  }
+}
+
+/** Draft-safe values: the same, without file content (too large for local storage, and not typed). */
+export function withoutFiles(field: FormField, value: unknown): unknown {
+  if (field.kind === 'files') return []
+  if (field.kind === 'object' && isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => {
+      const childField = field.children.find((c) => c.key === key)
+      return [key, childField ? withoutFiles(childField, child) : child]
+    }))
+  }
+  if (field.kind === 'array' && Array.isArray(value)) return value.map((item) => withoutFiles(field.item, item))
+  return value
+}
