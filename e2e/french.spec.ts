@@ -48,7 +48,9 @@ function englishPieces(): string[] {
     for (const [key, message] of english) {
       for (const piece of message.split(/\{\{[^}]*\}\}/)) {
         const text = piece.trim().replace(/^[\s,.:;()–-]+|[\s,.:;()–-]+$/g, '')
-        if (text.length >= 4 && /\p{L}/u.test(text) && !(french.get(key) ?? '').includes(text)) pieces.add(text)
+        // A short single word ("Remove", "Status") also occurs in API data shown as is (request names): left out.
+        const tooShort = !/\s/.test(text) && text.length < 7
+        if (!tooShort && /\p{L}/u.test(text) && !(french.get(key) ?? '').includes(text)) pieces.add(text)
       }
     }
   })
@@ -66,7 +68,9 @@ async function readableText(page: Page): Promise<string> {
       ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? ''),
     )
     // API data the API returns untranslated is marked translate="no" (the raw description, say).
-    const apiData = [...document.querySelectorAll<HTMLElement>('[translate="no"]')].map((element) => [element, element.style.display] as const)
+    // So are the rows of data tables (request names the customer typed, in English in the seed): their
+    // headers, captions and summaries are still checked.
+    const apiData = [...document.querySelectorAll<HTMLElement>('[translate="no"], table tbody td, table tbody th')].map((element) => [element, element.style.display] as const)
     for (const [element] of apiData) element.style.display = 'none'
     const text = document.body.innerText
     for (const [element, display] of apiData) element.style.display = display
