@@ -15,7 +15,8 @@ export default defineConfig({
     // /auth/callback is a page of the SPA; the other /auth addresses are the gateway's token handler.
     proxy: Object.fromEntries(
       // changeOrigin off: the gateway must see the browser's origin (localhost:5173) for its CSRF and redirect checks.
-      ['/api', '/sandbox', '/auth/authorize', '/auth/token', '/auth/logout', '/auth/config'].map((path) => [
+      // '/api/' with its slash: /api alone is the SPA's API page.
+      ['/api/', '/sandbox', '/auth/authorize', '/auth/token', '/auth/logout', '/auth/config'].map((path) => [
         path,
         { target: 'http://127.0.0.1:8080', changeOrigin: false },
       ]),

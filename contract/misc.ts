@@ -35,3 +35,21 @@ export type Me = z.infer<typeof ZMe>
 
 /** The two scopes of the ordering API (reference 1). */
 export const SCOPE = { full: 'b2b:ordering', readonly: 'b2b:ordering:readonly' } as const
+
+/**
+ * GET /doc: an OpenAPI 3 document. Only what the console shows is checked (title, version, operations);
+ * everything else passes through untouched, so the download is the document as the API gave it.
+ */
+export const OPENAPI_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
+export const ZOpenApiOperation = z.looseObject({
+  operationId: z.string().optional(),
+  summary: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  responses: z.record(z.string(), z.unknown()).optional(),
+})
+export const ZOpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string(), description: z.string().optional() }),
+  paths: z.record(z.string(), z.looseObject(Object.fromEntries(OPENAPI_METHODS.map((method) => [method, ZOpenApiOperation.optional()])))),
+})
+export type OpenApiDocument = z.infer<typeof ZOpenApiDocument>

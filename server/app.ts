@@ -90,7 +90,9 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
   // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
   for (const prefix of ['/api', SANDBOX_BASE]) {
-    app.all(`${prefix}/*`, (c) => {
+    app.all(`${prefix}/*`, async (c, next) => {
+      // /api alone is the SPA's page about the API (issue 7), not an API address.
+      if (c.req.path === '/api' && c.req.method === 'GET' && config.SERVE_SPA === 'on') return next()
       const body: ApiErrorBody = { code: ERROR_CODE.notFound, message: 'Resource not found', description: `No resource exists at ${c.req.path}.` }
       return c.body(JSON.stringify(body), 404, { 'Content-Type': 'application/json', [HEADER.requestId]: newRequestId() })
     })

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE, ZApiErrorBody, type ApiErrorBody } from '@contract/error'
+import { pickLanguage } from '../sandbox/language'
 import { newRequestId } from '../shared/request-id'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
@@ -33,10 +34,30 @@ export interface Upstream {
   timeoutMs: number
 }
 
+/** The gateway's own answers, in the language the browser asks for (the operator's are already). */
+const GATEWAY_MESSAGES = {
+  en: {
+    404: 'Resource not found',
+    502: 'The ordering API could not be reached',
+    504: 'The ordering API did not answer in time',
+    notFound: (path: string) => `No resource exists at ${path}.`,
+    unreachable: 'The ordering API could not be reached. Try again in a moment.',
+    timeout: 'The ordering API took too long to answer. The request may still have been processed; check before retrying.',
+  },
+  fr: {
+    404: 'Ressource introuvable',
+    502: 'L’API de commande est injoignable',
+    504: 'L’API de commande n’a pas répondu à temps',
+    notFound: (path: string) => `Aucune ressource n’existe à l’adresse ${path}.`,
+    unreachable: 'L’API de commande est injoignable. Réessayez dans un instant.',
+    timeout: 'L’API de commande a mis trop de temps à répondre. La demande a peut-être été traitée : vérifiez avant de réessayer.',
+  },
+} as const
+
 function gatewayError(c: Context, status: 404 | 502 | 504, description: string): Response {
   const body: ApiErrorBody = {
     code: status === 404 ? ERROR_CODE.notFound : ERROR_CODE.internal,
-    message: status === 404 ? 'Resource not found' : status === 504 ? 'The ordering API did not answer in time' : 'The ordering API could not be reached',
+    message: GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))][status],
     description,
   }
   return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', [HEADER.requestId]: newRequestId() })
@@ -126,7 +147,7 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions): Ho
     const url = new URL(c.req.url)
     const path = url.pathname.slice(GATEWAY_ORDERING_BASE.length).replace(/\/$/, '')
     if (!ALLOWED_PATHS.some((pattern) => pattern.test(path))) {
-      return gatewayError(c, 404, `No resource exists at ${url.pathname}.`)
+      return gatewayError(c, 404, GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))].notFound(url.pathname))
     }
     const headers = new Headers()
     for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -146,14 +167,21 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions): Ho
       return upstream.fetch(new Request(target, { method: c.req.method, headers, body, signal: AbortSignal.timeout(upstream.timeoutMs) }))
     })
     const setCookie = call.setCookie
-    if (call.kind === 'failed') {
-      const failed = gatewayError(c, call.timedOut ? 504 : 502, call.timedOut
-        ? 'The ordering API took too long to answer. The request may still have been processed; check before retrying.'
-        : 'The ordering API could not be reached. Try again in a moment.')
+    const messages = GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))]
+    const fail = (timedOut: boolean) => {
+      const failed = gatewayError(c, timedOut ? 504 : 502, timedOut ? messages.timeout : messages.unreachable)
       if (setCookie) failed.headers.set('Set-Cookie', setCookie)
       return failed
     }
+    if (call.kind === 'failed') return fail(call.timedOut)
     const response = call.response
+    // Read whole, so that a connection dropped mid-answer is a 502 the browser can read, not a truncated body.
+    let payload: ArrayBuffer | null
+    try {
+      payload = response.status === 204 || response.status === 304 ? null : await response.arrayBuffer()
+    } catch (error) {
+      return fail((error as Error).name === 'TimeoutError')
+    }
     const out = new Headers()
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = response.headers.get(name)
@@ -166,7 +194,7 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions): Ho
       // The answer now depends on the cookie: no shared cache may keep it.
       out.set('Cache-Control', 'no-store')
     }
-    return new Response(response.body, { status: response.status, headers: out })
+    return new Response(payload, { status: response.status, headers: out })
   })
   return app
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { ZCatalogItem } from '@contract/catalog'
 import { describeIssues } from '@contract/issue-messages'
 import { SCOPE } from '@contract/misc'
+import { faultInputProblems, ZFaultInput } from './faults'
 import { DAY, HOUR } from './ordering/lifecycle'
 import { AUTHORIZE_ERRORS, DEFAULT_ACCESS_TOKEN_SECONDS, DEFAULT_REFRESH_TOKEN_SECONDS, TOKEN_ERRORS, type TokenError } from './oidc/settings'
 import { mobileStateOf } from './mobile/mobile-state'
@@ -73,8 +74,18 @@ export function controlEndpoint(sandbox: Sandbox): Hono {
     const input = await body(c, ZMaintenance)
     if (input instanceof Response) return input
     sandbox.faults.maintenance = input.enabled
-    return c.json(sandbox.faults)
+    return c.json({ maintenance: sandbox.faults.maintenance })
   })
+  // Faults on demand (docs/decisions/0016-errors-faults-and-languages.md): the next N calls, or S seconds.
+  app.get('/faults', (c) => c.json({ faults: sandbox.faults.injected.list() }))
+  app.post('/faults', async (c) => {
+    const input = await body(c, ZFaultInput)
+    if (input instanceof Response) return input
+    const problems = faultInputProblems(input)
+    if (problems.length > 0) return c.json({ error: 'Invalid body.', fields: problems }, 400)
+    return c.json(sandbox.faults.injected.add(input), 201)
+  })
+  app.delete('/faults', (c) => c.json({ cleared: sandbox.faults.injected.clear() }))
   app.post('/tokens', async (c) => {
     const input = await body(c, ZMintToken)
     if (input instanceof Response) return input

@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config'
 import { Applications, WindowLimiter } from './applications'
 import { CatalogStore } from './catalog/catalog-store'
+import { FaultInjector } from './faults'
 import { SandboxClock } from './clock'
 import { openDatabase, type Db } from './db'
 import { TokenStore } from './oauth/token-store'
@@ -21,6 +22,8 @@ export type SandboxConfig = Pick<
 /** Faults a test can switch on through the control endpoint (docs/decisions/0009-sandbox-controls.md). */
 export interface Faults {
   maintenance: boolean
+  /** Latency, errors and dropped connections on demand (docs/decisions/0016-errors-faults-and-languages.md). */
+  injected: FaultInjector
 }
 
 /** Everything the sandbox holds: storage, clock, stores and limits. Built once per server (or per test). */
@@ -95,7 +98,7 @@ export function createSandbox(config: SandboxConfig, options: { realNow?: () => 
     oidc: defaultOidcControls(),
     spikeArrest: new WindowLimiter(config.SANDBOX_SPIKE_ARREST_PER_SECOND, 1000, realNow),
     tokenLimiter: new WindowLimiter(config.SANDBOX_TOKEN_REQUESTS_PER_MINUTE, 60_000, realNow),
-    faults: { maintenance: false },
+    faults: { maintenance: false, injected: new FaultInjector(realNow) },
     customerNames,
     catchUp: (force) => catchUp(force),
     scheduled: (at) => {

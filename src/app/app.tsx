@@ -3,7 +3,8 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { RouterProvider } from 'react-router/dom'
 import { I18nextProvider } from 'react-i18next'
 import { i18n } from '@/i18n/i18n'
-import { ApiError } from '@/lib/api-error'
+import { readRetryDelay, shouldRetryRead } from '@/lib/retry-policy'
+import { refetchWhenServiceIsBack } from '@/features/api-status/service-recovery'
 import { isSessionLost, signInAgain } from '@/features/auth/session-lost'
 import { AuthSessionContext, type AuthSession } from '@/features/auth/session'
 import { createRouter } from './router'
@@ -22,15 +23,22 @@ export function createQueryClient(options: { onSessionLost?: () => void } = {}) 
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // 4xx answers are handled where they happen; only network faults and 5xx are worth a retry.
-        retry: (failureCount, error) => failureCount < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+        // Throttling, network faults and 5xx are worth a retry, with backoff; other 4xx are handled where they happen.
+        retry: shouldRetryRead,
+        retryDelay: readRetryDelay,
       },
+      // A write that failed may still have been done: it is never repeated without the person deciding.
+      mutations: { retry: false },
     },
   })
 }
 
 export function App({ session }: { session: AuthSession }) {
-  const [queryClient] = useState(() => createQueryClient({ onSessionLost: () => signInAgain(session) }))
+  const [queryClient] = useState(() => {
+    const client = createQueryClient({ onSessionLost: () => signInAgain(session) })
+    refetchWhenServiceIsBack(client)
+    return client
+  })
   const [router] = useState(() => createRouter(queryClient, session))
   return (
     <I18nextProvider i18n={i18n}>

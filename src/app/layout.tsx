@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
 import { AccountMenu } from '@/features/auth/components/account-menu'
+import { ServiceBanners } from '@/features/api-status/components/service-banners'
+import { isSubscriptionMissing, SubscriptionProblem } from '@/features/api-status/components/subscription-problem'
 import { useSessionState } from '@/features/auth/session'
 import { changeLanguage, LANGUAGES, type Language } from '@/i18n/i18n'
+import { useCachedError } from '@/lib/use-cached-error'
 import { PageLoading } from './routes/page-loading'
 
 /** The shell of every page; with `pageLoading`, the placeholder shown while the first page's code and loader arrive. */
@@ -13,6 +16,7 @@ export function Layout({ pageLoading = false }: { pageLoading?: boolean }) {
   const { t, i18n } = useTranslation()
   const { signedIn } = useSessionState()
   const me = useQuery({ ...meQueries.me(), enabled: signedIn })
+  const accessDenied = useCachedError(isSubscriptionMissing)
   return (
     <>
       <a className="skip-link" href="#main">
@@ -48,6 +52,12 @@ export function Layout({ pageLoading = false }: { pageLoading?: boolean }) {
                   <NavLink to="/requests/new">{t('app.newRequest')}</NavLink>
                 </li>
               )}
+              <li>
+                <NavLink to="/me">{t('app.me')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/api">{t('app.api')}</NavLink>
+              </li>
             </ul>
           </nav>
         )}
@@ -63,9 +73,13 @@ export function Layout({ pageLoading = false }: { pageLoading?: boolean }) {
         </label>
         {signedIn && <AccountMenu />}
       </header>
+      <ServiceBanners />
       <main id="main" tabIndex={-1}>
         {pageLoading ? (
           <PageLoading />
+        ) : accessDenied ? (
+          // 403 code 50 on any call to the ordering API: the subscription page stands in for every page until access is back.
+          <SubscriptionProblem error={accessDenied} />
         ) : (
           <>
             <Outlet />

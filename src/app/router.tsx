@@ -1,12 +1,16 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
+import { apiDocQueries } from '@/features/api-status/api/get-api-doc'
+import { apiStatusQueries } from '@/features/api-status/api/get-api-status'
 import { RequireSignIn } from '@/features/auth/components/require-sign-in'
 import type { AuthSession } from '@/features/auth/session'
 import { requestDetailQueries } from '@/features/request-detail/api/get-request'
 import { Layout } from './layout'
 import { lazyPage } from './lazy-page'
 import { SignInUnavailable } from './sign-in-unavailable'
+import { ApiRoute } from './routes/api'
+import { MeRoute } from './routes/me'
 import { NotFoundRoute } from './routes/not-found'
 import { requestsLoader } from './routes/requests-loader'
 import { RouteError } from './routes/route-error'
@@ -61,6 +65,19 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
             // The catalog and the creation forms (issue 6); the form's code is loaded by the page itself.
             { path: 'catalog', lazy: lazyPage(async () => (await import('./routes/catalog')).CatalogRoute, 'create-request') },
             { path: 'catalog/:id', lazy: lazyPage(async () => (await import('./routes/catalog-item')).CatalogItemRoute, 'create-request') },
+            // The account and API pages (issue 7) are in the first chunk, small, so that they open offline too.
+            { path: 'me', element: <MeRoute /> },
+            {
+              path: 'api',
+              loader: () => {
+                // /status, /version and /doc need no token: starting them with the route is harmless.
+                void queryClient.prefetchQuery(apiStatusQueries.status())
+                void queryClient.prefetchQuery(apiStatusQueries.version())
+                void queryClient.prefetchQuery(apiDocQueries.doc())
+                return null
+              },
+              element: <ApiRoute />,
+            },
             {
               path: 'requests/:id',
               loader: ({ params }) => {

@@ -4,6 +4,8 @@ import en from './locales/en.json'
 import fr from './locales/fr.json'
 import authEn from '../features/auth/locales/en.json'
 import authFr from '../features/auth/locales/fr.json'
+import apiStatusEn from '../features/api-status/locales/en.json'
+import apiStatusFr from '../features/api-status/locales/fr.json'
 import { createFeatureMessages } from './feature-messages'
 
 export const LANGUAGES = ['en', 'fr'] as const
@@ -28,9 +30,13 @@ export function detectLanguage(): Language {
 
 export const i18n = i18next.createInstance()
 void i18n.use(initReactI18next).init({
-  // Only the global messages (src/i18n/locales) and the sign-in's, which every page's header and the sign-in page
-  // show, are in the entry; other features' arrive with their routes.
-  resources: { en: { translation: { ...en, auth: authEn } }, fr: { translation: { ...fr, auth: authFr } } },
+  // Only the global messages (src/i18n/locales), the sign-in's (every page's header and the sign-in page) and the
+  // service status's (the layout's banners, and the Me and API pages, which open offline) are in the entry;
+  // other features' arrive with their routes.
+  resources: {
+    en: { translation: { ...en, auth: authEn, apiStatus: apiStatusEn } },
+    fr: { translation: { ...fr, auth: authFr, apiStatus: apiStatusFr } },
+  },
   lng: detectLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,
@@ -53,7 +59,7 @@ i18n.on('languageChanged', reflectLanguage)
  */
 const featureMessages = createFeatureMessages(
   i18n,
-  import.meta.glob<Record<string, unknown>>(['../features/*/locales/*.json', '!../features/auth/locales/*.json'], { import: 'default' }),
+  import.meta.glob<Record<string, unknown>>(['../features/*/locales/*.json', '!../features/auth/locales/*.json', '!../features/api-status/locales/*.json'], { import: 'default' }),
 )
 
 /** Loads the message catalogs of `features` (folder names under src/features) in the current language. */

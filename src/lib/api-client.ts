@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { HEADER } from '@contract/common'
 import { ZApiErrorBody } from '@contract/error'
-import { ApiError } from './api-error'
+import { ApiError, parseRetryAfter } from './api-error'
 import { currentLanguage } from '@/i18n/i18n'
 
 /** The gateway's base for the ordering API: same origin, so no secret ever leaves the server. */
@@ -42,17 +42,23 @@ export async function gatewayRequest<T extends z.ZodType>(url: string, schema: T
     })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
-    throw new ApiError({ status: 0, requestId: null, kind: 'network', message: (error as Error).message })
+    throw new ApiError({ status: 0, requestId: null, kind: 'network', message: (error as Error).message, url })
   }
   const requestId = response.headers.get(HEADER.requestId)
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined)
   if (!response.ok) {
     const body = ZApiErrorBody.safeParse(payload)
-    throw new ApiError({ status: response.status, body: body.success ? body.data : undefined, requestId })
+    throw new ApiError({
+      status: response.status,
+      body: body.success ? body.data : undefined,
+      requestId,
+      retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+      url,
+    })
   }
   const parsed = schema.safeParse(payload)
   if (!parsed.success) {
-    throw new ApiError({ status: response.status, requestId, kind: 'unreadable', message: `Unexpected answer from ${url}` })
+    throw new ApiError({ status: response.status, requestId, kind: 'unreadable', message: `Unexpected answer from ${url}`, url })
   }
   return { data: parsed.data, headers: response.headers, requestId }
 }

@@ -65,6 +65,10 @@ export const ERROR_DESCRIPTIONS = {
     en: 'The application’s subscription to this API is missing, pending or suspended.',
     fr: 'L’abonnement de l’application à cette API est absent, en attente ou suspendu.',
   },
+  rateLimited: {
+    en: 'Too many requests in a short time. Retry after the number of seconds given in Retry-After.',
+    fr: 'Trop de requêtes en peu de temps. Réessayez après le nombre de secondes indiqué par Retry-After.',
+  },
   spikeArrest: {
     en: 'Spike arrest limit of {limit} requests per second exceeded. Retry after about a second.',
     fr: 'Limite anti-pic de {limit} requêtes par seconde dépassée. Réessayez dans une seconde environ.',

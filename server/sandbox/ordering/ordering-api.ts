@@ -10,6 +10,7 @@ import {
 } from '@contract/request-query'
 import { pickLanguage } from '../language'
 import { JSON_PLAIN, JSON_UTF8, newRequestId, SandboxError, sendJson, validationError, type SandboxEnv } from '../http'
+import type { FaultRule } from '../faults'
 import type { Sandbox } from '../sandbox'
 import { requireAccess } from './access'
 import { createRequest } from './create-request'
@@ -39,6 +40,34 @@ function parseQuery<T extends z.ZodType>(c: Context<SandboxEnv>, schema: T): z.i
   const parsed = schema.safeParse(flat, { reportInput: true })
   if (!parsed.success) throw validationError(parsed.error, c.get('language'), ERROR_CODE.invalidQueryParameter, 'parameter')
   return parsed.data
+}
+
+/**
+ * Applies an injected fault (0016): waits, throws the platform's answer, or gives a response whose body fails
+ * mid-way as a dropped connection would. Returns that response, or nothing when the call goes on.
+ */
+async function injectFault(fault: FaultRule, spikeArrestLimit: number): Promise<Response | undefined> {
+  const retryAfter = (fallback: number) => ({ 'Retry-After': String(fault.retryAfterSeconds ?? fallback) })
+  switch (fault.kind) {
+    case 'latency':
+      await new Promise((resolve) => setTimeout(resolve, fault.latencyMs ?? 0))
+      return undefined
+    case 'unavailable':
+      throw new SandboxError(503, ERROR_CODE.unavailable, { key: 'unavailable' }, undefined, retryAfter(30))
+    case 'tooManyRequests':
+      throw new SandboxError(429, ERROR_CODE.tooManyRequests, { key: 'rateLimited' }, undefined, retryAfter(1))
+    case 'spikeArrest':
+      throw new SandboxError(403, ERROR_CODE.tooManyRequests, { key: 'spikeArrest', params: { limit: spikeArrestLimit || 25 } }, undefined, retryAfter(1))
+    case 'expiredToken':
+      throw new SandboxError(401, ERROR_CODE.expiredCredentials, { key: 'expiredToken' }, undefined, {
+        'WWW-Authenticate': 'Bearer realm="ordering", error="invalid_token"',
+      })
+    case 'dropConnection':
+      return new Response(new ReadableStream({ start: (controller) => controller.error(new Error('connection dropped by the sandbox')) }), {
+        status: 200,
+        headers: { 'Content-Type': JSON_PLAIN },
+      })
+  }
 }
 
 // The router is strict (`/requests/` is not `/requests`), so these match without a trailing slash only:
@@ -88,6 +117,11 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
 
   app.use(async (c, next) => {
     const path = c.req.path.slice(basePath.length)
+    const fault = sandbox.faults.injected.take(c.req.method, path)
+    if (fault) {
+      const dropped = await injectFault(fault, sandbox.spikeArrest.limit)
+      if (dropped) return dropped
+    }
     if (sandbox.faults.maintenance && !/^\/status\/?$/.test(path)) {
       throw new SandboxError(503, ERROR_CODE.unavailable, { key: 'unavailable' }, undefined, { 'Retry-After': '30' })
     }

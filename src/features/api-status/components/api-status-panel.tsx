@@ -35,7 +35,9 @@ export function ApiStatusPanel() {
             <tbody>
               {status.data.components.map((component) => (
                 <tr key={component.name}>
-                  <th scope="row">{component.name}</th>
+                  <th scope="row" translate="no">
+                    {component.name}
+                  </th>
                   <td>{t(`apiStatus.componentState.${component.status}`)}</td>
                 </tr>
               ))}

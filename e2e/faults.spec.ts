@@ -1,0 +1,203 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page, Response } from '@playwright/test'
+import { expect, PEOPLE, test } from './fixtures'
+
+/**
+ * Each fault the sandbox can inject (docs/decisions/0016-errors-faults-and-languages.md), seen in Chromium:
+ * what the person is told, the request id to quote, and how the page recovers.
+ */
+const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+interface Fault {
+  kind: 'latency' | 'unavailable' | 'tooManyRequests' | 'spikeArrest' | 'dropConnection' | 'expiredToken'
+  path: string
+  count?: number
+  seconds?: number
+  latencyMs?: number
+  retryAfterSeconds?: number
+}
+
+async function inject(request: APIRequestContext, fault: Fault) {
+  const response = await request.post('/sandbox/control/faults', { data: fault })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
+async function activeFaults(request: APIRequestContext): Promise<unknown[]> {
+  return ((await (await request.get('/sandbox/control/faults')).json()) as { faults: unknown[] }).faults
+}
+
+/** Answers of the gateway for `path` (under /api/ordering/v3), in order. */
+function answersTo(page: Page, path: string): Response[] {
+  const answers: Response[] = []
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === `/api/ordering/v3${path}`) answers.push(response)
+  })
+  return answers
+}
+
+async function expectNoAxeViolation(page: Page) {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+}
+
+const account = (page: Page) => page.getByRole('heading', { level: 1, name: 'My account' })
+const accountData = (page: Page) => page.getByRole('main').getByText(PEOPLE.alice.username)
+
+test.beforeEach(async ({ signIn }) => {
+  await signIn(PEOPLE.alice)
+})
+
+test.afterEach(async ({ request }) => {
+  await request.delete('/sandbox/control/faults')
+  await request.post('/sandbox/control/maintenance', { data: { enabled: false } })
+  await request.post('/sandbox/control/subscription', { data: { clientId: 'ordering-console-sandbox', subscribed: true } })
+})
+
+test('503 code 5: the message, the request id and a banner; the page recovers by itself while /status is OK', async ({ page, request }) => {
+  const answers = answersTo(page, '/me')
+  // Twice: the first call, and the first run again once /status said OK. The third succeeds.
+  await inject(request, { kind: 'unavailable', path: '/me', count: 2 })
+  await page.goto('/me')
+  await expect(account(page)).toBeVisible()
+  const alert = page.getByRole('main').getByRole('alert')
+  await expect(alert).toContainText('The API is unavailable')
+  await expect(alert).toContainText('This page checks it and carries on by itself when it is back.')
+  await expect(alert.locator('code')).toHaveText(REQUEST_ID)
+  expect(answers[0]!.headers()['x-oapi-request-id']).toMatch(REQUEST_ID)
+  await expect(page.getByRole('status').filter({ hasText: 'Service interrupted: ordering is unavailable for now.' })).toBeVisible()
+
+  // /status is polled while a call says the service is down; it is OK, so the failed call runs again.
+  await expect(accountData(page)).toBeVisible({ timeout: 15_000 })
+  await expect(alert).toHaveCount(0)
+  await expect(page.getByText('Service interrupted: ordering is unavailable for now.')).toHaveCount(0)
+  expect(answers.map((answer) => answer.status())).toEqual([503, 503, 200])
+})
+
+test('maintenance (a non-OK /status): a banner while it lasts, polling, and the page comes back after it', async ({ page, request }) => {
+  await request.post('/sandbox/control/maintenance', { data: { enabled: true } })
+  await page.goto('/me')
+  await expect(page.getByRole('status').filter({ hasText: 'Service interrupted: ordering is unavailable for now.' })).toBeVisible()
+  const alert = page.getByRole('main').getByRole('alert')
+  await expect(alert).toContainText('The API is unavailable')
+  await expect(alert.locator('code')).toHaveText(REQUEST_ID)
+  await expectNoAxeViolation(page)
+  await request.post('/sandbox/control/maintenance', { data: { enabled: false } })
+  await expect(accountData(page)).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByText('Service interrupted: ordering is unavailable for now.')).toHaveCount(0)
+})
+
+test('403 code 53: reads are retried after about a second, honouring Retry-After, and the page shows the data', async ({ page, request }) => {
+  const answers = answersTo(page, '/me')
+  await inject(request, { kind: 'spikeArrest', path: '/me', count: 2, retryAfterSeconds: 2 })
+  await page.goto('/me')
+  await expect(accountData(page)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  expect(answers.map((answer) => answer.status())).toEqual([403, 403, 200])
+  const [first, second, third] = await Promise.all(answers.map(async (answer) => (await answer.request().timing()).startTime))
+  // Retry-After: 2 is honoured, although the backoff alone would have come back sooner the first time.
+  expect(second! - first!).toBeGreaterThanOrEqual(1_900)
+  expect(third! - second!).toBeGreaterThanOrEqual(1_900)
+  expect(await activeFaults(request)).toEqual([])
+})
+
+test('429 that persists: a clear message with the request id after the retries; trying again recovers', async ({ page, request }) => {
+  test.setTimeout(60_000)
+  const answers = answersTo(page, '/me')
+  await inject(request, { kind: 'tooManyRequests', path: '/me', count: 4 })
+  await page.goto('/me')
+  const alert = page.getByRole('main').getByRole('alert')
+  await expect(alert).toContainText('Too many requests', { timeout: 20_000 })
+  await expect(alert).toContainText('Wait a few seconds, then try again.')
+  // The first call and three retries, then the message.
+  expect(answers.map((answer) => answer.status())).toEqual([429, 429, 429, 429])
+  await expect(alert.locator('code')).toHaveText(answers[3]!.headers()['x-oapi-request-id']!)
+  await expectNoAxeViolation(page)
+  await alert.getByRole('button', { name: 'Try again' }).click()
+  await expect(accountData(page)).toBeVisible()
+})
+
+test('latency: the page says it is loading, then shows the data', async ({ page, request }) => {
+  await inject(request, { kind: 'latency', path: '/me', seconds: 30, latencyMs: 2_000 })
+  await page.goto('/me')
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your account…' })).toBeVisible()
+  await expect(accountData(page)).toBeVisible({ timeout: 10_000 })
+})
+
+test('a dropped connection: the gateway answers 502 with a request id to copy; after the retries, trying again recovers', async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const answers = answersTo(page, '/me')
+  // The first call and its two automatic retries.
+  await inject(request, { kind: 'dropConnection', path: '/me', count: 3 })
+  await page.goto('/me')
+  const alert = page.getByRole('main').getByRole('alert')
+  await expect(alert).toContainText('The ordering API could not be reached', { timeout: 15_000 })
+  await expect(alert).toContainText('Try again in a moment; if it persists, quote the request id to support.')
+  expect(answers.map((answer) => answer.status())).toEqual([502, 502, 502])
+  const requestId = answers[2]!.headers()['x-oapi-request-id']!
+  await expect(alert.locator('code')).toHaveText(requestId)
+  await expectNoAxeViolation(page)
+  await alert.getByRole('button', { name: 'Copy the request id' }).click()
+  await expect(alert.getByRole('status')).toHaveText('Request id copied.')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(requestId)
+  await alert.getByRole('button', { name: 'Try again' }).click()
+  await expect(accountData(page)).toBeVisible()
+})
+
+test('an expired token (401 code 42): renewed by the gateway and replayed once, unseen by the person', async ({ page, request }) => {
+  const answers = answersTo(page, '/requests')
+  await inject(request, { kind: 'expiredToken', path: '/requests', count: 1 })
+  await page.goto('/requests?status=REJECTED')
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
+  // The page and the prefetch of the next one: neither reached the browser as a 401.
+  expect(new Set(answers.map((answer) => answer.status()))).toEqual(new Set([200]))
+  expect(await activeFaults(request)).toEqual([])
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
+test('an expired token the renewal cannot cure: signed in again once, back on the same page with its filters, no loop', async ({ page, request }) => {
+  const answers = answersTo(page, '/requests')
+  // The call and its one replay by the gateway both fail; the browser then signs in again, silently.
+  await inject(request, { kind: 'expiredToken', path: '/requests', count: 2 })
+  const authorizations: string[] = []
+  page.on('request', (sent) => {
+    if (sent.isNavigationRequest() && new URL(sent.url()).pathname === '/auth/authorize') authorizations.push(sent.url())
+  })
+  await page.goto('/requests?status=REJECTED&sort=createdAt')
+  await expect(page).toHaveURL(/\/requests\?status=REJECTED&sort=createdAt$/, { timeout: 15_000 })
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
+  expect(authorizations).toHaveLength(1)
+  expect(new URL(authorizations[0]!).searchParams.get('prompt')).toBe('none')
+  // One 401 reached the browser; after signing in again, the page (and its prefetched next page) loaded.
+  expect(answers.map((answer) => answer.status()).filter((status) => status === 401)).toEqual([401])
+  expect(answers.at(-1)!.status()).toBe(200)
+})
+
+test('403 code 50: a page explains the subscription is missing or suspended; checking again brings the page back', async ({ page, request }) => {
+  await request.post('/sandbox/control/subscription', { data: { clientId: 'ordering-console-sandbox', subscribed: false } })
+  await page.goto('/me')
+  await expect(page.getByRole('heading', { level: 1, name: 'Access to the ordering service is suspended' })).toBeVisible()
+  const alert = page.getByRole('main').getByRole('alert')
+  await expect(alert).toContainText('Access denied')
+  await expect(alert).toContainText('Contact your operator’s account manager.')
+  await expect(alert.locator('code')).toHaveText(REQUEST_ID)
+  await expectNoAxeViolation(page)
+  await request.post('/sandbox/control/subscription', { data: { clientId: 'ordering-console-sandbox', subscribed: true } })
+  await page.getByRole('button', { name: 'Check again' }).click()
+  await expect(account(page)).toBeVisible()
+  await expect(accountData(page)).toBeVisible()
+})
+
+test('offline: a banner, queries wait, and resume on reconnect', async ({ page, context }) => {
+  await page.goto('/me')
+  await expect(accountData(page)).toBeVisible()
+  await context.setOffline(true)
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible()
+  await expectNoAxeViolation(page)
+  // A page opened offline waits for the network instead of failing.
+  await page.getByRole('navigation').getByRole('link', { name: 'API' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'The ordering API' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the description…' })).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await context.setOffline(false)
+  await expect(page.getByText('You are offline.')).toHaveCount(0)
+  await expect(page.getByRole('table', { name: 'Operations' })).toBeVisible()
+})

@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react'
+import { onlineManager, useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { isServiceUnavailable } from '@/lib/api-error'
+import { useCachedError } from '@/lib/use-cached-error'
+import { apiStatusQueries } from '../api/get-api-status'
+
+/** How often /status is asked while the service is not OK; otherwise once a minute. */
+export const STATUS_POLL_MS = 3_000
+
+const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange)
+const isOnline = () => onlineManager.isOnline()
+
+/**
+ * Page-wide banners: offline (queries pause and resume on reconnect, TanStack's onlineManager), and the
+ * service unavailable, from any call answering 503 code 5 or a /status that is not OK. While it is down,
+ * /status is polled; when it is back, failed queries run again (service-recovery.ts).
+ */
+export function ServiceBanners() {
+  const { t } = useTranslation()
+  const online = useSyncExternalStore(subscribeOnline, isOnline)
+  const unavailable = useCachedError(isServiceUnavailable)
+  const status = useQuery({
+    ...apiStatusQueries.status(),
+    refetchInterval: (query) => (unavailable || (query.state.data && query.state.data.status !== 'OK') ? STATUS_POLL_MS : 60_000),
+  })
+  const state = unavailable ? 'UNAVAILABLE' : (status.data?.status ?? 'OK')
+  // Rendered only when there is something to say: a status region that appears with its text is announced.
+  return (
+    <>
+      {!online && (
+        <p role="status" className="banner banner--warn">
+          {t('apiStatus.banner.offline')}
+        </p>
+      )}
+      {online && state !== 'OK' && (
+        <p role="status" className={`banner ${state === 'UNAVAILABLE' ? 'banner--bad' : 'banner--warn'}`}>
+          {t(state === 'UNAVAILABLE' ? 'apiStatus.banner.unavailable' : 'apiStatus.banner.degraded')}
+        </p>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,27 @@
+import { ApiError, isServiceUnavailable, isThrottled } from './api-error'
+
+/**
+ * When a read (a query) tries again by itself. Throttling (403 53, 429) is worth a few tries after about a
+ * second, backing off; network faults and server errors two; 503 code 5 none, since the banner polls /status
+ * and refetches when the service is back; other 4xx none, they are handled where they happen. Writes are
+ * never retried blindly: the query client's mutations have `retry: false`.
+ */
+export const READ_RETRY = { throttledRetries: 3, faultRetries: 2, baseDelayMs: 1000, maxDelayMs: 30_000 } as const
+
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+  if (!(error instanceof ApiError)) return failureCount < READ_RETRY.faultRetries
+  const { status } = error
+  if (isThrottled(error)) return failureCount < READ_RETRY.throttledRetries
+  if (isServiceUnavailable(error)) return false
+  return failureCount < READ_RETRY.faultRetries && (status === 0 || status >= 500)
+}
+
+/**
+ * Exponential backoff with jitter (±25 %, so that many tabs do not come back together): about 1 s, 2 s, 4 s…,
+ * never sooner than the server's Retry-After, never more than 30 s. `failureCount` is 0 before the first retry.
+ */
+export function readRetryDelay(failureCount: number, error: unknown, random: () => number = Math.random): number {
+  const backoff = READ_RETRY.baseDelayMs * 2 ** failureCount * (0.75 + random() * 0.5)
+  const retryAfter = error instanceof ApiError && error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : 0
+  return Math.round(Math.min(READ_RETRY.maxDelayMs, Math.max(backoff, retryAfter)))
+}
