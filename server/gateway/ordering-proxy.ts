@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE, ZApiErrorBody, type ApiErrorBody } from '@contract/error'
-import { pickLanguage } from '../sandbox/language'
+import { pickLanguage } from '../shared/language'
 import { newRequestId } from '../shared/request-id'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'

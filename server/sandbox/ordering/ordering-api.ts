@@ -8,7 +8,7 @@ import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
 import {
   CATALOG_PAGE, ZAggregateRequestsQuery, ZApiKeyOnlyQuery, ZListCatalogItemsQuery, ZListRequestsQuery,
 } from '@contract/request-query'
-import { pickLanguage } from '../language'
+import { pickLanguage } from '../../shared/language'
 import { JSON_PLAIN, JSON_UTF8, newRequestId, SandboxError, sendJson, validationError, type SandboxEnv } from '../http'
 import type { FaultRule } from '../faults'
 import type { Sandbox } from '../sandbox'
