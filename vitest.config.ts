@@ -21,6 +21,8 @@ export default mergeConfig(
       setupFiles: ['./scripts/vitest-setup.ts'],
       server: { deps: { inline: [/react-router/] } },
       testTimeout: 20_000,
+      // As Playwright: one retry in CI for timing under a loaded 2-core machine; Vitest's report names every retried test.
+      retry: process.env.CI ? 1 : 0,
       hookTimeout: 60_000,
       reporters: ['default', 'json'],
       outputFile: { json: 'test-results/vitest.json' },

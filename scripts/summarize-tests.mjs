@@ -18,6 +18,7 @@ if (vitest) {
 const playwright = read('test-results/playwright.json')
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky
+  if (playwright.stats.flaky) console.log(`Playwright: ${playwright.stats.flaky} test(s) passed only on their retry (flaky): see the list above.`)
   failed += playwright.stats.unexpected
   skipped += playwright.stats.skipped
 } else {
