@@ -29,7 +29,12 @@ async function reachOperator(page: Page, options: { number: string; level: '2' |
   await page.getByRole('button', { name: `Continue with ${options.operator}` }).click()
 }
 
-/** Opens the sandbox phone the operator's page links to, in another tab, and hands it to `use`. */
+/**
+ * Opens the sandbox phone the operator's page links to, in another tab, and hands it to `use`. When `use` answers
+ * (a form post), it must end by waiting for what the phone shows after the answer: closing the tab while that
+ * navigation is still committing can make Chromium drop the close and `phone.close()` hang (crbug.com/536385539,
+ * microsoft/playwright#41900, #42068), which a loaded machine hits often.
+ */
 async function onPhone(page: Page, use: (phone: Page) => Promise<void>, options: { scan?: boolean } = {}) {
   const href = await page.getByRole('link', { name: 'Open the sandbox phone' }).getAttribute('href')
   const phone = await page.context().newPage()
@@ -37,7 +42,14 @@ async function onPhone(page: Page, use: (phone: Page) => Promise<void>, options:
   await expect(phone.getByRole('heading', { level: 1, name: /^Phone \+/ })).toBeVisible()
   if (options.scan) await expectNoAccessibilityViolation(phone)
   await use(phone)
+  await phone.waitForLoadState('load')
   await phone.close()
+}
+
+/** Answers on the phone with one of its buttons and waits for the phone to confirm it sent the answer. */
+async function answerOnPhone(phone: Page, button: 'OK' | 'Cancel') {
+  await phone.getByRole('button', { name: button }).click()
+  await expect(phone.getByRole('status')).toHaveText(/Answer sent/)
 }
 
 async function expectSignedInWith(page: Page, text: string) {
@@ -72,8 +84,7 @@ test('OK prompt: a new person answers OK on their phone and lands on the home pa
   await page.getByRole('button', { name: 'I have answered on my phone' }).click()
   await expect(page.getByRole('status')).toHaveText(/has not answered yet/)
   await onPhone(page, async (phone) => {
-    await phone.getByRole('button', { name: 'OK' }).click()
-    await expect(phone.getByRole('status')).toHaveText(/Answer sent/)
+    await answerOnPhone(phone, 'OK')
   }, { scan: true })
   await page.getByRole('button', { name: 'I have answered on my phone' }).click()
   await expectSignedInWith(page, 'Mobile number, Meseta Móvil, level 2 (OK on the phone)')
@@ -85,7 +96,7 @@ test('SIM PIN: a new person asks for level 3, types the PIN on their phone and m
   await expectNoAccessibilityViolation(page)
   await onPhone(page, async (phone) => {
     await phone.getByLabel('SIM PIN').fill('1234')
-    await phone.getByRole('button', { name: 'OK' }).click()
+    await answerOnPhone(phone, 'OK')
   }, { scan: true })
   await page.getByRole('button', { name: 'I have answered on my phone' }).click()
   await expectSignedInWith(page, 'Mobile number, Atlantic Mobile, level 3 (SIM PIN)')
@@ -99,7 +110,7 @@ test('SIM PIN: a new person asks for level 3, types the PIN on their phone and m
 test('Cancel on the phone ends in a clear message', async ({ page }) => {
   await reachOperator(page, { number: NUMBERS.atlanticOk, level: '2', operator: 'Atlantic Mobile', country: 'France' })
   await onPhone(page, async (phone) => {
-    await phone.getByRole('button', { name: 'Cancel' }).click()
+    await answerOnPhone(phone, 'Cancel')
   })
   await page.getByRole('button', { name: 'I have answered on my phone' }).click()
   await expect(page).toHaveURL(/\/auth\/mobile\/callback$/)
@@ -113,7 +124,7 @@ test('a wrong SIM PIN ends in a clear message', async ({ page }) => {
   await reachOperator(page, { number: NUMBERS.atlanticOk, level: '3', operator: 'Atlantic Mobile', country: 'France' })
   await onPhone(page, async (phone) => {
     await phone.getByLabel('SIM PIN').fill('9999')
-    await phone.getByRole('button', { name: 'OK' }).click()
+    await answerOnPhone(phone, 'OK')
   })
   await page.getByRole('button', { name: 'I have answered on my phone' }).click()
   await expect(page.getByRole('alert')).toContainText('Your operator could not confirm it was you: the code or the SIM PIN was wrong.')
