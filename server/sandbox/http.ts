@@ -1,10 +1,11 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import { HEADER } from '@contract/common'
 import type { ApiErrorBody, ErrorCode, FieldIssue } from '@contract/error'
 import { ERROR_CODE } from '@contract/error'
 import { describeIssues, type MessageLanguage } from '@contract/issue-messages'
+import { pickLanguage } from '../shared/language'
 import { ERROR_DESCRIPTIONS, ERROR_MESSAGES, fill, type DescriptionKey } from './ordering/messages'
 
 export interface Principal {
@@ -66,7 +67,8 @@ export function validationError(
 export const JSON_UTF8 = 'application/json;charset=utf-8'
 export const JSON_PLAIN = 'application/json'
 
-export { newRequestId } from '../shared/request-id'
+import { newRequestId } from '../shared/request-id'
+export { newRequestId }
 
 /** Sends JSON with the exact content type the reference gives for that endpoint. */
 export function sendJson(c: Context, body: unknown, status: ContentfulStatusCode = 200, contentType = JSON_PLAIN): Response {
@@ -75,4 +77,17 @@ export function sendJson(c: Context, body: unknown, status: ContentfulStatusCode
 
 export function setRequestIdHeader(c: Context<SandboxEnv>): void {
   c.header(HEADER.requestId, c.get('requestId'))
+}
+
+/**
+ * First middleware of every sandbox API (ordering, cloud): a request id and the answer's language, on every answer,
+ * success or error (0004).
+ */
+export const identifyCall: MiddlewareHandler<{ Variables: { requestId: string; language: MessageLanguage } }> = async (c, next) => {
+  c.set('requestId', newRequestId())
+  c.set('language', pickLanguage(c.req.header('Accept-Language')))
+  c.header(HEADER.requestId, c.get('requestId'))
+  c.header('Content-Language', c.get('language'))
+  c.header('Vary', 'Accept-Language')
+  await next()
 }

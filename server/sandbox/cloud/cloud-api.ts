@@ -5,8 +5,7 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE, type ApiErrorBody, type ErrorCode, type FieldIssue } from '@contract/error'
 import { describeIssues, type MessageLanguage } from '@contract/issue-messages'
 import { safeEqual } from '../oauth/client-credentials'
-import { pickLanguage } from '../../shared/language'
-import { newRequestId } from '../http'
+import { identifyCall } from '../http'
 import type { Sandbox } from '../sandbox'
 import { CloudInventory } from './cloud-inventory'
 
@@ -108,14 +107,7 @@ export function cloudApi(sandbox: Sandbox): Hono<CloudEnv> {
   const app = new Hono<CloudEnv>()
   const inventory = new CloudInventory(sandbox.config.SANDBOX_SEED)
 
-  app.use(async (c, next) => {
-    c.set('requestId', newRequestId())
-    c.set('language', pickLanguage(c.req.header('Accept-Language')))
-    c.header(HEADER.requestId, c.get('requestId'))
-    c.header('Content-Language', c.get('language'))
-    c.header('Vary', 'Accept-Language')
-    await next()
-  })
+  app.use(identifyCall)
 
   app.onError((error, c) => {
     const known = error instanceof CloudError ? error : null

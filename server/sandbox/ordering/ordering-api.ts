@@ -8,8 +8,7 @@ import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
 import {
   CATALOG_PAGE, ZAggregateRequestsQuery, ZApiKeyOnlyQuery, ZListCatalogItemsQuery, ZListRequestsQuery,
 } from '@contract/request-query'
-import { pickLanguage } from '../../shared/language'
-import { JSON_PLAIN, JSON_UTF8, newRequestId, SandboxError, sendJson, validationError, type SandboxEnv } from '../http'
+import { identifyCall, JSON_PLAIN, JSON_UTF8, SandboxError, sendJson, validationError, type SandboxEnv } from '../http'
 import type { FaultRule } from '../faults'
 import type { Sandbox } from '../sandbox'
 import { requireAccess } from './access'
@@ -97,14 +96,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
   const app = new Hono<SandboxEnv>()
   const access = requireAccess(sandbox)
 
-  app.use(async (c, next) => {
-    c.set('requestId', newRequestId())
-    c.set('language', pickLanguage(c.req.header('Accept-Language')))
-    c.header(HEADER.requestId, c.get('requestId'))
-    c.header('Content-Language', c.get('language'))
-    c.header('Vary', 'Accept-Language')
-    await next()
-  })
+  app.use(identifyCall)
 
   app.onError((error, c) => {
     const known = error instanceof SandboxError ? error : null
