@@ -26,7 +26,7 @@ export const ZAttachmentUpload = z
 const ZRequestIdRef = z
   .string()
   .regex(/^REQ[0-9]{8}$/, { error: 'format.requestId' })
-  .meta({ title: 'Request', description: 'Identifier of the open request this one acts on, for example REQ00001234.' })
+  .meta({ title: 'Request', description: 'Identifier of the request this one acts on, for example REQ00001234.' })
 
 /** The base request fields every variant shares (reference 1 leaves them unshown; decided in 0005). */
 const baseShape = {

@@ -89,10 +89,10 @@ export const BUILTIN_CATALOG_ITEMS: readonly BuiltinCatalogItem[] = [
     id: 'CI-INTERNET-ACCESS-CHANGE',
     type: 'INTERNET_ACCESS_CHANGE',
     variant: 'modifyRequestsGeneric',
-    name: { en: 'Change an access order', fr: 'Modifier une commande d’accès' },
+    name: { en: 'Change an access', fr: 'Modifier un accès' },
     description: {
-      en: 'Change the bandwidth, options or contact of an internet access or Ethernet link order still in progress.',
-      fr: 'Modifier le débit, les options ou le contact d’une commande d’accès internet ou de lien Ethernet en cours.',
+      en: 'Change the bandwidth, options or contact of an internet access or Ethernet link, delivered or still on order.',
+      fr: 'Modifier le débit, les options ou le contact d’un accès internet ou d’un lien Ethernet, livré ou encore en commande.',
     },
     actsOn: ACCESS_TYPES,
     schema: bodyOf(
@@ -162,10 +162,10 @@ export const BUILTIN_CATALOG_ITEMS: readonly BuiltinCatalogItem[] = [
     id: 'CI-BVPN-SITE-CHANGE',
     type: 'M_BVPN_SITE',
     variant: 'modifyBvpnAutomatic',
-    name: { en: 'Change a VPN site order', fr: 'Modifier une commande de site VPN' },
+    name: { en: 'Change a VPN site', fr: 'Modifier un site VPN' },
     description: {
-      en: 'Change the class of service, bandwidth or contact of a VPN site order still in progress.',
-      fr: 'Modifier la classe de service, le débit ou le contact d’une commande de site VPN en cours.',
+      en: 'Change the class of service, bandwidth or contact of a VPN site, delivered or still on order.',
+      fr: 'Modifier la classe de service, le débit ou le contact d’un site VPN, livré ou encore en commande.',
     },
     actsOn: ['C_BVPN_SITE'],
     schema: bodyOf(

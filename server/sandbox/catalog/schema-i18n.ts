@@ -18,8 +18,7 @@ export const SCHEMA_TEXT_FR: Record<string, string> = {
   Content: 'Contenu',
   'The file content, base64-encoded; at most 1 MiB once decoded.': 'Le contenu du fichier, encodé en base64 ; 1 Mio au plus une fois décodé.',
   Request: 'Demande',
-  'Identifier of the open request this one acts on, for example REQ00001234.':
-    'Identifiant de la demande en cours sur laquelle celle-ci porte, par exemple REQ00001234.',
+  'Identifier of the request this one acts on, for example REQ00001234.': 'Identifiant de la demande sur laquelle celle-ci porte, par exemple REQ00001234.',
   Location: 'Site',
   'Site name': 'Nom du site',
   'Company on site': 'Société sur site',

@@ -161,7 +161,7 @@ describe('attachments: a name and a base64 body of at most 1 MiB', () => {
   })
 })
 
-describe('modifications and cancellations act on an open request of the customer', () => {
+describe('modifications and cancellations act on an open request of the customer, modifications also on a delivered service', () => {
   let open: string
   beforeEach(async () => {
     open = (await createOk(t, token, validBody(t.today()))).request.id
@@ -183,15 +183,32 @@ describe('modifications and cancellations act on an open request of the customer
     await expectRefused(actingOnBody(t.today(), type, theirs), 422, ERROR_CODE.targetRequestNotFound)
   })
 
+  const CANNOT_CANCEL = 'only a NEW or IN_PROGRESS request can be cancelled.'
+  const CANNOT_MODIFY = 'only a NEW or IN_PROGRESS request, or a delivered service (a COMPLETED creation), can be modified.'
   it.each([
-    ['INTERNET_ACCESS_CHANGE', 'COMPLETED'],
-    ['INTERNET_ACCESS_CHANGE', 'REJECTED'],
-    ['REQUEST_CANCELLATION', 'COMPLETED'],
-    ['REQUEST_CANCELLATION', 'REJECTED'],
-  ] as const)('%s: refuses a %s request (422 code 104)', async (type, status) => {
-    const closed = await firstRequest(`status=${status}&type=INTERNET_ACCESS`)
+    ['INTERNET_ACCESS_CHANGE', 'REJECTED', 'category=creation&type=INTERNET_ACCESS', CANNOT_MODIFY],
+    ['INTERNET_ACCESS_CHANGE', 'COMPLETED', 'category=modification&type=INTERNET_ACCESS_CHANGE', CANNOT_MODIFY],
+    ['REQUEST_CANCELLATION', 'COMPLETED', 'category=creation&type=INTERNET_ACCESS', CANNOT_CANCEL],
+    ['REQUEST_CANCELLATION', 'REJECTED', 'category=creation&type=INTERNET_ACCESS', CANNOT_CANCEL],
+  ] as const)('%s: refuses a %s request (%s) (422 code 104)', async (type, status, query, rule) => {
+    const closed = await firstRequest(`status=${status}&${query}`)
     const error = await expectRefused(actingOnBody(t.today(), type, closed.id), 422, ERROR_CODE.targetRequestClosed)
-    expect(error.description).toBe(`Request ${closed.id} is ${status}; only a NEW or IN_PROGRESS request can be modified or cancelled.`)
+    expect(error.description).toBe(`Request ${closed.id} is ${status}; ${rule}`)
+  })
+
+  it('modifies the service a COMPLETED creation delivered, until it is terminated (422 code 104)', async () => {
+    const created = (await createOk(t, token, validBody(t.today()))).request.id
+    await t.advanceSandbox({ days: 8 })
+    const delivered = ZRequest.parse(await (await t.call(`/requests/${created}`, { token })).json())
+    expect(delivered.status).toBe('COMPLETED')
+    const { request } = await createOk(t, token, actingOnBody(t.today(), 'INTERNET_ACCESS_CHANGE', created))
+    expect(request).toMatchObject({ category: 'modification', type: 'INTERNET_ACCESS_CHANGE', relatedRequestId: created, status: 'NEW' })
+
+    const termination = (await createOk(t, token, terminationBody(t.today(), delivered.properties.servicePoint!.id))).request.id
+    const error = await expectRefused(actingOnBody(t.today(), 'INTERNET_ACCESS_CHANGE', created), 422, ERROR_CODE.targetRequestClosed)
+    expect(error.description).toBe(`The service delivered by request ${created} is terminated or has a termination under way (${termination}); it can no longer be modified.`)
+    // A delivered service is modified, never cancelled.
+    await expectRefused(actingOnBody(t.today(), 'REQUEST_CANCELLATION', created), 422, ERROR_CODE.targetRequestClosed)
   })
 
   it('refuses to change a VPN site with an access change (422 code 107)', async () => {

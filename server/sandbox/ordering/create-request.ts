@@ -83,8 +83,16 @@ export function createRequest(deps: CreateDeps, principal: Principal, raw: unkno
       const id = body.requestId!
       target = deps.store.get(customerId, id)
       if (!target) throw new SandboxError(422, ERROR_CODE.targetRequestNotFound, { key: 'targetNotFound', params: { id } })
-      if (!OPEN.has(target.status)) {
-        throw new SandboxError(422, ERROR_CODE.targetRequestClosed, { key: 'targetClosed', params: { id, status: target.status } })
+      // A cancellation stops an order in progress. A modification changes an order in progress or an existing
+      // service (reference 1), i.e. a COMPLETED creation whose service point is not terminated (decision 0004).
+      const delivered = category === 'modification' && target.category === 'creation' && target.status === 'COMPLETED'
+      if (!OPEN.has(target.status) && !delivered) {
+        const key = category === 'modification' ? 'modifyClosed' : 'targetClosed'
+        throw new SandboxError(422, ERROR_CODE.targetRequestClosed, { key, params: { id, status: target.status } })
+      }
+      const termination = delivered ? deps.store.terminationOf(target.id) : undefined
+      if (termination) {
+        throw new SandboxError(422, ERROR_CODE.targetRequestClosed, { key: 'serviceTerminated', params: { id, request: termination } })
       }
       if (!entry.actsOn.includes(target.type) && entry.actsOn.length > 0) {
         throw new SandboxError(422, ERROR_CODE.targetRequestIncompatible, { key: 'targetIncompatible', params: { id, type: target.type, requested: entry.row.type, item: entry.row.id } })

@@ -121,8 +121,16 @@ export const ERROR_DESCRIPTIONS = {
     fr: 'requestId {id} ne désigne aucune demande de votre société.',
   },
   targetClosed: {
-    en: 'Request {id} is {status}; only a NEW or IN_PROGRESS request can be modified or cancelled.',
-    fr: 'La demande {id} est {status} ; seule une demande NEW ou IN_PROGRESS peut être modifiée ou annulée.',
+    en: 'Request {id} is {status}; only a NEW or IN_PROGRESS request can be cancelled.',
+    fr: 'La demande {id} est {status} ; seule une demande NEW ou IN_PROGRESS peut être annulée.',
+  },
+  modifyClosed: {
+    en: 'Request {id} is {status}; only a NEW or IN_PROGRESS request, or a delivered service (a COMPLETED creation), can be modified.',
+    fr: 'La demande {id} est {status} ; seule une demande NEW ou IN_PROGRESS, ou un service livré (une création COMPLETED), peut être modifiée.',
+  },
+  serviceTerminated: {
+    en: 'The service delivered by request {id} is terminated or has a termination under way ({request}); it can no longer be modified.',
+    fr: 'Le service livré par la demande {id} est résilié ou a une résiliation en cours ({request}) ; il ne peut plus être modifié.',
   },
   targetIncompatible: {
     en: 'A {requested} request cannot act on {id}, a {type} request. GET /catalogItems/{item} tells what it applies to.',

@@ -68,13 +68,14 @@ describe('request detail route', () => {
     for (const reason of english.rejectionReasons) expect(within(regionFr).queryByText(reason.message)).not.toBeInTheDocument()
   })
 
-  it('offers to terminate a completed creation, naming its service point', async () => {
+  it('offers to modify or terminate the service of a completed creation, naming its service point', async () => {
     const id = requestId("customer_id='C001' AND status='COMPLETED' AND category='creation'")
     await openRequest(id)
     const servicePoint = `SP${id.slice(3)}`
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent((await readRequest(id, 'en')).name)
     const actions = await screen.findByRole('region', { name: 'What you can do' })
-    expect(within(actions).getAllByRole('link')).toHaveLength(1)
+    expect(within(actions).getAllByRole('link')).toHaveLength(2)
+    expect(within(actions).getByRole('link', { name: 'Modify this request' })).toHaveAttribute('href', `/requests/new?action=modify&from=${id}`)
     expect(within(actions).getByRole('link', { name: `Terminate service point ${servicePoint}` })).toHaveAttribute(
       'href',
       `/requests/new?action=terminate&from=${id}`,

@@ -20,8 +20,8 @@ describe('allowedActions', () => {
     expect(allowedActions(request('NEW', 'cancellation'), true)).toEqual([])
   })
 
-  it('lets a completed creation be terminated through its service point', () => {
-    expect(allowedActions(request('COMPLETED', 'creation', { servicePoint: { id: 'SP00000042' } }), true)).toEqual(['terminate'])
+  it('lets the service of a completed creation be modified, or terminated through its service point', () => {
+    expect(allowedActions(request('COMPLETED', 'creation', { servicePoint: { id: 'SP00000042' } }), true)).toEqual(['modify', 'terminate'])
     expect(allowedActions(request('COMPLETED', 'creation'), true)).toEqual([])
     expect(allowedActions(request('COMPLETED', 'modification'), true)).toEqual([])
     expect(allowedActions(request('COMPLETED', 'termination', { servicePoint: { id: 'SP00000042' } }), true)).toEqual([])

@@ -5,9 +5,10 @@ export type RequestAction = 'modify' | 'cancel' | 'terminate' | 'resubmit'
 
 /**
  * What a person may do next with a request, from its state alone (docs/decisions/0004 codes 104–107, 0006
- * "Acts on"): a modification acts on an open creation; a cancellation on an open creation or modification;
- * a termination ends the service point of a completed creation; a rejected request can be fixed and sent
- * again. Terminations and cancellations are never modified or cancelled. Read-only people do nothing.
+ * "Acts on"): a modification acts on a creation, open (an order in progress) or completed (the service it
+ * delivered); a cancellation on an open creation or modification; a termination ends the service point of a
+ * completed creation; a rejected request can be fixed and sent again. Terminations and cancellations are never
+ * modified or cancelled. Read-only people do nothing.
  */
 export function allowedActions(request: Pick<Request, 'status' | 'category' | 'properties'>, canCreate: boolean): RequestAction[] {
   if (!canCreate) return []
@@ -16,7 +17,7 @@ export function allowedActions(request: Pick<Request, 'status' | 'category' | 'p
     if (request.category === 'modification') return ['cancel']
     return []
   }
-  if (request.status === 'COMPLETED' && request.category === 'creation' && request.properties.servicePoint) return ['terminate']
+  if (request.status === 'COMPLETED' && request.category === 'creation' && request.properties.servicePoint) return ['modify', 'terminate']
   if (request.status === 'REJECTED') return ['resubmit']
   return []
 }
