@@ -46,10 +46,13 @@ describe('which catalog item acts on a request', () => {
     expect(prefillFrom('resubmit', source)).toEqual({ contract: 'ACM-000101', properties: source.properties, name: 'Lyon', comment: 'Gate B' })
   })
 
-  it('makes references that fit the 18-character limit and differ', () => {
-    const references = new Set(Array.from({ length: 200 }, () => uniqueReference()))
+  it('makes references that fit the 18-character limit and differ, even within one millisecond', () => {
+    const now = Date.now()
+    const references = new Set(Array.from({ length: 200 }, () => uniqueReference(now)))
     expect(references.size).toBe(200)
     for (const reference of references) expect(reference.length).toBeLessThanOrEqual(18)
+    // The largest random part, and a time late in 2058: still 18 characters.
+    expect(uniqueReference(Date.UTC(2058, 11, 31), () => 0.999_999_999)).toHaveLength(18)
   })
 })
 

@@ -46,8 +46,12 @@ export function prefillFrom(action: RequestAction, source: Request): Record<stri
   }
 }
 
-/** A reference unique enough to find the request again after a failed send (≤ 18 characters). */
+/**
+ * A reference unique enough to find the request again after a failed send (≤ 18 characters): the time in base 36
+ * (8 characters until 2059) and 6 random ones, so two forms opened in the same millisecond collide about once in
+ * two billion (4 random characters, 1.7 million, made 1 run in 80 of a 200-reference test collide).
+ */
 export function uniqueReference(now = Date.now(), random = Math.random): string {
-  const suffix = Math.floor(random() * 36 ** 4).toString(36).toUpperCase().padStart(4, '0')
+  const suffix = Math.floor(random() * 36 ** 6).toString(36).toUpperCase().padStart(6, '0')
   return `OC-${now.toString(36).toUpperCase()}-${suffix}`
 }
