@@ -26,7 +26,7 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     // Everything the first page needs in one chunk. Without this group Rolldown moves the modules that lazily
-    // loaded pages share with the first page (zod, TanStack Query, i18next) into common chunks the first page
+    // loaded pages share with the first page (zod, TanStack Query) into common chunks the first page
     // must load as well: more files and more gzip bytes for the sign-in page (docs/decisions/0013).
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
   },

@@ -155,4 +155,24 @@ test.describe('with a browser set to French', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Connectez-vous à Ordering Console' })).toBeVisible()
     await expectFrenchOnly(page, 'the sign-in page of a French browser')
   })
+
+  test('shows French from the first text on screen: no English and no key while the French messages arrive', async ({ page }) => {
+    // French global messages are not in the entry (docs/decisions/0012): every text the page ever shows is kept.
+    await page.addInitScript(() => {
+      const shown: string[] = []
+      Object.assign(window, { shownTexts: shown })
+      new MutationObserver(() => {
+        const text = document.getElementById('root')?.innerText.trim()
+        if (text && text !== shown.at(-1)) shown.push(text)
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
+    await page.goto('/requests')
+    await expect(page.getByRole('heading', { level: 1, name: 'Connectez-vous à Ordering Console' })).toBeVisible()
+    const shown = await page.evaluate(() => (window as unknown as { shownTexts: string[] }).shownTexts)
+    expect(shown.length).toBeGreaterThan(0)
+    for (const text of shown) {
+      expect(ENGLISH_PATTERNS.filter(({ pattern }) => pattern.test(text)).map(({ text: english }) => english), `English in ${JSON.stringify(text)}`).toEqual([])
+      expect(text, 'a message key').not.toMatch(/\b[a-z][a-zA-Z]*(\.[a-zA-Z_]+)+\b/)
+    }
+  })
 })

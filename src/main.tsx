@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { getAuthConfig } from './features/auth/api/get-auth-config'
 import { createAuthSession } from './features/auth/session'
+import { i18nReady } from './i18n/i18n'
 import './styles.css'
 
 // A page knows from the tab's storage whether someone signed in; oidc-client-ts, and the gateway's word on how
@@ -14,6 +15,10 @@ const session = createAuthSession({
     return createUserManager(config)
   },
 })
+
+// A person whose language is not English gets its messages (a small chunk) before anything shows: no flash of
+// English, nor of keys.
+await i18nReady
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,8 +1,6 @@
 import { useState } from 'react'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router/dom'
-import { I18nextProvider } from 'react-i18next'
-import { i18n } from '@/i18n/i18n'
 import { readRetryDelay, shouldRetryRead } from '@/lib/retry-policy'
 import { refetchWhenServiceIsBack } from '@/features/api-status/service-recovery'
 import { isSessionLost, signInAgain } from '@/features/auth/session-lost'
@@ -41,12 +39,10 @@ export function App({ session }: { session: AuthSession }) {
   })
   const [router] = useState(() => createRouter(queryClient, session))
   return (
-    <I18nextProvider i18n={i18n}>
-      <AuthSessionContext value={session}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AuthSessionContext>
-    </I18nextProvider>
+    <AuthSessionContext value={session}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AuthSessionContext>
   )
 }

@@ -1,6 +1,6 @@
 import { NavLink, Outlet, ScrollRestoration } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
 import { AccountMenu } from '@/features/auth/components/account-menu'

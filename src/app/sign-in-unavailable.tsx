@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 
 /** What a person sees when the page cannot learn how to sign in (GET /auth/config failed) or load the sign-in. */

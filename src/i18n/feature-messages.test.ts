@@ -1,11 +1,11 @@
-import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { catalogKeyOf, createFeatureMessages } from './feature-messages'
+import { createTranslator, type Catalog } from './translator'
 
 /** Catalog files as Vite's import.meta.glob gives them, counting the fetches. */
 function files() {
   const fetched: string[] = []
-  const file = (path: string, catalog: Record<string, unknown>) =>
+  const file = (path: string, catalog: Catalog) =>
     [
       path,
       () => {
@@ -24,11 +24,13 @@ function files() {
   }
 }
 
-async function setUp(language: 'en' | 'fr') {
-  const i18n = i18next.createInstance()
-  await i18n.init({ resources: { en: { translation: {} }, fr: { translation: {} } }, lng: language, fallbackLng: false, initAsync: false })
+function setUp(language: 'en' | 'fr') {
+  // No fallback here: a French message missing shows its key.
+  const i18n = createTranslator<string>({ language, fallbackLanguage: language })
   const catalogs = files()
-  return { i18n, fetched: catalogs.fetched, messages: createFeatureMessages(i18n, catalogs.files) }
+  const messages = createFeatureMessages(i18n, catalogs.files)
+  i18n.loadBeforeSwitch((next) => messages.prepare(next))
+  return { i18n, fetched: catalogs.fetched, messages }
 }
 
 describe('feature message catalogs', () => {
@@ -38,7 +40,7 @@ describe('feature message catalogs', () => {
   })
 
   it('loads a feature’s messages in the current language only, once', async () => {
-    const { i18n, fetched, messages } = await setUp('fr')
+    const { i18n, fetched, messages } = setUp('fr')
     expect(i18n.t('requestDetail.title')).toBe('requestDetail.title')
     await messages.load('request-detail')
     await messages.load('request-detail')
@@ -47,9 +49,8 @@ describe('feature message catalogs', () => {
   })
 
   it('fetches the new language of every loaded feature before a switch, and only of those', async () => {
-    const { i18n, fetched, messages } = await setUp('en')
+    const { i18n, fetched, messages } = setUp('en')
     await messages.load('request-detail')
-    await messages.prepare('fr')
     await i18n.changeLanguage('fr')
     expect(i18n.t('requestDetail.title')).toBe('Demande')
     expect(fetched).not.toContain('../features/dashboard/locales/fr.json')
@@ -58,13 +59,12 @@ describe('feature message catalogs', () => {
   })
 
   it('refuses a feature without a catalog, naming the file to add', async () => {
-    const { messages } = await setUp('en')
+    const { messages } = setUp('en')
     await expect(messages.load('catalog')).rejects.toThrow('src/features/catalog/locales/en.json')
   })
 
   it('tries again after a failed fetch', async () => {
-    const i18n = i18next.createInstance()
-    await i18n.init({ resources: { en: { translation: {} } }, lng: 'en', initAsync: false })
+    const i18n = createTranslator({ language: 'en', fallbackLanguage: 'en' })
     let attempts = 0
     const messages = createFeatureMessages(i18n, {
       '../features/x/locales/en.json': () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve({ ok: 'yes' })),
@@ -75,9 +75,9 @@ describe('feature message catalogs', () => {
   })
 
   it('loads every catalog in every language on demand (tests)', async () => {
-    const { i18n, fetched, messages } = await setUp('en')
+    const { i18n, fetched, messages } = setUp('en')
     await messages.loadAll(['en', 'fr'])
     expect(fetched).toHaveLength(4)
-    expect(i18n.getResource('fr', 'translation', 'dashboard.title')).toBe('Tableau de bord')
+    expect(i18n.messages('fr')['dashboard.title']).toBe('Tableau de bord')
   })
 })

@@ -1,6 +1,7 @@
-import type { i18n as I18n } from 'i18next'
+import type { Catalog } from './translator'
 
-type Catalog = Record<string, unknown>
+/** What feature catalogs need of the translator: the current language, and a place to put messages. */
+type MessageStore = { readonly language: string; addMessages(language: string, catalog: Catalog): void }
 type CatalogFiles = Record<string, () => Promise<Catalog>>
 
 /** `request-detail` → `requestDetail`: the key a feature's messages live under (`t('requestDetail.title')`). */
@@ -15,7 +16,7 @@ export function catalogKeyOf(feature: string): string {
  *
  * `files` maps `…/features/<name>/locales/<language>.json` to a loader (Vite's `import.meta.glob`).
  */
-export function createFeatureMessages(i18n: I18n, files: CatalogFiles) {
+export function createFeatureMessages(i18n: MessageStore, files: CatalogFiles) {
   const byFeature = new Map<string, Map<string, () => Promise<Catalog>>>()
   for (const [path, load] of Object.entries(files)) {
     const match = /features\/([^/]+)\/locales\/([a-z]{2})\.json$/.exec(path)
@@ -34,7 +35,7 @@ export function createFeatureMessages(i18n: I18n, files: CatalogFiles) {
       const load = byFeature.get(feature)?.get(language)
       if (!load) return Promise.reject(new Error(`No message catalog src/features/${feature}/locales/${language}.json`))
       pending = load().then((catalog) => {
-        i18n.addResourceBundle(language, 'translation', { [catalogKeyOf(feature)]: catalog }, true, true)
+        i18n.addMessages(language, { [catalogKeyOf(feature)]: catalog })
       })
       // A failed fetch (network) is not remembered: the next navigation tries again.
       pending.catch(() => loading.delete(id))

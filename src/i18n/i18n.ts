@@ -1,12 +1,6 @@
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import en from './locales/en.json'
-import fr from './locales/fr.json'
-import authEn from '../features/auth/locales/en.json'
-import authFr from '../features/auth/locales/fr.json'
-import apiStatusEn from '../features/api-status/locales/en.json'
-import apiStatusFr from '../features/api-status/locales/fr.json'
+import { globalMessagesEn } from './global-messages-en'
 import { createFeatureMessages } from './feature-messages'
+import { createTranslator, type Catalog } from './translator'
 
 export const LANGUAGES = ['en', 'fr'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -28,28 +22,43 @@ export function detectLanguage(): Language {
   return 'en'
 }
 
-export const i18n = i18next.createInstance()
-void i18n.use(initReactI18next).init({
-  // Only the global messages (src/i18n/locales), the sign-in's (every page's header and the sign-in page) and the
-  // service status's (the layout's banners, and the Me and API pages, which open offline) are in the entry;
-  // other features' arrive with their routes.
-  resources: {
-    en: { translation: { ...en, auth: authEn, apiStatus: apiStatusEn } },
-    fr: { translation: { ...fr, auth: authFr, apiStatus: apiStatusFr } },
-  },
-  lng: detectLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: LANGUAGES,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
+const warned = new Set<string>()
+function warnMissingKey(key: string, language: Language) {
+  if (warned.has(`${language}:${key}`)) return
+  warned.add(`${language}:${key}`)
+  console.warn(`i18n: no message for "${key}" in ${language} nor English; the key is shown`)
+}
+
+/**
+ * The messages of the interface (src/i18n/translator.ts). It starts in English, the fallback language, whose
+ * global messages are in the entry; `i18nReady` switches to the person's language, after fetching its global
+ * messages (one small chunk per language): src/main.tsx waits for it before the first render, so a French
+ * person sees neither English nor keys first.
+ */
+export const i18n = createTranslator<Language>({
+  language: 'en',
+  fallbackLanguage: 'en',
+  messages: { en: globalMessagesEn },
+  // In development (not in tests, which look for keys on the page themselves), a missing message is also told in the console.
+  onMissingKey: import.meta.env.DEV && import.meta.env.MODE !== 'test' ? warnMissingKey : undefined,
 })
 
-function reflectLanguage(language: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = language
+const globalMessages: Record<Exclude<Language, 'en'>, () => Promise<Catalog>> = {
+  fr: async () => (await import('./global-messages-fr')).globalMessagesFr,
 }
-reflectLanguage(i18n.language)
-i18n.on('languageChanged', reflectLanguage)
+const loadingGlobal = new Map<Language, Promise<void>>()
+
+function loadGlobalMessages(language: Language): Promise<void> {
+  if (language === 'en') return Promise.resolve()
+  let pending = loadingGlobal.get(language)
+  if (!pending) {
+    pending = globalMessages[language]().then((catalog) => i18n.addMessages(language, catalog))
+    // A failed fetch (network) is not remembered: the next switch tries again.
+    pending.catch(() => loadingGlobal.delete(language))
+    loadingGlobal.set(language, pending)
+  }
+  return pending
+}
 
 /**
  * Each feature keeps its own messages in `src/features/<name>/locales/{en,fr}.json`, under the key `<name>` in
@@ -59,33 +68,46 @@ i18n.on('languageChanged', reflectLanguage)
  */
 const featureMessages = createFeatureMessages(
   i18n,
-  import.meta.glob<Record<string, unknown>>(['../features/*/locales/*.json', '!../features/auth/locales/*.json', '!../features/api-status/locales/*.json'], { import: 'default' }),
+  import.meta.glob<Catalog>(['../features/*/locales/*.json', '!../features/auth/locales/*.json', '!../features/api-status/locales/*.json'], { import: 'default' }),
 )
+
+// Before a switch shows, the new language's global messages and those of every feature loaded so far arrive.
+i18n.loadBeforeSwitch(loadGlobalMessages)
+i18n.loadBeforeSwitch((language) => featureMessages.prepare(language))
+
+function reflectLanguage() {
+  if (typeof document !== 'undefined') document.documentElement.lang = i18n.language
+}
+reflectLanguage()
+i18n.subscribe(reflectLanguage)
+
+/**
+ * Settles once the person's language shows (at once for English). Should its messages fail to arrive (network),
+ * the page stays in English rather than not showing: the next switch fetches them again.
+ */
+export const i18nReady: Promise<void> = i18n.changeLanguage(detectLanguage()).catch(() => undefined)
 
 /** Loads the message catalogs of `features` (folder names under src/features) in the current language. */
 export function loadMessages(...features: string[]): Promise<void> {
   return featureMessages.load(...features)
 }
 
-/** Every feature's messages in both languages: for tests, which render components without their routes. */
-export function loadAllMessages(): Promise<void> {
-  return featureMessages.loadAll(LANGUAGES)
+/** Every message in both languages: for tests, which render components without their routes. */
+export async function loadAllMessages(): Promise<void> {
+  await Promise.all([featureMessages.loadAll(LANGUAGES), ...LANGUAGES.map(loadGlobalMessages)])
 }
 
-/** Every catalog, global and features', merged per language as `t` sees them. */
-export async function catalogsByLanguage(): Promise<Record<Language, Record<string, unknown>>> {
+/** Every catalog, global and features', merged per language as `t` sees them (by dotted key). */
+export async function catalogsByLanguage(): Promise<Record<Language, Record<string, string>>> {
   await loadAllMessages()
-  const bundle = (language: Language): Record<string, unknown> => i18n.getResourceBundle(language, 'translation')
-  return { en: bundle('en'), fr: bundle('fr') }
+  return { en: i18n.messages('en'), fr: i18n.messages('fr') }
 }
 
 export function currentLanguage(): Language {
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en'
+  return i18n.language
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY, language)
-  // The features already on screen get their messages in the new language before it shows.
-  await featureMessages.prepare(language)
   await i18n.changeLanguage(language)
 }

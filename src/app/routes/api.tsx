@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { ApiDescription } from '@/features/api-status/components/api-description'
 import { ApiStatusPanel } from '@/features/api-status/components/api-status-panel'
 import { ApiVersionCard } from '@/features/api-status/components/api-version-card'

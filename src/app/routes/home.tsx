@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { Dashboard } from '@/features/dashboard/components/dashboard'
 
 /** The home page is the dashboard (loaded with its route, so the sign-in page does not carry it). */

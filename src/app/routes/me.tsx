@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { AccountDetails } from '@/features/auth/components/account-details'
 
 export function MeRoute() {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
 import { useAuthSession } from '@/features/auth/session'

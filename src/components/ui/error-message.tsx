@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { ERROR_CODE } from '@contract/error'
 import { ApiError, isAccessDenied, isServiceUnavailable, isThrottled } from '@/lib/api-error'
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '@/i18n/translator'
 import { toSearchParams, type RequestListSearch } from '@/lib/request-search'
 import type { GroupCount } from './api/aggregate-requests'
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '@/i18n/translator'
 import type { RequestProjection } from '@contract/request'
 import { CSV_BOM, csvLine } from '@/lib/csv'
 import { daysLate } from '@/lib/lateness'

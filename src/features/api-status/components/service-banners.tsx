@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { onlineManager, useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { isServiceUnavailable } from '@/lib/api-error'
 import { useCachedError } from '@/lib/use-cached-error'
 import { apiStatusQueries } from '../api/get-api-status'

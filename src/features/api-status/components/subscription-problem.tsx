@@ -1,5 +1,5 @@
 import { useIsFetching, useQueryClient, type Query } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { ORDERING_API_BASE } from '@/lib/api-client'
 import { ApiError, isAccessDenied } from '@/lib/api-error'

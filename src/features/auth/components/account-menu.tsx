@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { meQueries } from '../api/get-me'
 import { mobileQueries } from '../api/get-mobile-pending'
 import { signOut } from '../api/sign-out'

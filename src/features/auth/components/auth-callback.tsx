@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router'
 import { useAuth } from 'react-oidc-context'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { SIGN_IN_PATH } from '../return-to'
 import { readSignInState, signInArgs } from '../sign-in'
 import { failureMessageKey, needsInteractiveSignIn, signInFailureOf, type SignInFailure } from '../sign-in-failure'

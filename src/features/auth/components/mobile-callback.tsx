@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import type { mobileCallbackLoader } from '../mobile-sign-in'
 import { SIGN_IN_PATH } from '../return-to'
 

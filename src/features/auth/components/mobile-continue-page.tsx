@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { mobileQueries } from '../api/get-mobile-pending'
 import { continueWithOperator, startErrorOf } from '../mobile-sign-in'
 import { SIGN_IN_PATH } from '../return-to'

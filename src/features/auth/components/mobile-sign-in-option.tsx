@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { MOBILE_DISCOVER_PATH } from '../mobile-sign-in'
 
 /**

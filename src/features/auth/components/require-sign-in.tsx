@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { SIGN_IN_PATH, signInPathFor } from '../return-to'
 import { useAuthSession, useSessionState } from '../session'
 import { SIGNED_OUT_STATE } from '../signed-out-state'

@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router'
 import { useAuth } from 'react-oidc-context'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { safeReturnTo } from '../return-to'
 import { signInArgs } from '../sign-in'
 import { ZSignedOutState } from '../signed-out-state'

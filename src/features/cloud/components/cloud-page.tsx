@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { z } from 'zod'
 import type { CloudInstance, CloudProject, CloudRegion } from '@contract/cloud'
 import { ERROR_CODE } from '@contract/error'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { ApiError } from '@/lib/api-error'
 import { currentLanguage } from '@/i18n/i18n'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_CATEGORIES, ZRequestCategory, type RequestCategory } from '@contract/request'
 import type { CatalogItem } from '@contract/catalog'
 import { ErrorMessage } from '@/components/ui/error-message'

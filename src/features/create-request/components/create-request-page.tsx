@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import type { CatalogItem } from '@contract/catalog'
 import type { Request } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'

@@ -1,6 +1,6 @@
 import { createContext, use, useId, useState, type ChangeEvent, type ReactNode } from 'react'
 import { get, useController, useFieldArray, useFormContext, useFormState } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import type { FormField } from '../schema/form-model'
 import { emptyValues, type ChosenFile } from '../schema/form-values'
 

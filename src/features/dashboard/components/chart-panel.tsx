@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import type { Aggregate } from '../api/aggregate-requests'
 import type { ChartBar } from './charts'

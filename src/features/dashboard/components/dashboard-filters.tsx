@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
 import { parseListSearch, type RequestListSearch } from '@/lib/request-search'
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { EMPTY_SEARCH, filtersKey, hasFilters, parseListSearch, toSearchParams, type RequestListSearch } from '@/lib/request-search'
 import { dashboardQueries, type Aggregate } from '../api/aggregate-requests'
 import { BREAKDOWN_GROUPS, DEFAULT_BREAKDOWN, groupLabel, groupsInView, listHref, parseBreakdown, searchOfGroup, type DashboardGroup } from '../chart-groups'

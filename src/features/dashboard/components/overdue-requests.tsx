@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import type { RequestProjection } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { csvFileName, downloadCsv } from '@/lib/csv'

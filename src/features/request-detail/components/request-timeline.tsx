@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import type { Request } from '@contract/request'
 import { currentLanguage } from '@/i18n/i18n'
 import { formatDateTime } from '../format'

@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import type { RequestListSearch } from '@/lib/request-search'
 import type { ListFormatters } from '@/lib/format'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { COLUMNS, LIST_COLUMNS, type ListColumn } from '../columns'
 
 /** Which columns to show, in a disclosure; the id and the delay are always shown. */

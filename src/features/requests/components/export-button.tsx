@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import type { RequestListSearch } from '@/lib/request-search'
 import type { ListFormatters } from '@/lib/format'

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
 import type { CatalogItem } from '@contract/catalog'
 import { parseListSearch, type RequestListSearch } from '@/lib/request-search'

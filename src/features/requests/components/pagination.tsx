@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import { PAGE_SIZES, type PageSize } from '@/lib/request-search'
 import type { ListFormatters } from '@/lib/format'
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/i18n/use-translation'
 import type { RequestPage } from '../api/request-queries'
 import { COLUMNS, sortDirectionOf, type ListColumn } from '../columns'
 import type { ListFormatters } from '@/lib/format'

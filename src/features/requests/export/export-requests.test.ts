@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TFunction } from 'i18next'
+import type { TFunction } from '@/i18n/translator'
 import { startInProcessServer, type InProcessServer } from '../../../../test/in-process-fetch'
 import { i18n } from '@/i18n/i18n'
 import { EMPTY_SEARCH } from '@/lib/request-search'

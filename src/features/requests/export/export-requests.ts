@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '@/i18n/translator'
 import { ERROR_CODE } from '@contract/error'
 import { REQUEST_PAGE } from '@contract/request-query'
 import { ApiError } from '@/lib/api-error'
