@@ -541,7 +541,8 @@ async function main(): Promise<number> {
       ['measure', 'figure', 'budget'],
       ['first rows, warm (median of 7)', `${b.firstRowsWarmMs.median} ms (max ${b.firstRowsWarmMs.max})`, `${verdict(b.firstRowsWarmMs.median < BROWSER_BUDGETS.firstRowsMs)}: < ${BROWSER_BUDGETS.firstRowsMs} ms`],
       ['first rows, cold cache', `${b.firstRowsColdMs} ms`, `${verdict(b.firstRowsColdMs < BROWSER_BUDGETS.firstRowsMs)}: < ${BROWSER_BUDGETS.firstRowsMs} ms`],
-      ['page turn, prefetched (median of 7)', `${b.pageTurnMs.median} ms (max ${b.pageTurnMs.max})`, `${verdict(b.pageTurnMs.median < BROWSER_BUDGETS.pageTurnMs)}: < ${BROWSER_BUDGETS.pageTurnMs} ms`],
+      ['page turn, prefetched: click to rows painted (median of 7)', `${b.pageTurnMs.median} ms (max ${b.pageTurnMs.max})`, `${verdict(b.pageTurnMs.median < BROWSER_BUDGETS.pageTurnMs)}: < ${BROWSER_BUDGETS.pageTurnMs} ms`],
+      ['  the same through Playwright (click() to rows polled)', `${b.pageTurnRoundTripMs.median} ms (max ${b.pageTurnRoundTripMs.max})`, '(harness included; for comparison)'],
       [`JavaScript of a cold visit (${b.listJs.files.length} files)`, kb(b.listJs.gzipBytes) + ' gzip', `${verdict(b.listJs.gzipBytes / 1024 <= BROWSER_BUDGETS.listJsGzipKiB)}: <= ${BROWSER_BUDGETS.listJsGzipKiB} KiB`],
       [`JavaScript of the sign-in page, cold (${b.signInJs.files.length} files)`, kb(b.signInJs.gzipBytes) + ' gzip', '(must not grow with new pages)'],
     ]))

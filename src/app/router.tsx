@@ -12,7 +12,7 @@ import { SignInUnavailable } from './sign-in-unavailable'
 import { ApiRoute } from './routes/api'
 import { MeRoute } from './routes/me'
 import { NotFoundRoute } from './routes/not-found'
-import { requestsLoader } from './routes/requests-loader'
+import { requestsLoader, requestsShouldRevalidate } from './routes/requests-loader'
 import { RouteError } from './routes/route-error'
 
 /**
@@ -60,7 +60,12 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
             // The dashboard and the overdue view; their charts are a chunk of their own.
             { index: true, lazy: lazyPage(async () => (await import('./routes/home')).HomeRoute, 'dashboard') },
             { path: 'overdue', lazy: lazyPage(async () => (await import('./routes/overdue')).OverdueRoute, 'dashboard') },
-            { path: 'requests', loader: requestsLoader(queryClient, session), lazy: lazyPage(async () => (await import('./routes/requests')).RequestsRoute, 'requests') },
+            {
+              path: 'requests',
+              loader: requestsLoader(queryClient, session),
+              shouldRevalidate: requestsShouldRevalidate,
+              lazy: lazyPage(async () => (await import('./routes/requests')).RequestsRoute, 'requests'),
+            },
             { path: 'requests/new', lazy: lazyPage(async () => (await import('./routes/new-request')).NewRequestRoute, 'requests', 'create-request') },
             // The catalog and the creation forms (issue 6); the form's code is loaded by the page itself.
             { path: 'catalog', lazy: lazyPage(async () => (await import('./routes/catalog')).CatalogRoute, 'create-request') },

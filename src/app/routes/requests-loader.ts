@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { LoaderFunctionArgs } from 'react-router'
+import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router'
 import { currentLanguage } from '@/i18n/i18n'
 import type { AuthSession } from '@/features/auth/session'
 import { catalogQueries } from '@/features/requests/api/list-catalog-items'
@@ -23,3 +23,12 @@ export function requestsLoader(queryClient: QueryClient, session: AuthSession) {
     return null
   }
 }
+
+/**
+ * Once the list is on screen it asks for its own rows (its queries have the loader's keys), so a change of
+ * page, sort or filters does not run the loader again: the router then commits the new view in the same task
+ * as the click (the list asks for it with `flushSync`) instead of after a round of loaders. Other navigations
+ * keep React Router's default.
+ */
+export const requestsShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname && formMethod === undefined ? false : defaultShouldRevalidate

@@ -1,12 +1,17 @@
-import { useTranslation } from '@/i18n/use-translation'
 import { daysLate, isStillOpen } from '@/lib/lateness'
 
 /**
  * How late a request is, in words as well as colour: a badge that says "Overdue", and for an open
  * request the days since its requested date ("3 days late"); a request closed late was delivered late.
+ * It takes the table's `t`: a translation hook in each of a page's cells costs a page turn a subscription
+ * to the language per row, dropped and taken again for every new page.
  */
-export function DelayCell({ isOverdue, requestedAt, status }: { isOverdue?: boolean; requestedAt?: string; status?: string }) {
-  const { t } = useTranslation()
+export function DelayCell({ t, isOverdue, requestedAt, status }: {
+  t: (key: string, options?: { count: number }) => string
+  isOverdue?: boolean
+  requestedAt?: string
+  status?: string
+}) {
   if (!isOverdue) return <span className="muted">{status === 'REJECTED' ? '—' : t('requests.list.onTime')}</span>
   return (
     <span className="overdue">

@@ -35,9 +35,13 @@ export function RequestsList() {
   const typeNames = new Map(catalog.data?.map((item) => [item.type, item.name]))
   const typeName = (type: string) => typeNames.get(type) ?? type
 
+  // A new view is rendered in the click's own task (flushSync) rather than in a transition React would slice
+  // and defer behind frames of the old view: its rows are in the cache when prefetched, and otherwise the
+  // page being left stays on screen, marked busy, so there is nothing to wait for (the route's loader does
+  // not run again for the list's own views: requestsShouldRevalidate).
   const show = (next: RequestListSearch) => {
     const params = toSearchParams(next)
-    if (params.toString() !== toSearchParams(search).toString()) setSearchParams(params)
+    if (params.toString() !== toSearchParams(search).toString()) setSearchParams(params, { flushSync: true })
   }
   // After a change of filters the control pressed may be gone (the form starts again from the URL, a chip
   // or the empty state disappears): the focus goes to the summary of filters, just above the results.
@@ -57,10 +61,13 @@ export function RequestsList() {
   const lastPage = page ? Math.max(1, Math.ceil(page.total / search.size)) : search.page
   const loading = list.isFetching && (list.isPlaceholderData || list.isPending)
 
-  // Once this page is on screen, the next one is fetched so that turning to it is instant.
+  // Once this page is on screen, the next one is fetched so that turning to it is instant. The fetch starts in
+  // a task of its own: a page turn renders in the click's task, whose effects run before its frame is painted.
   const nextPage = list.isSuccess && !list.isPlaceholderData && search.page < lastPage ? requestQueries.list({ ...search, page: search.page + 1 }, fields) : null
   useEffect(() => {
-    if (nextPage) void queryClient.prefetchQuery(nextPage)
+    if (!nextPage) return
+    const prefetch = setTimeout(() => void queryClient.prefetchQuery(nextPage))
+    return () => clearTimeout(prefetch)
   })
 
   const status = list.isError

@@ -48,7 +48,7 @@ export function RequestsTable(props: {
       case 'requestedAt':
         return text(row.keyDates?.requestedAt, format.day)
       case 'delay':
-        return <DelayCell isOverdue={row.isOverdue} requestedAt={row.keyDates?.requestedAt} status={row.status} />
+        return <DelayCell t={t} isOverdue={row.isOverdue} requestedAt={row.keyDates?.requestedAt} status={row.status} />
       case 'isArchived':
         return row.isArchived === undefined ? text(undefined) : t(row.isArchived ? 'requests.list.yes' : 'requests.list.no')
       case 'createdAt':
