@@ -20,6 +20,19 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The SPA never reaches into the server: the contract is the only thing they share.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**'], message: 'src/ and server/ share only contract/.' }],
+          // Classic zod would come with the first page; only the creation forms' chunk loads it (z.fromJSONSchema).
+          paths: [{ name: 'zod', message: 'The SPA uses zod/mini; classic zod is for the creation forms (form-validation.ts) only.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/features/create-request/schema/form-validation.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'src/ and server/ share only contract/.' }] }],
     },
   },
@@ -30,13 +43,13 @@ export default tseslint.config(
     },
   },
   {
-    // The contract imports nothing but zod and itself.
+    // The contract imports nothing but zod and itself; zod/mini, since the SPA's first page bundles the contract.
     files: ['contract/**/*.ts'],
     ignores: ['contract/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\./).*', message: 'contract/ imports only zod and its own files.' }] },
+        { patterns: [{ regex: '^(?!zod/mini$|\\./).*', message: 'contract/ imports only zod/mini and its own files.' }] },
       ],
     },
   },

@@ -1,14 +1,37 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const alias = {
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
   '@': fileURLToPath(new URL('./src', import.meta.url)),
 }
 
+/**
+ * Classic zod gets its own copy of zod's core modules in the build. The SPA validates with zod/mini; only the creation
+ * forms import classic zod (z.fromJSONSchema), in their lazy chunk. Both are built on zod's core, and a module lives in
+ * one chunk: without a copy, the core modules the first page needs would carry into the entry everything classic zod
+ * uses of them (~12 KB gzip on every page; the copy adds ~18 KB to the forms' chunk instead). So `zod`, and every zod
+ * module it imports, resolve to ids ending in `?classic-zod`. zod keeps its registry and configuration on globalThis,
+ * so both copies share them. Build only: the dev server and Vitest load one zod.
+ */
+function classicZodApart(): Plugin {
+  const COPY = '?classic-zod'
+  return {
+    name: 'classic-zod-apart',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || (source !== 'zod' && !importer.endsWith(COPY))) return null
+      const resolved = await this.resolve(source, importer.replace(COPY, ''), { ...options, skipSelf: true })
+      if (!resolved || resolved.external || !resolved.id.includes('/node_modules/zod/')) return resolved
+      return { ...resolved, id: `${resolved.id}${COPY}` }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), classicZodApart()],
   resolve: { alias },
   server: {
     // `npm run dev`: Vite serves the SPA with hot reload, the server (port 8080) answers the API.

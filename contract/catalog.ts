@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
+import { withMeta } from './schema-helpers'
 import { ZIsoTimestamp } from './common'
 import { ZRequestCategory } from './request'
 import { ZRequestBodyVariant } from './request-bodies'
@@ -14,12 +15,12 @@ export const ZCatalogItem = z.object({
   description: z.string(),
   category: ZRequestCategory,
   variant: ZRequestBodyVariant,
-  schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (2020-12) of the POST /requests body.' }),
+  schema: withMeta(z.record(z.string(), z.unknown()), { description: 'JSON Schema (2020-12) of the POST /requests body.' }),
   /**
    * Request types a modification or cancellation may target, or whose service point a termination may end;
    * empty: any (docs/decisions/0014-creation-forms.md). Optional: an operator may not publish it.
    */
-  actsOn: z.array(z.string()).optional(),
+  actsOn: z.optional(z.array(z.string())),
   createdAt: ZIsoTimestamp,
 })
 export type CatalogItem = z.infer<typeof ZCatalogItem>

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
+import { transformed } from './schema-helpers'
 
 /**
  * The cloud resource interface's lists (reference 3, second half; docs/decisions/0018-cloud-lists.md):
@@ -10,39 +11,38 @@ export const CLOUD_PAGE = { defaultLimit: 1000, maxLimit: 1000 } as const
 export const CLOUD_AUTH_SCHEME = 'APIKey'
 
 function integerParam(min: number, max?: number) {
-  const number = z.number().int().min(min)
-  return z
-    .string()
-    .regex(/^-?[0-9]+$/, { error: 'format.integer' })
-    .transform(Number)
-    .pipe(max === undefined ? number : number.max(max))
+  const number = z.int().check(z.minimum(min))
+  return z.pipe(
+    transformed(z.string().check(z.regex(/^-?[0-9]+$/, { error: 'format.integer' })), Number),
+    max === undefined ? number : number.check(z.maximum(max)),
+  )
 }
 
 /** Query of every cloud list: `limit` 1–1000 (default 1000), `offset` ≥ 0 (default 0); nothing else. */
 export const ZCloudListQuery = z.strictObject({
-  limit: integerParam(1, CLOUD_PAGE.maxLimit).optional(),
-  offset: integerParam(0).optional(),
+  limit: z.optional(integerParam(1, CLOUD_PAGE.maxLimit)),
+  offset: z.optional(integerParam(0)),
 })
 export type CloudListQuery = z.infer<typeof ZCloudListQuery>
 
 /** `{ count, results }`: `count` is every matching item across all pages, `results` this page's (at most `limit`). */
-export function ZCloudList<T extends z.ZodType>(item: T) {
-  return z.object({ count: z.number().int().nonnegative(), results: z.array(item) })
+export function ZCloudList<T extends z.ZodMiniType>(item: T) {
+  return z.object({ count: z.int().check(z.nonnegative()), results: z.array(item) })
 }
 export type CloudList<T> = { count: number; results: T[] }
 
 /** Path identifiers: whole numbers, as the regions' `id`. */
-export const ZCloudId = z.coerce.number().int().positive()
+export const ZCloudId = z.coerce.number().check(z.int(), z.positive())
 
 export const ZCloudRegion = z.object({
-  id: z.number().int(),
+  id: z.int(),
   display_name: z.string(),
 })
 export type CloudRegion = z.infer<typeof ZCloudRegion>
 
 /** A project of the API key's customer (GET /cloud/v1/projects, this project's addition, 0018). */
 export const ZCloudProject = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
 })
 export type CloudProject = z.infer<typeof ZCloudProject>
@@ -55,8 +55,8 @@ export const ZCloudInstance = z.object({
   name: z.string(),
   status: z.string(),
   flavor: z.string(),
-  project_id: z.number().int(),
-  region_id: z.number().int(),
+  project_id: z.int(),
+  region_id: z.int(),
   created_at: z.string(),
 })
 export type CloudInstance = z.infer<typeof ZCloudInstance>

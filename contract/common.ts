@@ -1,10 +1,11 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
+import { transformed, withMeta } from './schema-helpers'
 
 /** A calendar date as the API writes it: `YYYY-MM-DD`. */
-export const ZIsoDate = z.iso.date().meta({ description: 'A calendar date, YYYY-MM-DD.' })
+export const ZIsoDate = withMeta(z.iso.date(), { description: 'A calendar date, YYYY-MM-DD.' })
 
 /** A timestamp as the API writes it: ISO 8601, UTC, with milliseconds. */
-export const ZIsoTimestamp = z.iso.datetime({ precision: 3 }).meta({
+export const ZIsoTimestamp = withMeta(z.iso.datetime({ precision: 3 }), {
   description: 'ISO 8601 timestamp in UTC with milliseconds, for synchronization only.',
 })
 
@@ -19,12 +20,10 @@ export const HEADER = {
 
 /** `X-Total-Count` and `X-Result-Count` as a client reads them. */
 export const ZPagingHeaders = z.object({
-  totalCount: z.coerce.number().int().nonnegative(),
-  resultCount: z.coerce.number().int().nonnegative(),
+  totalCount: z.coerce.number().check(z.int(), z.nonnegative()),
+  resultCount: z.coerce.number().check(z.int(), z.nonnegative()),
 })
 export type PagingHeaders = z.infer<typeof ZPagingHeaders>
 
 /** Parses a `true`/`false` query value; anything else is refused so that a typo is not read as false. */
-export const ZQueryBoolean = z
-  .enum(['true', 'false'], { error: 'format.boolean' })
-  .transform((value) => value === 'true')
+export const ZQueryBoolean = transformed(z.enum(['true', 'false'], { error: 'format.boolean' }), (value) => value === 'true')

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
+import { withMeta } from './schema-helpers'
 
 /**
  * The platform error entity of reference 2. `fields` is this project's documented extension
@@ -6,17 +7,17 @@ import { z } from 'zod'
  * can show each message beside its field.
  */
 export const ZFieldIssue = z.object({
-  path: z.string().meta({ description: 'Dotted path of the field, for example properties.location.address.city.' }),
+  path: withMeta(z.string(), { description: 'Dotted path of the field, for example properties.location.address.city.' }),
   message: z.string(),
 })
 export type FieldIssue = z.infer<typeof ZFieldIssue>
 
 export const ZApiErrorBody = z.object({
-  code: z.number().int(),
+  code: z.int(),
   message: z.string(),
-  description: z.string().optional(),
-  infoURL: z.url().optional(),
-  fields: z.array(ZFieldIssue).optional(),
+  description: z.optional(z.string()),
+  infoURL: z.optional(z.url()),
+  fields: z.optional(z.array(ZFieldIssue)),
 })
 export type ApiErrorBody = z.infer<typeof ZApiErrorBody>
 
@@ -57,6 +58,6 @@ export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE]
 /** Error answer of the token endpoints (reference 2): `error` and `error_description`. */
 export const ZOAuthErrorBody = z.object({
   error: z.string(),
-  error_description: z.string().optional(),
+  error_description: z.optional(z.string()),
 })
 export type OAuthErrorBody = z.infer<typeof ZOAuthErrorBody>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * The gateway's own sign-in endpoints (docs/decisions/0011-sign-in.md), shared by the gateway and the SPA.
@@ -6,8 +6,8 @@ import { z } from 'zod'
  */
 export const ZAuthConfig = z.object({
   issuer: z.url(),
-  clientId: z.string().min(1),
-  scope: z.string().min(1),
+  clientId: z.string().check(z.minLength(1)),
+  scope: z.string().check(z.minLength(1)),
 })
 export type AuthConfig = z.infer<typeof ZAuthConfig>
 
@@ -17,11 +17,11 @@ export const TOKEN_HANDLE_PREFIX = 'h.'
 /** POST /auth/token's answer to the browser: the ID token and handles, never a token of the operator's. */
 export const ZBrowserTokenAnswer = z.object({
   token_type: z.literal('Bearer'),
-  access_token: z.string().startsWith(TOKEN_HANDLE_PREFIX),
-  expires_in: z.number().int().positive(),
+  access_token: z.string().check(z.startsWith(TOKEN_HANDLE_PREFIX)),
+  expires_in: z.int().check(z.positive()),
   scope: z.string(),
-  id_token: z.string().optional(),
-  refresh_token: z.string().startsWith(TOKEN_HANDLE_PREFIX).optional(),
+  id_token: z.optional(z.string()),
+  refresh_token: z.optional(z.string().check(z.startsWith(TOKEN_HANDLE_PREFIX))),
 })
 export type BrowserTokenAnswer = z.infer<typeof ZBrowserTokenAnswer>
 

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
+import { withMeta } from './schema-helpers'
 import { ZIsoTimestamp } from './common'
 
 /** GET /status (fields not shown in the reference; docs/decisions/0007-misc-endpoints.md). */
@@ -7,16 +8,16 @@ export const ZComponentState = z.enum(COMPONENT_STATES)
 export const ZApiStatus = z.object({
   status: ZComponentState,
   checkedAt: ZIsoTimestamp,
-  components: z.array(z.object({ name: z.string(), status: ZComponentState, description: z.string().optional() })),
+  components: z.array(z.object({ name: z.string(), status: ZComponentState, description: z.optional(z.string()) })),
 })
 export type ApiStatus = z.infer<typeof ZApiStatus>
 
 /** GET /version. */
 export const ZApiVersion = z.object({
   name: z.string(),
-  version: z.string().meta({ description: 'Release, for example 3.1.0.' }),
-  major: z.number().int(),
-  releasedAt: z.iso.date().optional(),
+  version: withMeta(z.string(), { description: 'Release, for example 3.1.0.' }),
+  major: z.int(),
+  releasedAt: z.optional(z.iso.date()),
 })
 export type ApiVersion = z.infer<typeof ZApiVersion>
 
@@ -25,7 +26,7 @@ export const ZMe = z.object({
   kind: z.enum(['user', 'application']),
   id: z.string(),
   name: z.string(),
-  email: z.string().optional(),
+  email: z.optional(z.string()),
   clientId: z.string(),
   customer: z.object({ id: z.string(), name: z.string() }),
   scopes: z.array(z.string()),
@@ -42,14 +43,14 @@ export const SCOPE = { full: 'b2b:ordering', readonly: 'b2b:ordering:readonly' }
  */
 export const OPENAPI_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 export const ZOpenApiOperation = z.looseObject({
-  operationId: z.string().optional(),
-  summary: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  responses: z.record(z.string(), z.unknown()).optional(),
+  operationId: z.optional(z.string()),
+  summary: z.optional(z.string()),
+  tags: z.optional(z.array(z.string())),
+  responses: z.optional(z.record(z.string(), z.unknown())),
 })
 export const ZOpenApiDocument = z.looseObject({
   openapi: z.string(),
-  info: z.looseObject({ title: z.string(), version: z.string(), description: z.string().optional() }),
-  paths: z.record(z.string(), z.looseObject(Object.fromEntries(OPENAPI_METHODS.map((method) => [method, ZOpenApiOperation.optional()])))),
+  info: z.looseObject({ title: z.string(), version: z.string(), description: z.optional(z.string()) }),
+  paths: z.record(z.string(), z.looseObject(Object.fromEntries(OPENAPI_METHODS.map((method) => [method, z.optional(ZOpenApiOperation)])))),
 })
 export type OpenApiDocument = z.infer<typeof ZOpenApiDocument>

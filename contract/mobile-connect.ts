@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * The mobile identity service of reference 3 (operator discovery, the operator's OpenID Connect endpoints) and
@@ -22,27 +22,27 @@ export const UNSUPPORTED_OPERATOR_PARAMETERS = ['id_token_hint', 'claims_locales
 export const ENCRYPTED_MSISDN_PREFIX = 'ENCR_MSISDN:'
 
 /** `mcc_mnc` of the discovery redirect: `<mcc>_<mnc>`. */
-export const ZMccMnc = z.string().regex(/^\d{3}_\d{2,3}$/, { error: 'must be <mcc>_<mnc>, for example 208_90' })
+export const ZMccMnc = z.string().check(z.regex(/^\d{3}_\d{2,3}$/, { error: 'must be <mcc>_<mnc>, for example 208_90' }))
 
 /** The discovery query or form (reference 3); parameter names as documented. */
 export const ZDiscoveryQuery = z.looseObject({
   Redirect_URL: z.url({ protocol: /^https?$/, error: 'Redirect_URL must be an http(s) URL' }),
-  'Selected-MCC': z.string().regex(/^\d{3}$/, { error: 'Selected-MCC must be 3 digits' }).optional(),
-  'Selected-MNC': z.string().regex(/^\d{2,3}$/, { error: 'Selected-MNC must be 2 or 3 digits' }).optional(),
+  'Selected-MCC': z.optional(z.string().check(z.regex(/^\d{3}$/, { error: 'Selected-MCC must be 3 digits' }))),
+  'Selected-MNC': z.optional(z.string().check(z.regex(/^\d{2,3}$/, { error: 'Selected-MNC must be 2 or 3 digits' }))),
 })
 
 export const ZLink = z.object({ href: z.string(), rel: z.string() })
 
 /** Step 2's answer. `apis` is absent when the operator's endpoints are withheld (production without an agreement). */
 export const ZDiscoveryResponse = z.object({
-  ttl: z.number().int(),
+  ttl: z.int(),
   response: z.object({
-    client_id: z.string().optional(),
-    client_secret: z.string().optional(),
+    client_id: z.optional(z.string()),
+    client_secret: z.optional(z.string()),
     serving_operator: z.string(),
     country: z.string(),
     currency: z.string(),
-    apis: z.object({ operatorid: z.object({ link: z.array(ZLink) }) }).optional(),
+    apis: z.optional(z.object({ operatorid: z.object({ link: z.array(ZLink) }) })),
   }),
 })
 export type DiscoveryResponse = z.infer<typeof ZDiscoveryResponse>
@@ -56,10 +56,10 @@ export const ZMobileIdTokenClaims = z.object({
   iss: z.string(),
   sub: z.string(),
   aud: z.array(z.string()),
-  exp: z.number().int(),
-  iat: z.number().int(),
-  auth_time: z.number().int(),
-  nonce: z.string().nullable().optional(),
+  exp: z.int(),
+  iat: z.int(),
+  auth_time: z.int(),
+  nonce: z.optional(z.nullable(z.string())),
   acr: z.string(),
   amr: z.array(z.string()),
 })
@@ -68,7 +68,7 @@ export const ZMobileIdTokenClaims = z.object({
 export const ZMobilePending = z.object({
   operator: z.object({ name: z.string(), country: z.string(), mccMnc: ZMccMnc }),
   issuer: z.url(),
-  clientId: z.string().min(1),
+  clientId: z.string().check(z.minLength(1)),
   /** The level the person chose before discovery. */
   acr: ZMobileAcr,
   returnTo: z.string(),

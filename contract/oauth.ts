@@ -1,20 +1,20 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Token response of every grant (reference 2). `expires_in` may come as a string; it is read as a number. */
 export const ZTokenResponse = z.object({
-  token_type: z.string().refine((value) => value.toLowerCase() === 'bearer', { error: 'must be Bearer' }),
-  access_token: z.string().min(1),
-  expires_in: z.coerce.number().int().positive(),
-  scope: z.string().optional(),
-  refresh_token: z.string().optional(),
-  id_token: z.string().optional(),
+  token_type: z.string().check(z.refine((value) => value.toLowerCase() === 'bearer', { error: 'must be Bearer' })),
+  access_token: z.string().check(z.minLength(1)),
+  expires_in: z.coerce.number().check(z.int(), z.positive()),
+  scope: z.optional(z.string()),
+  refresh_token: z.optional(z.string()),
+  id_token: z.optional(z.string()),
 })
 export type TokenResponse = z.infer<typeof ZTokenResponse>
 
 /** Form body of the client-credentials token request. */
 export const ZClientCredentialsForm = z.looseObject({
-  grant_type: z.string().optional(),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
-  scope: z.string().optional(),
+  grant_type: z.optional(z.string()),
+  client_id: z.optional(z.string()),
+  client_secret: z.optional(z.string()),
+  scope: z.optional(z.string()),
 })

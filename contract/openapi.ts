@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ZCatalogItem } from './catalog'
 import { HEADER } from './common'
 import { ZApiErrorBody } from './error'
@@ -9,20 +9,20 @@ import { ZAggregateRequestsQuery, ZAggregateResponse, ZListCatalogItemsQuery, ZL
 
 type JsonObject = Record<string, unknown>
 
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonObject => {
+const schemaOf = (schema: z.core.$ZodType, io: 'input' | 'output' = 'output'): JsonObject => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonObject
   return rest
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
-function queryParameters(schema: z.ZodObject): JsonObject[] {
+function queryParameters(schema: z.ZodMiniObject): JsonObject[] {
   // The API key is described by the security schemes, not as a parameter.
   return Object.entries(schema.shape).filter(([name]) => name !== HEADER.apiKey).map(([name, field]) => ({
     name,
     in: 'query',
     required: false,
-    schema: schemaOf(field as z.ZodType, 'input'),
+    schema: schemaOf(field, 'input'),
   }))
 }
 
@@ -119,7 +119,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
           security,
           parameters: [
             { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-            ...queryParameters(ZListRequestsQuery.pick({ displayNulls: true, displayLinks: true })),
+            ...queryParameters(z.pick(ZListRequestsQuery, { displayNulls: true, displayLinks: true })),
           ],
           responses: { 200: ok(ref('Request')), ...readErrors },
         },

@@ -1,5 +1,6 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ZIsoDate } from './common'
+import { withMeta } from './schema-helpers'
 import {
   BVPN_TYPE_PATTERN, CONTRACT_MAX, CUSTOMER_REFERENCE_MAX, REQUESTED_AT_MIN_DAYS, ZBillingAccount, ZContacts,
   ZLocation, ZNetwork, ZRequestProperties, ZServicePoint, type RequestCategory,
@@ -12,58 +13,59 @@ export const ATTACHMENT_MAX_BASE64_LENGTH = Math.ceil(ATTACHMENT_MAX_BYTES / 3) 
 /** The whole JSON body of POST /requests may not exceed this. */
 export const REQUEST_BODY_MAX_BYTES = 8 * 1024 * 1024
 
-export const ZAttachmentUpload = z
-  .looseObject({
-    name: z.string().trim().min(1).max(255).meta({ title: 'File name' }),
-    body: z
-      .base64()
-      .max(ATTACHMENT_MAX_BASE64_LENGTH, { error: 'attachment.tooLarge' })
-      .meta({ title: 'Content', description: 'The file content, base64-encoded; at most 1 MiB once decoded.' }),
-    mimeType: z.string().max(100).optional(),
-  })
-  .meta({ title: 'Attachment' })
+export const ZAttachmentUpload = withMeta(
+  z.looseObject({
+    name: withMeta(z.string().check(z.trim(), z.minLength(1), z.maxLength(255)), { title: 'File name' }),
+    body: withMeta(z.base64().check(z.maxLength(ATTACHMENT_MAX_BASE64_LENGTH, { error: 'attachment.tooLarge' })), {
+      title: 'Content',
+      description: 'The file content, base64-encoded; at most 1 MiB once decoded.',
+    }),
+    mimeType: z.optional(z.string().check(z.maxLength(100))),
+  }),
+  { title: 'Attachment' },
+)
 
-const ZRequestIdRef = z
-  .string()
-  .regex(/^REQ[0-9]{8}$/, { error: 'format.requestId' })
-  .meta({ title: 'Request', description: 'Identifier of the request this one acts on, for example REQ00001234.' })
+const ZRequestIdRef = withMeta(z.string().check(z.regex(/^REQ[0-9]{8}$/, { error: 'format.requestId' })), {
+  title: 'Request',
+  description: 'Identifier of the request this one acts on, for example REQ00001234.',
+})
+
+/** Text, trimmed, then 1 to `max` characters. */
+const trimmedText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max))
 
 /** The base request fields every variant shares (reference 1 leaves them unshown; decided in 0005). */
 const baseShape = {
-  type: z.string().trim().min(1).max(64).meta({ title: 'Request type' }),
-  requestedAt: ZIsoDate.meta({
+  type: withMeta(trimmedText(64), { title: 'Request type' }),
+  requestedAt: withMeta(ZIsoDate, {
     title: 'Requested date',
     description: `Date wanted for execution; at least today plus ${REQUESTED_AT_MIN_DAYS} days.`,
   }),
-  customerReference: z
-    .string()
-    .trim()
-    .min(1)
-    .max(CUSTOMER_REFERENCE_MAX)
-    .meta({ title: 'Your reference', description: `Your own reference, at most ${CUSTOMER_REFERENCE_MAX} characters.` })
-    .optional(),
-  contract: z
-    .string()
-    .trim()
-    .min(1)
-    .max(CONTRACT_MAX)
-    .meta({ title: 'Contract', description: `Contract number, at most ${CONTRACT_MAX} characters; routes the request.` }),
-  name: z.string().trim().min(1).max(100).meta({ title: 'Name' }).optional(),
-  comment: z.string().max(2000).meta({ title: 'Comment' }).optional(),
-  attachments: z
-    .array(ZAttachmentUpload)
-    .max(ATTACHMENT_MAX_COUNT)
-    .meta({ title: 'Attachments', description: 'Send an empty list when there is none.' }),
+  customerReference: z.optional(
+    withMeta(trimmedText(CUSTOMER_REFERENCE_MAX), {
+      title: 'Your reference',
+      description: `Your own reference, at most ${CUSTOMER_REFERENCE_MAX} characters.`,
+    }),
+  ),
+  contract: withMeta(trimmedText(CONTRACT_MAX), {
+    title: 'Contract',
+    description: `Contract number, at most ${CONTRACT_MAX} characters; routes the request.`,
+  }),
+  name: z.optional(withMeta(trimmedText(100), { title: 'Name' })),
+  comment: z.optional(withMeta(z.string().check(z.maxLength(2000)), { title: 'Comment' })),
+  attachments: withMeta(z.array(ZAttachmentUpload).check(z.maxLength(ATTACHMENT_MAX_COUNT)), {
+    title: 'Attachments',
+    description: 'Send an empty list when there is none.',
+  }),
 }
 
-const bvpnType = baseShape.type.regex(BVPN_TYPE_PATTERN, { error: 'format.bvpnType' })
+const bvpnType = baseShape.type.check(z.regex(BVPN_TYPE_PATTERN, { error: 'format.bvpnType' }))
 
 /** Properties that every BVPN creation may carry besides network and location ("common request properties"). */
 const commonProperties = {
-  profile: z.string().max(40).meta({ title: 'Profile' }).optional(),
-  options: z.record(z.string(), z.unknown()).meta({ title: 'Options' }).optional(),
-  billingAccount: ZBillingAccount.optional(),
-  contacts: ZContacts.optional(),
+  profile: z.optional(withMeta(z.string().check(z.maxLength(40)), { title: 'Profile' })),
+  options: z.optional(withMeta(z.record(z.string(), z.unknown()), { title: 'Options' })),
+  billingAccount: z.optional(ZBillingAccount),
+  contacts: z.optional(ZContacts),
 }
 
 export const ZCreateRequestsGeneric = z.looseObject({ ...baseShape, properties: ZRequestProperties })
@@ -75,7 +77,7 @@ export const ZDeleteRequestsGeneric = z.looseObject({
 export const ZCancelRequestsGeneric = z.looseObject({
   ...baseShape,
   requestId: ZRequestIdRef,
-  properties: ZRequestProperties.optional(),
+  properties: z.optional(ZRequestProperties),
 })
 export const ZCreateBvpnAutomatic = z.looseObject({
   ...baseShape,
@@ -86,7 +88,7 @@ export const ZModifyBvpnAutomatic = z.looseObject({
   ...baseShape,
   type: bvpnType,
   requestId: ZRequestIdRef,
-  properties: z.looseObject({ ...commonProperties, network: ZNetwork.optional(), location: ZLocation.optional() }),
+  properties: z.looseObject({ ...commonProperties, network: z.optional(ZNetwork), location: z.optional(ZLocation) }),
 })
 export const ZDeleteBVPNAutomatic = z.looseObject({
   ...baseShape,
@@ -99,8 +101,8 @@ export const ZDeleteBVPNGeneric = z.looseObject({
   properties: z.looseObject({
     ...commonProperties,
     servicePoint: ZServicePoint,
-    contacts: ZContacts.optional(),
-    location: ZLocation.optional(),
+    contacts: z.optional(ZContacts),
+    location: z.optional(ZLocation),
   }),
 })
 
@@ -114,7 +116,7 @@ export const REQUEST_BODY_VARIANTS = {
   modifyRequestsGeneric: { schema: ZModifyRequestsGeneric, category: 'modification' },
   deleteRequestsGeneric: { schema: ZDeleteRequestsGeneric, category: 'termination' },
   cancelRequestsGeneric: { schema: ZCancelRequestsGeneric, category: 'cancellation' },
-} as const satisfies Record<string, { schema: z.ZodType; category: RequestCategory }>
+} as const satisfies Record<string, { schema: z.ZodMiniType; category: RequestCategory }>
 
 export type RequestBodyVariant = keyof typeof REQUEST_BODY_VARIANTS
 export const REQUEST_BODY_VARIANT_NAMES = Object.keys(REQUEST_BODY_VARIANTS) as RequestBodyVariant[]
@@ -144,7 +146,7 @@ export function earliestRequestedAt(today: string): string {
  * The rule that depends on the day: `requestedAt` at least today + 7 days. Applied on top of any body
  * schema, by the sandbox with its clock and by the forms with the browser's date.
  */
-export function withRequestedAtRule<T extends z.ZodType>(schema: T, today: string): T {
+export function withRequestedAtRule<T extends z.ZodMiniType>(schema: T, today: string): T {
   const earliest = earliestRequestedAt(today)
   return schema.check((ctx) => {
     const requestedAt = (ctx.value as { requestedAt?: unknown } | null)?.requestedAt

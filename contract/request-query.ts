@@ -1,5 +1,6 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ZIsoDate, ZQueryBoolean } from './common'
+import { transformed } from './schema-helpers'
 import { REQUEST_CATEGORIES, REQUEST_FIELDS, REQUEST_STATUSES, REQUEST_STEPS, REQUEST_SUB_STEPS } from './request'
 
 /** Paging bounds of GET /requests (docs/decisions/0002-list-queries.md). */
@@ -19,66 +20,64 @@ export type AggregateGroup = (typeof AGGREGATE_GROUPS)[number]
 const splitList = (value: string) => value.split(',').map((part) => part.trim())
 
 /** A comma-separated list whose items each pass `item`. */
-function listOf<T extends z.ZodType<string, string>>(item: T) {
-  return z.string().transform(splitList).pipe(z.array(item).min(1))
+function listOf<T extends z.ZodMiniType<string, string>>(item: T) {
+  return z.pipe(transformed(z.string(), splitList), z.array(item).check(z.minLength(1)))
 }
 
 function integerParam(min: number, max?: number) {
-  const number = z.number().int().min(min)
-  return z
-    .string()
-    .regex(/^-?[0-9]+$/, { error: 'format.integer' })
-    .transform(Number)
-    .pipe(max === undefined ? number : number.max(max))
+  const number = z.int().check(z.minimum(min))
+  return z.pipe(
+    transformed(z.string().check(z.regex(/^-?[0-9]+$/, { error: 'format.integer' })), Number),
+    max === undefined ? number : number.check(z.maximum(max)),
+  )
 }
 
 /** A date, or a timestamp, as accepted by the `createdAt` and `updatedAt` filters. */
 const ZDateOrTimestamp = z.union([ZIsoDate, z.iso.datetime({ offset: true })], { error: 'format.dateOrTimestamp' })
 
-const identifier = z.string().min(1).max(64)
+const identifier = z.string().check(z.minLength(1), z.maxLength(64))
 
 /** The filters shared by GET /requests and GET /requests/aggregate, as query parameters. */
 const filterShape = {
-  'x-api-key': z.string().optional(),
-  id: listOf(identifier).optional(),
-  status: listOf(z.enum(REQUEST_STATUSES)).optional(),
-  step: listOf(z.enum(REQUEST_STEPS)).optional(),
-  subStep: listOf(z.enum(REQUEST_SUB_STEPS)).optional(),
-  type: listOf(identifier).optional(),
-  category: listOf(z.enum(REQUEST_CATEGORIES)).optional(),
-  customerReference: listOf(z.string().min(1).max(19)).optional(),
-  priority: z.string().optional(),
-  isOverdue: ZQueryBoolean.optional(),
-  isArchived: ZQueryBoolean.optional(),
-  'keyDates.requestedAt': ZIsoDate.optional(),
-  'keyDates.requestedAt.gte': ZIsoDate.optional(),
-  'keyDates.requestedAt.lte': ZIsoDate.optional(),
-  createdAt: ZIsoDate.optional(),
-  'createdAt.gte': ZDateOrTimestamp.optional(),
-  'createdAt.lte': ZDateOrTimestamp.optional(),
-  updatedAt: ZIsoDate.optional(),
-  'updatedAt.gte': ZDateOrTimestamp.optional(),
-  'updatedAt.lte': ZDateOrTimestamp.optional(),
+  'x-api-key': z.optional(z.string()),
+  id: z.optional(listOf(identifier)),
+  status: z.optional(listOf(z.enum(REQUEST_STATUSES))),
+  step: z.optional(listOf(z.enum(REQUEST_STEPS))),
+  subStep: z.optional(listOf(z.enum(REQUEST_SUB_STEPS))),
+  type: z.optional(listOf(identifier)),
+  category: z.optional(listOf(z.enum(REQUEST_CATEGORIES))),
+  customerReference: z.optional(listOf(z.string().check(z.minLength(1), z.maxLength(19)))),
+  priority: z.optional(z.string()),
+  isOverdue: z.optional(ZQueryBoolean),
+  isArchived: z.optional(ZQueryBoolean),
+  'keyDates.requestedAt': z.optional(ZIsoDate),
+  'keyDates.requestedAt.gte': z.optional(ZIsoDate),
+  'keyDates.requestedAt.lte': z.optional(ZIsoDate),
+  createdAt: z.optional(ZIsoDate),
+  'createdAt.gte': z.optional(ZDateOrTimestamp),
+  'createdAt.lte': z.optional(ZDateOrTimestamp),
+  updatedAt: z.optional(ZIsoDate),
+  'updatedAt.gte': z.optional(ZDateOrTimestamp),
+  'updatedAt.lte': z.optional(ZDateOrTimestamp),
 }
 
-export const ZSortTerm = z
-  .string()
-  .regex(/^-?[A-Za-z.]+$/, { error: 'format.sort' })
-  .transform((term) => ({
+export const ZSortTerm = z.pipe(
+  transformed(z.string().check(z.regex(/^-?[A-Za-z.]+$/, { error: 'format.sort' })), (term) => ({
     field: term.replace(/^-/, ''),
     direction: term.startsWith('-') ? ('desc' as const) : ('asc' as const),
-  }))
-  .pipe(z.object({ field: z.enum(SORTABLE_REQUEST_FIELDS), direction: z.enum(['asc', 'desc']) }))
+  })),
+  z.object({ field: z.enum(SORTABLE_REQUEST_FIELDS), direction: z.enum(['asc', 'desc']) }),
+)
 
 /** Query parameters of GET /requests. Unknown parameters are refused (strict), naming the parameter. */
 export const ZListRequestsQuery = z.strictObject({
   ...filterShape,
-  offset: integerParam(0).optional(),
-  limit: integerParam(1, REQUEST_PAGE.maxLimit).optional(),
-  fields: listOf(z.enum(REQUEST_FIELDS)).optional(),
-  sort: z.string().transform(splitList).pipe(z.array(ZSortTerm).min(1)).optional(),
-  displayLinks: ZQueryBoolean.optional(),
-  displayNulls: ZQueryBoolean.optional(),
+  offset: z.optional(integerParam(0)),
+  limit: z.optional(integerParam(1, REQUEST_PAGE.maxLimit)),
+  fields: z.optional(listOf(z.enum(REQUEST_FIELDS))),
+  sort: z.optional(z.pipe(transformed(z.string(), splitList), z.array(ZSortTerm).check(z.minLength(1)))),
+  displayLinks: z.optional(ZQueryBoolean),
+  displayNulls: z.optional(ZQueryBoolean),
 })
 export type ListRequestsQuery = z.infer<typeof ZListRequestsQuery>
 /** What a client writes before parsing: every value a string. */
@@ -87,24 +86,24 @@ export type ListRequestsQueryInput = z.input<typeof ZListRequestsQuery>
 /** Query parameters of GET /requests/aggregate: the same filters, and `groupBy`. */
 export const ZAggregateRequestsQuery = z.strictObject({
   ...filterShape,
-  groupBy: z.enum(AGGREGATE_GROUPS).optional(),
+  groupBy: z.optional(z.enum(AGGREGATE_GROUPS)),
 })
 export type AggregateRequestsQuery = z.infer<typeof ZAggregateRequestsQuery>
 export type AggregateRequestsQueryInput = z.input<typeof ZAggregateRequestsQuery>
 
 /** Body of GET /requests/aggregate: each group key with its count. */
-export const ZAggregateResponse = z.record(z.string(), z.number().int().nonnegative())
+export const ZAggregateResponse = z.record(z.string(), z.int().check(z.nonnegative()))
 export type AggregateResponse = z.infer<typeof ZAggregateResponse>
 
 /** Query parameters of GET /catalogItems. */
 export const ZListCatalogItemsQuery = z.strictObject({
-  'x-api-key': z.string().optional(),
-  offset: integerParam(0).optional(),
-  limit: integerParam(1, CATALOG_PAGE.maxLimit).optional(),
-  category: listOf(z.enum(REQUEST_CATEGORIES)).optional(),
-  q: z.string().max(100).optional(),
+  'x-api-key': z.optional(z.string()),
+  offset: z.optional(integerParam(0)),
+  limit: z.optional(integerParam(1, CATALOG_PAGE.maxLimit)),
+  category: z.optional(listOf(z.enum(REQUEST_CATEGORIES))),
+  q: z.optional(z.string().check(z.maxLength(100))),
 })
 export type ListCatalogItemsQuery = z.infer<typeof ZListCatalogItemsQuery>
 
 /** Endpoints that take no query parameter but the API key. */
-export const ZApiKeyOnlyQuery = z.strictObject({ 'x-api-key': z.string().optional() })
+export const ZApiKeyOnlyQuery = z.strictObject({ 'x-api-key': z.optional(z.string()) })

@@ -1,5 +1,6 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ZIsoDate, ZIsoTimestamp } from './common'
+import { withMeta } from './schema-helpers'
 
 /** docs/decisions/0003-request-lifecycle.md fixes these values and the moves between them. */
 export const REQUEST_STATUSES = ['NEW', 'IN_PROGRESS', 'COMPLETED', 'REJECTED'] as const
@@ -24,84 +25,84 @@ export const CONTRACT_MAX = 10
 /** requestedAt must be at least this many days after today (reference 1). */
 export const REQUESTED_AT_MIN_DAYS = 7
 
-const text = (max: number) => z.string().trim().min(1).max(max)
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max))
 
-export const ZAddress = z
-  .looseObject({
-    street: text(120).meta({ title: 'Street' }),
-    extendedStreet: text(120).meta({ title: 'Street, continued' }).optional(),
-    postalCode: z
-      .string()
-      .regex(/^[A-Za-z0-9 -]{3,10}$/, { error: 'format.postalCode' })
-      .meta({ title: 'Postal code' }),
-    city: text(80).meta({ title: 'City' }),
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/, { error: 'format.country' })
-      .meta({ title: 'Country', description: 'Two-letter country code (ISO 3166-1), for example FR.' }),
-  })
-  .meta({ title: 'Address' })
+export const ZAddress = withMeta(
+  z.looseObject({
+    street: withMeta(text(120), { title: 'Street' }),
+    extendedStreet: z.optional(withMeta(text(120), { title: 'Street, continued' })),
+    postalCode: withMeta(z.string().check(z.regex(/^[A-Za-z0-9 -]{3,10}$/, { error: 'format.postalCode' })), { title: 'Postal code' }),
+    city: withMeta(text(80), { title: 'City' }),
+    country: withMeta(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'format.country' })), {
+      title: 'Country',
+      description: 'Two-letter country code (ISO 3166-1), for example FR.',
+    }),
+  }),
+  { title: 'Address' },
+)
 
-export const ZLocation = z
-  .looseObject({
-    name: text(120).meta({ title: 'Site name' }).optional(),
-    localCompany: text(120).meta({ title: 'Company on site' }).optional(),
-    localCompanyLegalNumber: text(40).meta({ title: 'Legal number of the company on site' }).optional(),
-    building: text(40).meta({ title: 'Building' }).optional(),
-    residence: text(80).meta({ title: 'Residence' }).optional(),
-    floor: text(20).meta({ title: 'Floor' }).optional(),
-    room: text(40).meta({ title: 'Room' }).optional(),
-    stair: text(20).meta({ title: 'Stair' }).optional(),
-    id: text(40).meta({ title: 'Site identifier' }).optional(),
+export const ZLocation = withMeta(
+  z.looseObject({
+    name: z.optional(withMeta(text(120), { title: 'Site name' })),
+    localCompany: z.optional(withMeta(text(120), { title: 'Company on site' })),
+    localCompanyLegalNumber: z.optional(withMeta(text(40), { title: 'Legal number of the company on site' })),
+    building: z.optional(withMeta(text(40), { title: 'Building' })),
+    residence: z.optional(withMeta(text(80), { title: 'Residence' })),
+    floor: z.optional(withMeta(text(20), { title: 'Floor' })),
+    room: z.optional(withMeta(text(40), { title: 'Room' })),
+    stair: z.optional(withMeta(text(20), { title: 'Stair' })),
+    id: z.optional(withMeta(text(40), { title: 'Site identifier' })),
     address: ZAddress,
-  })
-  .meta({ title: 'Location' })
+  }),
+  { title: 'Location' },
+)
 
 const phonePattern = /^\+?[0-9 ().-]{6,20}$/
-export const ZContact = z
-  .looseObject({
-    title: text(20).meta({ title: 'Title' }).optional(),
-    firstName: text(60).meta({ title: 'First name' }),
-    lastName: text(60).meta({ title: 'Last name' }),
-    mobile: z.string().regex(phonePattern, { error: 'format.phone' }).meta({ title: 'Mobile' }).optional(),
-    phone: z.string().regex(phonePattern, { error: 'format.phone' }).meta({ title: 'Phone' }).optional(),
-    email: z.email({ error: 'format.email' }).meta({ title: 'E-mail' }).optional(),
-  })
-  .meta({ title: 'Primary contact' })
+const optionalPhone = (title: string) => z.optional(withMeta(z.string().check(z.regex(phonePattern, { error: 'format.phone' })), { title }))
+export const ZContact = withMeta(
+  z.looseObject({
+    title: z.optional(withMeta(text(20), { title: 'Title' })),
+    firstName: withMeta(text(60), { title: 'First name' }),
+    lastName: withMeta(text(60), { title: 'Last name' }),
+    mobile: optionalPhone('Mobile'),
+    phone: optionalPhone('Phone'),
+    email: z.optional(withMeta(z.email({ error: 'format.email' }), { title: 'E-mail' })),
+  }),
+  { title: 'Primary contact' },
+)
 
-export const ZContacts = z.looseObject({ primary: ZContact }).meta({ title: 'Contacts' })
+export const ZContacts = withMeta(z.looseObject({ primary: ZContact }), { title: 'Contacts' })
 
-export const ZServicePoint = z
-  .looseObject({
-    id: z
-      .string()
-      .regex(/^SP[0-9]{8}$/, { error: 'format.servicePoint' })
-      .meta({ title: 'Service point', description: 'Identifier of the delivered service, shown on the completed creation request.' }),
-  })
-  .meta({ title: 'Service point' })
+export const ZServicePoint = withMeta(
+  z.looseObject({
+    id: withMeta(z.string().check(z.regex(/^SP[0-9]{8}$/, { error: 'format.servicePoint' })), {
+      title: 'Service point',
+      description: 'Identifier of the delivered service, shown on the completed creation request.',
+    }),
+  }),
+  { title: 'Service point' },
+)
 
-export const ZNetwork = z
-  .looseObject({ id: text(40).meta({ title: 'Network identifier' }) })
-  .meta({ title: 'Network' })
+export const ZNetwork = withMeta(z.looseObject({ id: withMeta(text(40), { title: 'Network identifier' }) }), { title: 'Network' })
 
-export const ZBillingAccount = z
-  .looseObject({ code: text(20).meta({ title: 'Billing account code' }) })
-  .meta({ title: 'Billing account' })
+export const ZBillingAccount = withMeta(z.looseObject({ code: withMeta(text(20), { title: 'Billing account code' }) }), {
+  title: 'Billing account',
+})
 
 /** Properties as they appear on a request resource: every known part optional, others kept. */
 export const ZRequestProperties = z.looseObject({
-  network: ZNetwork.optional(),
-  profile: z.string().optional(),
-  options: z.record(z.string(), z.unknown()).optional(),
-  billingAccount: ZBillingAccount.optional(),
-  location: ZLocation.optional(),
-  contacts: ZContacts.optional(),
-  servicePoint: ZServicePoint.optional(),
+  network: z.optional(ZNetwork),
+  profile: z.optional(z.string()),
+  options: z.optional(z.record(z.string(), z.unknown())),
+  billingAccount: z.optional(ZBillingAccount),
+  location: z.optional(ZLocation),
+  contacts: z.optional(ZContacts),
+  servicePoint: z.optional(ZServicePoint),
 })
 export type RequestProperties = z.infer<typeof ZRequestProperties>
 
 export const ZRejectionReason = z.object({
-  code: z.number().int(),
+  code: z.int(),
   reason: z.string(),
   message: z.string(),
 })
@@ -111,15 +112,15 @@ export type RejectionReason = z.infer<typeof ZRejectionReason>
 export const ZAttachmentInfo = z.object({
   id: z.string(),
   name: z.string(),
-  size: z.number().int().nonnegative().meta({ description: 'Size of the decoded content in bytes.' }),
-  mimeType: z.string().optional(),
+  size: withMeta(z.int().check(z.nonnegative()), { description: 'Size of the decoded content in bytes.' }),
+  mimeType: z.optional(z.string()),
 })
 
 /** The request resource (reference 1), with `contract` and `relatedRequestId` as documented extensions. */
 export const ZRequest = z.object({
   id: z.string(),
   name: z.string(),
-  customerReference: z.string().nullish(),
+  customerReference: z.nullish(z.string()),
   category: ZRequestCategory,
   status: ZRequestStatus,
   step: ZRequestStep,
@@ -131,14 +132,14 @@ export const ZRequest = z.object({
   keyDates: z.object({ requestedAt: ZIsoDate }),
   type: z.string(),
   contract: z.string(),
-  relatedRequestId: z.string().nullish(),
+  relatedRequestId: z.nullish(z.string()),
   properties: ZRequestProperties,
   attachments: z.array(ZAttachmentInfo),
-  comment: z.string().nullish(),
+  comment: z.nullish(z.string()),
   createdAt: ZIsoTimestamp,
   updatedAt: ZIsoTimestamp,
   rejectionReasons: z.array(ZRejectionReason),
-  _links: z.object({ self: z.object({ href: z.string() }) }).optional(),
+  _links: z.optional(z.object({ self: z.object({ href: z.string() }) })),
 })
 export type Request = z.infer<typeof ZRequest>
 
@@ -151,5 +152,5 @@ export const REQUEST_FIELDS = [
 export type RequestField = (typeof REQUEST_FIELDS)[number]
 
 /** A request as listed with `fields=`: only `id` is sure to be there. */
-export const ZRequestProjection = ZRequest.partial().required({ id: true })
+export const ZRequestProjection = z.required(z.partial(ZRequest), { id: true })
 export type RequestProjection = z.infer<typeof ZRequestProjection>

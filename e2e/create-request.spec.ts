@@ -13,10 +13,10 @@ async function expectNoAccessibilityViolation(page: Page) {
 }
 
 /** Through the gateway with the page's session cookie, as the SPA reads it. */
-async function getJson<T extends z.ZodType>(request: APIRequestContext, path: string, schema: T): Promise<z.infer<T>> {
+async function getJson<T extends z.core.$ZodType>(request: APIRequestContext, path: string, schema: T): Promise<z.infer<T>> {
   const response = await request.get(`/api/ordering/v3${path}`, { headers: { Accept: 'application/json' } })
   expect(response.status(), path).toBe(200)
-  return schema.parse(await response.json())
+  return z.parse(schema, await response.json())
 }
 
 /** A generated field by its label, with or without its "(required)" mark. */

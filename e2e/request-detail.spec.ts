@@ -9,10 +9,10 @@ async function expectNoAccessibilityViolation(page: Page) {
 }
 
 /** Through the gateway with the page's session cookie, as the SPA reads it. */
-async function getJson<T extends z.ZodType>(request: APIRequestContext, path: string, schema: T, language = 'en'): Promise<z.infer<T>> {
+async function getJson<T extends z.core.$ZodType>(request: APIRequestContext, path: string, schema: T, language = 'en'): Promise<z.infer<T>> {
   const response = await request.get(`/api/ordering/v3${path}`, { headers: { Accept: 'application/json', 'Accept-Language': language } })
   expect(response.status(), path).toBe(200)
-  return schema.parse(await response.json())
+  return z.parse(schema, await response.json())
 }
 
 test('a customer reads why a request was rejected, in English and then in French', async ({ page, signIn }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pick } from 'zod/mini'
 import { HEADER, ZPagingHeaders } from '@contract/common'
 import { ZRequest, type Request as OrderingRequest } from '@contract/request'
 import { REQUEST_PAGE } from '@contract/request-query'
@@ -28,7 +29,7 @@ export async function fetchOverdueRequests(
     // Sorted by id (creation order): a request that becomes overdue while we read lands at the end, not in the middle.
     const response = await client.get(`/requests?isOverdue=true&sort=id&limit=${limit}&offset=${offset}`)
     const page = z.array(ZRequest).safeParse(await response.json().catch(() => undefined))
-    const paging = ZPagingHeaders.pick({ totalCount: true }).safeParse({ totalCount: response.headers.get(HEADER.totalCount) ?? undefined })
+    const paging = pick(ZPagingHeaders, { totalCount: true }).safeParse({ totalCount: response.headers.get(HEADER.totalCount) ?? undefined })
     if (!page.success || !paging.success) {
       throw new ReportError(`GET /requests answered ${response.status} with a body or ${HEADER.totalCount} header that is not the API's.`, 3)
     }

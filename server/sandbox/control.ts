@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
+import { extend, omit } from 'zod/mini'
 import { ZCatalogItem } from '@contract/catalog'
 import { describeIssues } from '@contract/issue-messages'
 import { SCOPE } from '@contract/misc'
@@ -37,19 +38,19 @@ const ZNextError = z.discriminatedUnion('endpoint', [
 /** Discovery as production (docs/decisions/0017-mobile-connect.md): operator endpoints only where an agreement exists. */
 const ZDiscoveryEnvironment = z.strictObject({ production: z.boolean(), agreements: z.array(z.enum(['fr', 'es'])).default([]) })
 const ZRevokeConsent = z.strictObject({ username: z.string().min(1), clientId: z.string().min(1).optional() })
-const ZNewCatalogItem = ZCatalogItem.omit({ createdAt: true, category: true }).extend({
+const ZNewCatalogItem = extend(omit(ZCatalogItem, { createdAt: true, category: true }), {
   nameFr: z.string().optional(),
   descriptionFr: z.string().optional(),
 })
 
-async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T> | Response> {
+async function body<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z.infer<T> | Response> {
   let raw: unknown
   try {
     raw = await c.req.json()
   } catch {
     return c.json({ error: 'The body must be JSON.' }, 400)
   }
-  const parsed = schema.safeParse(raw, { reportInput: true })
+  const parsed = z.safeParse(schema, raw, { reportInput: true })
   if (!parsed.success) return c.json({ error: 'Invalid body.', fields: describeIssues(parsed.error.issues, 'en') }, 400)
   return parsed.data
 }

@@ -49,7 +49,7 @@ export class SandboxError extends Error {
 
 /** The 400 for a zod failure: code 26 when a parameter is unknown, else `code`; fields in the language asked. */
 export function validationError(
-  error: z.ZodError,
+  error: z.core.$ZodError,
   language: MessageLanguage,
   code: ErrorCode,
   unknownKey: 'field' | 'parameter',

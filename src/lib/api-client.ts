@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { HEADER } from '@contract/common'
 import { ZApiErrorBody } from '@contract/error'
 import { ApiError, parseRetryAfter } from './api-error'
@@ -25,7 +25,7 @@ export interface GatewayRequestInit {
  * as `undefined`. Any failure becomes an ApiError carrying the request id. No UI side effect happens
  * here (no toasts, no redirects): callers and the query cache decide what a failure means.
  */
-export async function gatewayRequest<T extends z.ZodType>(url: string, schema: T, init: GatewayRequestInit = {}): Promise<ApiResponse<z.infer<T>>> {
+export async function gatewayRequest<T extends z.ZodMiniType>(url: string, schema: T, init: GatewayRequestInit = {}): Promise<ApiResponse<z.infer<T>>> {
   let response: Response
   try {
     response = await fetch(url, {
@@ -64,6 +64,6 @@ export async function gatewayRequest<T extends z.ZodType>(url: string, schema: T
 }
 
 /** Calls the ordering API through the gateway (`path` relative to /api/ordering/v3). */
-export function apiRequest<T extends z.ZodType>(path: string, schema: T, init: GatewayRequestInit = {}): Promise<ApiResponse<z.infer<T>>> {
+export function apiRequest<T extends z.ZodMiniType>(path: string, schema: T, init: GatewayRequestInit = {}): Promise<ApiResponse<z.infer<T>>> {
   return gatewayRequest(`${ORDERING_API_BASE}${path}`, schema, init)
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { REQUEST_CATEGORIES, REQUEST_FIELDS, REQUEST_STATUSES, REQUEST_STEPS, REQUEST_SUB_STEPS, type RequestField } from '@contract/request'
 import {
   SORTABLE_REQUEST_FIELDS, ZAggregateRequestsQuery, ZListRequestsQuery,
@@ -20,24 +20,24 @@ const list = (values: string) => values.split(',').map((v) => v.trim()).filter(B
 const isoDate = z.iso.date()
 
 export const ZRequestListSearch = z.object({
-  status: z.array(z.enum(REQUEST_STATUSES)).catch([]),
-  step: z.array(z.enum(REQUEST_STEPS)).catch([]),
-  subStep: z.array(z.enum(REQUEST_SUB_STEPS)).catch([]),
-  category: z.array(z.enum(REQUEST_CATEGORIES)).catch([]),
-  type: z.array(z.string().min(1).max(64)).catch([]),
-  customerReference: z.string().max(19).optional().catch(undefined),
-  id: z.string().max(64).optional().catch(undefined),
-  isOverdue: z.boolean().optional().catch(undefined),
-  isArchived: z.boolean().optional().catch(undefined),
-  requestedFrom: isoDate.optional().catch(undefined),
-  requestedTo: isoDate.optional().catch(undefined),
-  createdFrom: isoDate.optional().catch(undefined),
-  createdTo: isoDate.optional().catch(undefined),
-  updatedFrom: isoDate.optional().catch(undefined),
-  updatedTo: isoDate.optional().catch(undefined),
-  sort: z.string().regex(new RegExp(`^-?(${SORTABLE_REQUEST_FIELDS.map((f) => f.replace('.', '\\.')).join('|')})$`)).catch(DEFAULT_SORT),
-  page: z.int().min(1).max(100_000).catch(1),
-  size: z.union(PAGE_SIZES.map((size) => z.literal(size))).catch(20),
+  status: z.catch(z.array(z.enum(REQUEST_STATUSES)), []),
+  step: z.catch(z.array(z.enum(REQUEST_STEPS)), []),
+  subStep: z.catch(z.array(z.enum(REQUEST_SUB_STEPS)), []),
+  category: z.catch(z.array(z.enum(REQUEST_CATEGORIES)), []),
+  type: z.catch(z.array(z.string().check(z.minLength(1), z.maxLength(64))), []),
+  customerReference: z.catch(z.optional(z.string().check(z.maxLength(19))), undefined),
+  id: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
+  isOverdue: z.catch(z.optional(z.boolean()), undefined),
+  isArchived: z.catch(z.optional(z.boolean()), undefined),
+  requestedFrom: z.catch(z.optional(isoDate), undefined),
+  requestedTo: z.catch(z.optional(isoDate), undefined),
+  createdFrom: z.catch(z.optional(isoDate), undefined),
+  createdTo: z.catch(z.optional(isoDate), undefined),
+  updatedFrom: z.catch(z.optional(isoDate), undefined),
+  updatedTo: z.catch(z.optional(isoDate), undefined),
+  sort: z.catch(z.string().check(z.regex(new RegExp(`^-?(${SORTABLE_REQUEST_FIELDS.map((f) => f.replace('.', '\\.')).join('|')})$`))), DEFAULT_SORT),
+  page: z.catch(z.int().check(z.minimum(1), z.maximum(100_000)), 1),
+  size: z.catch(z.union(PAGE_SIZES.map((size) => z.literal(size))), 20),
 })
 export type RequestListSearch = z.infer<typeof ZRequestListSearch>
 

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { User, type INavigator, type IWindow, type NavigateParams } from 'oidc-client-ts'
 import { onTestFinished } from 'vitest'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { InProcessServer } from '../../test/in-process-fetch'
 import { App } from '@/app/app'
 import { getAuthConfig } from '@/features/auth/api/get-auth-config'

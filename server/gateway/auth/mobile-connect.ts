@@ -61,7 +61,7 @@ interface Operator {
 const ZMobileCookie = z.object({
   acr: ZMobileAcr,
   returnTo: z.string(),
-  mccMnc: ZMccMnc.optional(),
+  mccMnc: z.optional(ZMccMnc),
   subscriberId: z.string().optional(),
   /** Authorize requests sent to the operator: the state, nonce and level asked of each. */
   pending: z.array(z.object({ state: z.string(), nonce: z.string(), acr: ZMobileAcr })).max(4),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { extend, type ZodMiniType } from 'zod/mini'
 import { REQUEST_BODY_VARIANTS, type RequestBodyVariant } from '@contract/request-bodies'
 import { ZBillingAccount, ZContacts, ZLocation, ZNetwork, ZServicePoint } from '@contract/request'
 
@@ -15,14 +16,14 @@ export interface BuiltinCatalogItem {
   description: { en: string; fr: string }
   /** Request types this item acts on (modification, termination, cancellation). */
   actsOn: readonly string[]
-  schema: z.ZodType
+  schema: ZodMiniType
 }
 
 const bandwidth = z.literal([10, 20, 50, 100, 200, 500, 1000]).meta({ title: 'Bandwidth (Mbit/s)' })
 const bvpnProfile = z.enum(['GOLD', 'SILVER', 'BRONZE']).meta({ title: 'Class of service' })
 
 function bodyOf(variant: RequestBodyVariant, type: string, properties: z.ZodType, extra: z.ZodRawShape = {}) {
-  return REQUEST_BODY_VARIANTS[variant].schema.extend({ type: z.literal(type).meta({ title: 'Request type' }), properties, ...extra })
+  return extend(REQUEST_BODY_VARIANTS[variant].schema, { type: z.literal(type).meta({ title: 'Request type' }), properties, ...extra })
 }
 
 const ACCESS_TYPES = ['INTERNET_ACCESS', 'ETHERNET_LINK'] as const
@@ -99,7 +100,7 @@ export const BUILTIN_CATALOG_ITEMS: readonly BuiltinCatalogItem[] = [
       'modifyRequestsGeneric',
       'INTERNET_ACCESS_CHANGE',
       z.looseObject({
-        contacts: ZContacts.optional(),
+        contacts: z.optional(ZContacts),
         options: z.looseObject({
           bandwidthMbps: bandwidth.optional(),
           staticIp: z.boolean().meta({ title: 'Static IP address' }).optional(),
@@ -120,7 +121,7 @@ export const BUILTIN_CATALOG_ITEMS: readonly BuiltinCatalogItem[] = [
     schema: bodyOf(
       'deleteRequestsGeneric',
       'INTERNET_ACCESS_TERMINATION',
-      z.looseObject({ servicePoint: ZServicePoint, contacts: ZContacts.optional() }),
+      z.looseObject({ servicePoint: ZServicePoint, contacts: z.optional(ZContacts) }),
     ),
   },
   {
@@ -151,8 +152,8 @@ export const BUILTIN_CATALOG_ITEMS: readonly BuiltinCatalogItem[] = [
       z.looseObject({
         network: ZNetwork,
         location: ZLocation,
-        contacts: ZContacts.optional(),
-        billingAccount: ZBillingAccount.optional(),
+        contacts: z.optional(ZContacts),
+        billingAccount: z.optional(ZBillingAccount),
         profile: bvpnProfile.optional(),
         options: z.looseObject({ bandwidthMbps: bandwidth.optional() }).meta({ title: 'Options' }).optional(),
       }),
@@ -173,7 +174,7 @@ export const BUILTIN_CATALOG_ITEMS: readonly BuiltinCatalogItem[] = [
       'M_BVPN_SITE',
       z.looseObject({
         profile: bvpnProfile.optional(),
-        contacts: ZContacts.optional(),
+        contacts: z.optional(ZContacts),
         options: z.looseObject({ bandwidthMbps: bandwidth.optional() }).meta({ title: 'Options' }).optional(),
       }),
     ),
@@ -203,12 +204,12 @@ export const BUILTIN_CATALOG_ITEMS: readonly BuiltinCatalogItem[] = [
     schema: bodyOf(
       'deleteBVPNGeneric',
       'R_BVPN_SITE_ASSISTED',
-      z.looseObject({ servicePoint: ZServicePoint, contacts: ZContacts.optional(), location: ZLocation.optional() }),
+      z.looseObject({ servicePoint: ZServicePoint, contacts: z.optional(ZContacts), location: z.optional(ZLocation) }),
     ),
   },
 ]
 
 /** The JSON Schema (2020-12) a catalog item publishes for its body. */
-export function publishedSchema(schema: z.ZodType): Record<string, unknown> {
+export function publishedSchema(schema: z.core.$ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { intersection, type ZodMiniType } from 'zod/mini'
 import type { CatalogItem } from '@contract/catalog'
 import type { MessageLanguage } from '@contract/issue-messages'
 import type { RequestCategory } from '@contract/request'
@@ -24,7 +25,7 @@ interface CatalogRow {
 export interface CatalogEntry {
   row: CatalogRow
   /** Validates a body of this type. */
-  bodySchema: z.ZodType
+  bodySchema: ZodMiniType
   actsOn: readonly string[]
 }
 
@@ -57,7 +58,7 @@ export class CatalogStore {
     // Items added at run time are enforced through their published JSON Schema, on top of their variant's rules.
     const bodySchema = builtin
       ? builtin.schema
-      : REQUEST_BODY_VARIANTS[row.variant].schema.and(z.fromJSONSchema(JSON.parse(row.schema) as z.core.JSONSchema.JSONSchema))
+      : intersection(REQUEST_BODY_VARIANTS[row.variant].schema, z.fromJSONSchema(JSON.parse(row.schema) as z.core.JSONSchema.JSONSchema))
     const entry = { row, bodySchema, actsOn: builtin?.actsOn ?? [] }
     this.entries.set(row.id, entry)
     return entry

@@ -25,7 +25,7 @@ function errorContentType(method: string, path: string): string {
 }
 
 /** Parses query parameters with a contract schema: a repeated parameter or any failure is a 400 naming it. */
-function parseQuery<T extends z.ZodType>(c: Context<SandboxEnv>, schema: T): z.infer<T> {
+function parseQuery<T extends z.core.$ZodType>(c: Context<SandboxEnv>, schema: T): z.infer<T> {
   const raw = c.req.queries()
   const flat: Record<string, string> = {}
   for (const [name, values] of Object.entries(raw)) {
@@ -36,7 +36,7 @@ function parseQuery<T extends z.ZodType>(c: Context<SandboxEnv>, schema: T): z.i
     }
     flat[name] = values[0] ?? ''
   }
-  const parsed = schema.safeParse(flat, { reportInput: true })
+  const parsed = z.safeParse(schema, flat, { reportInput: true })
   if (!parsed.success) throw validationError(parsed.error, c.get('language'), ERROR_CODE.invalidQueryParameter, 'parameter')
   return parsed.data
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { UserManager } from 'oidc-client-ts'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * Where oidc-client-ts keeps the signed-in person in the tab's sessionStorage (user-manager.ts gives its user
@@ -15,9 +15,9 @@ export const STORED_USER_KEY = 'oidc.user:ordering-console'
  */
 const ZStoredUser = z.looseObject({
   access_token: z.string(),
-  refresh_token: z.string().optional(),
-  expires_at: z.number().optional(),
-  profile: z.looseObject({ sub: z.string() }).optional(),
+  refresh_token: z.optional(z.string()),
+  expires_at: z.optional(z.number()),
+  profile: z.optional(z.looseObject({ sub: z.string() })),
 })
 
 export interface SessionState {

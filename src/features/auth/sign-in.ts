@@ -1,5 +1,5 @@
 import type { SigninRedirectArgs } from 'oidc-client-ts'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { currentLanguage } from '@/i18n/i18n'
 import { DEFAULT_RETURN_TO, safeReturnTo } from './return-to'
 
@@ -7,7 +7,7 @@ import { DEFAULT_RETURN_TO, safeReturnTo } from './return-to'
 export const ZSignInState = z.object({
   returnTo: z.string(),
   /** The attempt used prompt=none: an interaction_required answer means "ask the person", not a failure. */
-  silent: z.boolean().optional(),
+  silent: z.optional(z.boolean()),
 })
 export type SignInState = z.infer<typeof ZSignInState>
 

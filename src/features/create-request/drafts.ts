@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * Drafts of the creation forms, in this browser's local storage (docs/decisions/0014-creation-forms.md):

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { REQUEST_FIELDS, type RequestField } from '@contract/request'
 import type { SortableRequestField } from '@contract/request-query'
 
@@ -76,7 +76,10 @@ export function sortDirectionOf(currentSort: string, column: ListColumn): 'ascen
 // --- The choice of columns: a preference of this browser, not server state -------------------------
 
 const STORAGE_KEY = 'ordering-console.requests.columns'
-const ZStoredColumns = z.array(z.string()).transform((names) => names.filter((name): name is ListColumn => (LIST_COLUMNS as readonly string[]).includes(name)))
+const ZStoredColumns = z.pipe(
+  z.array(z.string()),
+  z.transform((names: string[]) => names.filter((name): name is ListColumn => (LIST_COLUMNS as readonly string[]).includes(name))),
+)
 
 function storage(): Storage | null {
   try {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { gatewayRequest } from '@/lib/api-client'
 import { CSRF_HEADERS } from '../csrf-headers'
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import {
   CLOUD_PAGE, ZCloudInstance, ZCloudList, ZCloudProject, ZCloudRegion, type CloudInstance, type CloudProject, type CloudRegion,
 } from '@contract/cloud'
@@ -11,7 +11,7 @@ import { reportProgress } from './reading-progress'
 export const CLOUD_API_BASE = '/api/cloud/v1'
 
 /** One page of a cloud list, parsed with the contract. */
-export async function getCloudPage<T extends z.ZodType>(
+export async function getCloudPage<T extends z.ZodMiniType>(
   path: string,
   item: T,
   page: { limit: number; offset: number; signal?: AbortSignal },
@@ -21,7 +21,7 @@ export async function getCloudPage<T extends z.ZodType>(
 }
 
 /** Every item of a cloud list, 1,000 a page (the maximum), cancellable, with progress. */
-export function readCloudList<T extends z.ZodType>(
+export function readCloudList<T extends z.ZodMiniType>(
   path: string,
   item: T,
   options: { signal?: AbortSignal; onProgress?: (progress: PagesProgress) => void; limit?: number } = {},
@@ -30,7 +30,7 @@ export function readCloudList<T extends z.ZodType>(
 }
 
 /** Reads the whole list for a query, telling the page how far it has come. */
-function readForQuery<T extends z.ZodType>(queryKey: readonly unknown[], path: string, item: T, signal: AbortSignal) {
+function readForQuery<T extends z.ZodMiniType>(queryKey: readonly unknown[], path: string, item: T, signal: AbortSignal) {
   reportProgress(queryKey, null)
   return readCloudList(path, item, { signal, onProgress: (progress) => reportProgress(queryKey, progress) }).finally(() =>
     reportProgress(queryKey, null),

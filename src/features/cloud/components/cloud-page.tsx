@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { CloudInstance, CloudProject, CloudRegion } from '@contract/cloud'
 import { ERROR_CODE } from '@contract/error'
 import { ErrorMessage } from '@/components/ui/error-message'
@@ -16,8 +16,8 @@ import './cloud-page.css'
 export const ROWS_STEP = 100
 
 const ZSelection = z.object({
-  project: z.coerce.number().int().positive().optional().catch(undefined),
-  region: z.coerce.number().int().positive().optional().catch(undefined),
+  project: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
+  region: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
 })
 
 /** The chosen project and region live in the address (`?project=1101&region=1`), so a link reproduces the view. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { HEADER } from '@contract/common'
 import { ZRequestProjection, type RequestField, type RequestProjection } from '@contract/request'
 import { REQUEST_PAGE } from '@contract/request-query'

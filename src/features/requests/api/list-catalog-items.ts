@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ZCatalogItem } from '@contract/catalog'
 import { CATALOG_PAGE } from '@contract/request-query'
 import { apiRequest } from '@/lib/api-client'

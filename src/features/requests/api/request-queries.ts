@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { HEADER } from '@contract/common'
 import { ZRequestProjection, type RequestField } from '@contract/request'
 import { apiRequest } from '@/lib/api-client'
