@@ -411,8 +411,9 @@ function spaEntrySize(): SpaSize | null | string {
   const jsFiles = readdirSync(assets).filter((name) => name.endsWith('.js'))
   if (jsFiles.length === 0) return 'dist/assets/ holds no .js file'
   const html = existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : ''
-  const fromHtml = /<script[^>]*type="module"[^>]*src="[^"]*\/assets\/([^"/]+\.js)"/.exec(html)?.[1]
-  const entry = fromHtml && jsFiles.includes(fromHtml) ? fromHtml : jsFiles.find((name) => name.startsWith('index-')) ?? jsFiles[0]!
+  // index.html may load Rolldown's runtime as a script of its own before the entry: the entry is the `index-` one.
+  const fromHtml = [...html.matchAll(/<script[^>]*type="module"[^>]*src="[^"]*\/assets\/([^"/]+\.js)"/g)].map((match) => match[1]!).filter((name) => jsFiles.includes(name))
+  const entry = fromHtml.find((name) => name.startsWith('index-')) ?? fromHtml[0] ?? jsFiles.find((name) => name.startsWith('index-')) ?? jsFiles[0]!
   const gzip = (name: string) => gzipSync(readFileSync(join(assets, name))).length
   return {
     entry: `dist/assets/${entry}`,
