@@ -2,6 +2,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
 import { parseListSearch, type RequestListSearch } from '@/lib/request-search'
+import { YesNoFilter } from '@/components/ui/yes-no-filter'
 
 /**
  * The filters that narrow every count, in the list's terms (the same URL parameters). Filters this form
@@ -44,22 +45,22 @@ export function DashboardFilters({ search, onApply, onReset }: { search: Request
           <input type="text" name="customerReference" defaultValue={search.customerReference ?? ''} maxLength={19} aria-describedby="dashboard-reference-hint" autoComplete="off" />
           <span id="dashboard-reference-hint" className="muted">{t('dashboard.filters.customerReferenceHint')}</span>
         </label>
-        <label className="field">
-          {t('dashboard.filters.overdue')}
-          <select name="isOverdue" defaultValue={search.isOverdue === undefined ? '' : String(search.isOverdue)}>
-            <option value="">{t('dashboard.filters.any')}</option>
-            <option value="true">{t('dashboard.filters.overdueOnly')}</option>
-            <option value="false">{t('dashboard.filters.notOverdue')}</option>
-          </select>
-        </label>
-        <label className="field">
-          {t('dashboard.filters.archived')}
-          <select name="isArchived" defaultValue={search.isArchived === undefined ? '' : String(search.isArchived)}>
-            <option value="">{t('dashboard.filters.any')}</option>
-            <option value="true">{t('dashboard.filters.archivedOnly')}</option>
-            <option value="false">{t('dashboard.filters.notArchived')}</option>
-          </select>
-        </label>
+        <YesNoFilter
+          label={t('dashboard.filters.overdue')}
+          name="isOverdue"
+          value={search.isOverdue}
+          any={t('dashboard.filters.any')}
+          yes={t('dashboard.filters.overdueOnly')}
+          no={t('dashboard.filters.notOverdue')}
+        />
+        <YesNoFilter
+          label={t('dashboard.filters.archived')}
+          name="isArchived"
+          value={search.isArchived}
+          any={t('dashboard.filters.any')}
+          yes={t('dashboard.filters.archivedOnly')}
+          no={t('dashboard.filters.notArchived')}
+        />
         <div className="dashboard-filters__actions">
           <button type="submit" className="button">
             {t('dashboard.filters.apply')}

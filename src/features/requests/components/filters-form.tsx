@@ -4,6 +4,7 @@ import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
 import type { CatalogItem } from '@contract/catalog'
 import { parseListSearch, type RequestListSearch } from '@/lib/request-search'
+import { YesNoFilter } from '@/components/ui/yes-no-filter'
 
 /** The date ranges of the form: their legend, and the URL names of their bounds. */
 const RANGES = [
@@ -110,22 +111,22 @@ export function FiltersForm(props: {
               {t('requests.filters.idHint')}
             </span>
           </label>
-          <label className="field">
-            {t('requests.filters.overdue')}
-            <select name="isOverdue" defaultValue={search.isOverdue === undefined ? '' : String(search.isOverdue)}>
-              <option value="">{t('requests.filters.any')}</option>
-              <option value="true">{t('requests.filters.overdueOnly')}</option>
-              <option value="false">{t('requests.filters.notOverdue')}</option>
-            </select>
-          </label>
-          <label className="field">
-            {t('requests.filters.archived')}
-            <select name="isArchived" defaultValue={search.isArchived === undefined ? '' : String(search.isArchived)}>
-              <option value="">{t('requests.filters.any')}</option>
-              <option value="true">{t('requests.filters.archivedOnly')}</option>
-              <option value="false">{t('requests.filters.notArchived')}</option>
-            </select>
-          </label>
+          <YesNoFilter
+            label={t('requests.filters.overdue')}
+            name="isOverdue"
+            value={search.isOverdue}
+            any={t('requests.filters.any')}
+            yes={t('requests.filters.overdueOnly')}
+            no={t('requests.filters.notOverdue')}
+          />
+          <YesNoFilter
+            label={t('requests.filters.archived')}
+            name="isArchived"
+            value={search.isArchived}
+            any={t('requests.filters.any')}
+            yes={t('requests.filters.archivedOnly')}
+            no={t('requests.filters.notArchived')}
+          />
         </div>
 
         {RANGES.map(({ range, from, to }) => (
