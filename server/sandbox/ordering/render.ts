@@ -62,3 +62,38 @@ export function renderRequest(row: RequestRow, options: RenderOptions): Partial<
   if (options.links) picked._links = { self: { href: `${options.links}/requests/${row.id}` } }
   return picked as Partial<Request> & { id: string }
 }
+
+/**
+ * Requests as JSON text, by rendering options and seq, kept until the next write to the requests (the store's
+ * `version`): reading a page again, or rows another page showed, costs a lookup per row instead of reading,
+ * rendering and serializing each row. Bounded, so that unusual options cannot grow it without limit.
+ */
+export class RenderedRequests {
+  private readonly texts = new Map<string, string>()
+  private version = -1
+
+  constructor(private readonly max = 20_000) {}
+
+  /**
+   * The JSON text of each of `seqs`, in their order, rendered with `options` as of the store's `version`; `load`
+   * reads the rows not kept (in any order).
+   */
+  page(version: number, seqs: readonly number[], options: RenderOptions, load: (seqs: number[]) => RequestRow[]): string[] {
+    if (version !== this.version) {
+      this.texts.clear()
+      this.version = version
+    }
+    const variant = `${options.language}|${options.displayNulls}|${options.fields?.join(',') ?? '*'}|${options.links ?? ''}|${options.customerName}`
+    const found = seqs.map((seq) => this.texts.get(`${seq}|${variant}`))
+    const missing = seqs.filter((_, i) => found[i] === undefined)
+    if (missing.length > 0) {
+      if (this.texts.size + missing.length > this.max) this.texts.clear()
+      for (const row of load(missing)) {
+        const text = JSON.stringify(renderRequest(row, options))
+        this.texts.set(`${row.seq}|${variant}`, text)
+        found[seqs.indexOf(row.seq)] = text
+      }
+    }
+    return found.filter((text) => text !== undefined)
+  }
+}

@@ -238,6 +238,7 @@ export class RequestStore {
   /** Filter SQL is built per query; compiling it once per shape keeps the hot path to a bind and a step. */
   private readonly prepared = new Map<string, Statement>()
   private readonly counts = new CountCache()
+  private writes = 0
 
   constructor(private readonly db: Db) {
     this.statements = {
@@ -279,33 +280,53 @@ export class RequestStore {
     return this.statements.openTermination.get(requestId)?.id
   }
 
-  private statement(sql: string, raw = false): Statement {
-    const key = raw ? `raw:${sql}` : sql
+  /** `raw` statements give arrays, `pluck` ones the first column. */
+  private statement(sql: string, mode: 'objects' | 'raw' | 'pluck' = 'objects'): Statement {
+    const key = `${mode}:${sql}`
     let statement = this.prepared.get(key)
     if (!statement) {
       if (this.prepared.size >= 500) this.prepared.clear()
-      statement = this.db.prepare(sql).raw(raw)
+      statement = this.db.prepare(sql)
+      if (mode === 'raw') statement.raw(true)
+      if (mode === 'pluck') statement.pluck(true)
       this.prepared.set(key, statement)
     }
     return statement
   }
 
-  /** Any write makes cached counts stale. */
+  /** Any write makes cached counts stale, and moves `version` on. */
   private changed(): void {
     this.counts.clear()
+    this.writes += 1
   }
 
-  list(customerId: string, query: ListRequestsQuery): { rows: RequestRow[]; total: number } {
+  /** Goes up with every write to the requests, so that what is derived from them can be kept until it moves. */
+  get version(): number {
+    return this.writes
+  }
+
+  /**
+   * The seqs of a page of requests, in the query's order, and how many match in all. Reading seqs alone stays on
+   * the index; the rows themselves come from `rowsBySeq`, for those the caller has not kept.
+   */
+  page(customerId: string, query: ListRequestsQuery): { seqs: number[]; total: number } {
     const where = whereOf(customerId, query)
     const limit = query.limit ?? REQUEST_PAGE.defaultLimit
     const offset = query.offset ?? 0
     const total = this.count(where)
-    const rows =
+    const seqs =
       offset >= total
         ? []
-        : (this.statement(`${SELECT_ROW} WHERE ${where.sql} ORDER BY ${orderByOf(query.sort)} LIMIT ? OFFSET ?`, true)
-            .all(...where.params, limit, offset) as RawRow[]).map(rowOf)
-    return { rows, total }
+        : (this.statement(`SELECT seq FROM requests WHERE ${where.sql} ORDER BY ${orderByOf(query.sort)} LIMIT ? OFFSET ?`, 'pluck')
+            .all(...where.params, limit, offset) as number[])
+    return { seqs, total }
+  }
+
+  /** The rows of these seqs, in no particular order. */
+  rowsBySeq(seqs: readonly number[]): RequestRow[] {
+    if (seqs.length === 0) return []
+    const sql = `${SELECT_ROW} WHERE seq IN (${seqs.map(() => '?').join(',')})`
+    return (this.statement(sql, 'raw').all(...seqs) as RawRow[]).map(rowOf)
   }
 
   private count(where: { sql: string; params: unknown[] }): number {
