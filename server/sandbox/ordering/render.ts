@@ -69,30 +69,34 @@ export function renderRequest(row: RequestRow, options: RenderOptions): Partial<
  * rendering and serializing each row. Bounded, so that unusual options cannot grow it without limit.
  */
 export class RenderedRequests {
-  private readonly texts = new Map<string, string>()
+  /** By rendering options (as JSON), then by seq. */
+  private readonly byOptions = new Map<string, Map<number, string>>()
+  private size = 0
   private version = -1
 
-  constructor(private readonly max = 20_000) {}
+  constructor(private readonly max = 10_000) {}
 
   /**
    * The JSON text of each of `seqs`, in their order, rendered with `options` as of the store's `version`; `load`
    * reads the rows not kept (in any order).
    */
   page(version: number, seqs: readonly number[], options: RenderOptions, load: (seqs: number[]) => RequestRow[]): string[] {
-    if (version !== this.version) {
-      this.texts.clear()
+    if (version !== this.version || this.size + seqs.length > this.max) {
+      this.byOptions.clear()
+      this.size = 0
       this.version = version
     }
-    const variant = `${options.language}|${options.displayNulls}|${options.fields?.join(',') ?? '*'}|${options.links ?? ''}|${options.customerName}`
-    const found = seqs.map((seq) => this.texts.get(`${seq}|${variant}`))
+    // Every option, so that one added later cannot be forgotten here.
+    const key = JSON.stringify(options)
+    let texts = this.byOptions.get(key)
+    if (!texts) this.byOptions.set(key, (texts = new Map()))
+    const found = seqs.map((seq) => texts.get(seq))
     const missing = seqs.filter((_, i) => found[i] === undefined)
-    if (missing.length > 0) {
-      if (this.texts.size + missing.length > this.max) this.texts.clear()
-      for (const row of load(missing)) {
-        const text = JSON.stringify(renderRequest(row, options))
-        this.texts.set(`${row.seq}|${variant}`, text)
-        found[seqs.indexOf(row.seq)] = text
-      }
+    for (const row of missing.length > 0 ? load(missing) : []) {
+      const text = JSON.stringify(renderRequest(row, options))
+      texts.set(row.seq, text)
+      this.size += 1
+      found[seqs.indexOf(row.seq)] = text
     }
     return found.filter((text) => text !== undefined)
   }
