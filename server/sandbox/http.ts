@@ -72,7 +72,12 @@ export { newRequestId }
 
 /** Sends JSON with the exact content type the reference gives for that endpoint. */
 export function sendJson(c: Context, body: unknown, status: ContentfulStatusCode = 200, contentType = JSON_PLAIN): Response {
-  return c.body(JSON.stringify(body), status, { 'Content-Type': contentType })
+  return sendJsonText(c, JSON.stringify(body), status, contentType)
+}
+
+/** `sendJson` for a body already serialized. */
+export function sendJsonText(c: Context, text: string, status: ContentfulStatusCode = 200, contentType = JSON_PLAIN): Response {
+  return c.body(text, status, { 'Content-Type': contentType })
 }
 
 export function setRequestIdHeader(c: Context<SandboxEnv>): void {

@@ -45,8 +45,10 @@ describe('a created request', () => {
       if (hours) await t.advanceSandbox({ hours })
       const now = await read(request.id)
       expect(now).toMatchObject({ ...state, isOverdue: false, isArchived: false, createdAt: at(t0), updatedAt: at(changedAt) })
-      // Lists and counts see the move at once.
+      // Lists and counts see the move at once, also a page read before it (the same query each time).
       expect(pagingOf(await t.call(`/requests?id=${request.id}&status=${state.status}&subStep=${state.subStep}`, { token })).total).toBe(1)
+      const listed = z.array(ZRequest).parse(await (await t.call(`/requests?id=${request.id}`, { token })).json())
+      expect(listed).toMatchObject([{ ...state, updatedAt: at(changedAt) }])
     }
     const done = await read(request.id)
     expect(done.properties.servicePoint).toEqual({ id: `SP${request.id.slice(3)}` })

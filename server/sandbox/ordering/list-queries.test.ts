@@ -183,6 +183,21 @@ describe('representation', () => {
     const one = ZRequest.parse(await (await t.call(`/requests/${items[0]!.id}?displayLinks=true`, { token })).json())
     expect(one._links?.self.href).toBe(`${API}/requests/${items[0]!.id}`)
   })
+
+  it('gives rejection reasons in the language asked, page after page of the same query', async () => {
+    const query = '/requests?status=REJECTED&limit=5'
+    const read = async (language: string) => z.array(ZRequest).parse(await (await t.call(query, { token, language })).json())
+    const english = await read('en')
+    const french = await read('fr')
+    const again = await read('en')
+    expect(english.length).toBeGreaterThan(0)
+    expect(again).toEqual(english)
+    for (const [i, request] of french.entries()) {
+      const one = ZRequest.parse(await (await t.call(`/requests/${request.id}`, { token, language: 'fr' })).json())
+      expect(request.rejectionReasons).toEqual(one.rejectionReasons)
+      expect(request.rejectionReasons.map((r) => r.message)).not.toEqual(english[i]!.rejectionReasons.map((r) => r.message))
+    }
+  })
 })
 
 describe('GET /requests/aggregate', () => {

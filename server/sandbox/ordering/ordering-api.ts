@@ -8,12 +8,12 @@ import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
 import {
   CATALOG_PAGE, ZAggregateRequestsQuery, ZApiKeyOnlyQuery, ZListCatalogItemsQuery, ZListRequestsQuery,
 } from '@contract/request-query'
-import { identifyCall, JSON_PLAIN, JSON_UTF8, SandboxError, sendJson, validationError, type SandboxEnv } from '../http'
+import { identifyCall, JSON_PLAIN, JSON_UTF8, SandboxError, sendJson, sendJsonText, validationError, type SandboxEnv } from '../http'
 import type { FaultRule } from '../faults'
 import type { Sandbox } from '../sandbox'
 import { requireAccess } from './access'
 import { createRequest } from './create-request'
-import { renderRequest } from './render'
+import { RenderedRequests, renderRequest } from './render'
 
 /**
  * Endpoints whose errors are `application/json;charset=utf-8` (reference 1); the others answer `application/json`.
@@ -23,6 +23,13 @@ function errorContentType(method: string, path: string): string {
   if (method === 'POST' && path === '/requests') return JSON_UTF8
   return /^\/(doc|status|version|me)$/.test(path) ? JSON_UTF8 : JSON_PLAIN
 }
+
+/** Query parameters of GET /requests/{id}; built once, as building a schema costs more than parsing with it. */
+const ZGetRequestQuery = z.strictObject({
+  'x-api-key': z.string().optional(),
+  displayNulls: ZListRequestsQuery.shape.displayNulls,
+  displayLinks: ZListRequestsQuery.shape.displayLinks,
+})
 
 /** Parses query parameters with a contract schema: a repeated parameter or any failure is a 400 naming it. */
 function parseQuery<T extends z.core.$ZodType>(c: Context<SandboxEnv>, schema: T): z.infer<T> {
@@ -95,6 +102,7 @@ const ROUTES: { pattern: RegExp; allow: string }[] = [
 export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>()
   const access = requireAccess(sandbox)
+  const rendered = new RenderedRequests()
 
   app.use(identifyCall)
 
@@ -172,7 +180,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
   app.get('/requests', access, (c) => {
     const query = parseQuery(c, ZListRequestsQuery)
     const { customerId } = c.get('principal')
-    const { rows, total } = sandbox.store.list(customerId, query)
+    const { seqs, total } = sandbox.store.page(customerId, query)
     const options = {
       language: c.get('language'),
       customerName: sandbox.customerNames.get(customerId) ?? customerId,
@@ -180,9 +188,10 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
       fields: query.fields,
       links: query.displayLinks ? publicBase(c, basePath) : undefined,
     }
+    const texts = rendered.page(sandbox.store.version, seqs, options, (missing) => sandbox.store.rowsBySeq(missing))
     c.header(HEADER.totalCount, String(total))
-    c.header(HEADER.resultCount, String(rows.length))
-    return sendJson(c, rows.map((row) => renderRequest(row, options)))
+    c.header(HEADER.resultCount, String(texts.length))
+    return sendJsonText(c, `[${texts.join(',')}]`)
   })
 
   app.get('/requests/aggregate', access, (c) => {
@@ -193,7 +202,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
   })
 
   app.get('/requests/:id', access, (c) => {
-    parseQuery(c, z.strictObject({ 'x-api-key': z.string().optional(), displayNulls: ZListRequestsQuery.shape.displayNulls, displayLinks: ZListRequestsQuery.shape.displayLinks }))
+    parseQuery(c, ZGetRequestQuery)
     const { customerId } = c.get('principal')
     const id = c.req.param('id')
     const row = sandbox.store.get(customerId, id)

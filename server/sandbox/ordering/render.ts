@@ -62,3 +62,42 @@ export function renderRequest(row: RequestRow, options: RenderOptions): Partial<
   if (options.links) picked._links = { self: { href: `${options.links}/requests/${row.id}` } }
   return picked as Partial<Request> & { id: string }
 }
+
+/**
+ * Requests as JSON text, by rendering options and seq, kept until the next write to the requests (the store's
+ * `version`): reading a page again, or rows another page showed, costs a lookup per row instead of reading,
+ * rendering and serializing each row. Bounded, so that unusual options cannot grow it without limit.
+ */
+export class RenderedRequests {
+  /** By rendering options (as JSON), then by seq. */
+  private readonly byOptions = new Map<string, Map<number, string>>()
+  private size = 0
+  private version = -1
+
+  constructor(private readonly max = 10_000) {}
+
+  /**
+   * The JSON text of each of `seqs`, in their order, rendered with `options` as of the store's `version`; `load`
+   * reads the rows not kept (in any order).
+   */
+  page(version: number, seqs: readonly number[], options: RenderOptions, load: (seqs: number[]) => RequestRow[]): string[] {
+    if (version !== this.version || this.size + seqs.length > this.max) {
+      this.byOptions.clear()
+      this.size = 0
+      this.version = version
+    }
+    // Every option, so that one added later cannot be forgotten here.
+    const key = JSON.stringify(options)
+    let texts = this.byOptions.get(key)
+    if (!texts) this.byOptions.set(key, (texts = new Map()))
+    const found = seqs.map((seq) => texts.get(seq))
+    const missing = seqs.filter((_, i) => found[i] === undefined)
+    for (const row of missing.length > 0 ? load(missing) : []) {
+      const text = JSON.stringify(renderRequest(row, options))
+      texts.set(row.seq, text)
+      this.size += 1
+      found[seqs.indexOf(row.seq)] = text
+    }
+    return found.filter((text) => text !== undefined)
+  }
+}
