@@ -1,29 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { expect, PEOPLE, test } from './fixtures'
+import { expectNoAccessibilityViolation, field, getJson, today } from './form-helpers'
 
-/** The browser's "today", read as the forms read it (a UTC date; docs/decisions/0014-creation-forms.md). */
-const today = () => new Date().toISOString().slice(0, 10)
 
-async function expectNoAccessibilityViolation(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
-}
-
-/** Through the gateway with the page's session cookie, as the SPA reads it. */
-async function getJson<T extends z.core.$ZodType>(request: APIRequestContext, path: string, schema: T): Promise<z.infer<T>> {
-  const response = await request.get(`/api/ordering/v3${path}`, { headers: { Accept: 'application/json' } })
-  expect(response.status(), path).toBe(200)
-  return z.parse(schema, await response.json())
-}
-
-/** A generated field by its label, with or without its "(required)" mark. */
-function field(scope: Page | Locator, label: string): Locator {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return scope.getByLabel(new RegExp(`^${escaped}( \\(required\\))?$`))
-}
 
 async function fillSite(page: Page) {
   const location = page.getByRole('group', { name: 'Location' })

@@ -45,22 +45,8 @@ export function DashboardFilters({ search, onApply, onReset }: { search: Request
           <input type="text" name="customerReference" defaultValue={search.customerReference ?? ''} maxLength={19} aria-describedby="dashboard-reference-hint" autoComplete="off" />
           <span id="dashboard-reference-hint" className="muted">{t('dashboard.filters.customerReferenceHint')}</span>
         </label>
-        <YesNoFilter
-          label={t('dashboard.filters.overdue')}
-          name="isOverdue"
-          value={search.isOverdue}
-          any={t('dashboard.filters.any')}
-          yes={t('dashboard.filters.overdueOnly')}
-          no={t('dashboard.filters.notOverdue')}
-        />
-        <YesNoFilter
-          label={t('dashboard.filters.archived')}
-          name="isArchived"
-          value={search.isArchived}
-          any={t('dashboard.filters.any')}
-          yes={t('dashboard.filters.archivedOnly')}
-          no={t('dashboard.filters.notArchived')}
-        />
+        <YesNoFilter label={t('dashboard.filters.overdue')} name="isOverdue" value={search.isOverdue} any={t('dashboard.filters.any')} yes={t('dashboard.filters.overdueOnly')} no={t('dashboard.filters.notOverdue')} />
+        <YesNoFilter label={t('dashboard.filters.archived')} name="isArchived" value={search.isArchived} any={t('dashboard.filters.any')} yes={t('dashboard.filters.archivedOnly')} no={t('dashboard.filters.notArchived')} />
         <div className="dashboard-filters__actions">
           <button type="submit" className="button">
             {t('dashboard.filters.apply')}

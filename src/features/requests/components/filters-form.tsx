@@ -111,22 +111,8 @@ export function FiltersForm(props: {
               {t('requests.filters.idHint')}
             </span>
           </label>
-          <YesNoFilter
-            label={t('requests.filters.overdue')}
-            name="isOverdue"
-            value={search.isOverdue}
-            any={t('requests.filters.any')}
-            yes={t('requests.filters.overdueOnly')}
-            no={t('requests.filters.notOverdue')}
-          />
-          <YesNoFilter
-            label={t('requests.filters.archived')}
-            name="isArchived"
-            value={search.isArchived}
-            any={t('requests.filters.any')}
-            yes={t('requests.filters.archivedOnly')}
-            no={t('requests.filters.notArchived')}
-          />
+          <YesNoFilter label={t('requests.filters.overdue')} name="isOverdue" value={search.isOverdue} any={t('requests.filters.any')} yes={t('requests.filters.overdueOnly')} no={t('requests.filters.notOverdue')} />
+          <YesNoFilter label={t('requests.filters.archived')} name="isArchived" value={search.isArchived} any={t('requests.filters.any')} yes={t('requests.filters.archivedOnly')} no={t('requests.filters.notArchived')} />
         </div>
 
         {RANGES.map(({ range, from, to }) => (
