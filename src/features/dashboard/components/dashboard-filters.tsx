@@ -2,6 +2,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
 import { parseListSearch, type RequestListSearch } from '@/lib/request-search'
+import { CheckGroup } from '@/components/ui/check-group'
 import { YesNoFilter } from '@/components/ui/yes-no-filter'
 
 /**
@@ -27,14 +28,7 @@ export function DashboardFilters({ search, onApply, onReset }: { search: Request
     <section aria-labelledby="dashboard-filters-title" className="card dashboard-filters">
       <h2 id="dashboard-filters-title">{t('dashboard.filters.title')}</h2>
       <form onSubmit={submit} className="dashboard-filters__form">
-        <fieldset>
-          <legend>{t('dashboard.filters.status')}</legend>
-          {REQUEST_STATUSES.map((status) => (
-            <label key={status} className="check">
-              <input type="checkbox" name="status" value={status} defaultChecked={search.status.includes(status)} /> {t(`dashboard.status.${status}`)}
-            </label>
-          ))}
-        </fieldset>
+        <CheckGroup legend={t('dashboard.filters.status')} name="status" checked={search.status} options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`dashboard.status.${status}`) }))} />
         <label className="field">
           {t('dashboard.filters.type')}
           <input type="text" name="type" defaultValue={search.type.join(', ')} aria-describedby="dashboard-type-hint" autoComplete="off" spellCheck={false} />

@@ -4,6 +4,7 @@ import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
 import type { CatalogItem } from '@contract/catalog'
 import { parseListSearch, type RequestListSearch } from '@/lib/request-search'
+import { CheckGroup } from '@/components/ui/check-group'
 import { YesNoFilter } from '@/components/ui/yes-no-filter'
 
 /** The date ranges of the form: their legend, and the URL names of their bounds. */
@@ -60,14 +61,7 @@ export function FiltersForm(props: {
     <section aria-labelledby="filters-title" className="card filters">
       <h2 id="filters-title">{t('requests.filters.title')}</h2>
       <form onSubmit={submit} noValidate className="filters__form">
-        <fieldset className="filters__group">
-          <legend>{t('requests.filters.status')}</legend>
-          {REQUEST_STATUSES.map((status) => (
-            <label key={status} className="check">
-              <input type="checkbox" name="status" value={status} defaultChecked={search.status.includes(status)} /> {t(`requests.status.${status}`)}
-            </label>
-          ))}
-        </fieldset>
+        <CheckGroup legend={t('requests.filters.status')} name="status" className="filters__group" checked={search.status} options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`requests.status.${status}`) }))} />
 
         <fieldset className="filters__group filters__group--wide">
           <legend>{t('requests.filters.type')}</legend>
