@@ -17,6 +17,7 @@ import { OPERATOR_SCOPES, operatorBase, publicSandboxBase } from './discovery'
 import { mobileStateOf, purgeExpired, type PendingAuthentication } from './mobile-state'
 import { operatorPage, phoneGonePage, phonePage } from './mobile-pages'
 import { decryptMsisdn, normalizeMsisdn, operatorByKey, pcrOf, subscriberOf, type SandboxOperator } from './operators'
+import { redirectTo } from '../http'
 
 /** Reference 2: the code lives about 10 minutes; a pending authentication as long. */
 const PENDING_TTL_MS = 10 * 60_000
@@ -32,14 +33,6 @@ const random = () => randomBytes(32).toString('base64url')
 export function mobileRedirectUris(sandbox: Sandbox): string[] {
   const origins = sandbox.config.sandboxRedirectUris.flatMap((uri) => (URL.canParse(uri) ? [new URL(uri).origin] : []))
   return [...new Set(origins)].map((origin) => `${origin}${MOBILE_CALLBACK_PATH}`)
-}
-
-function redirectTo(c: Context, uri: string, parameters: Record<string, string | undefined>): Response {
-  const url = new URL(uri)
-  for (const [name, value] of Object.entries(parameters)) if (value !== undefined) url.searchParams.set(name, value)
-  c.header('Cache-Control', 'no-store')
-  c.header('Referrer-Policy', 'no-referrer')
-  return c.redirect(url.toString(), 302)
 }
 
 /**

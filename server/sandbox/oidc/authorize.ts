@@ -9,6 +9,7 @@ import { consentPage, errorPage, languageOf, loginPage, type PageError } from '.
 import { KNOWN_SCOPES, OFFLINE_ACCESS, OPENID, SSO_TTL_MS, type AuthorizeError, type Country } from './settings'
 import type { AuthorizeParams, Display, Language, PendingRequest, Prompt } from './sign-in-store'
 import type { UserRow } from './users'
+import { redirectTo } from '../http'
 
 /** The authorization server's login session (docs/decisions/0011-sign-in.md). */
 export const SSO_COOKIE = 'sandbox_sso'
@@ -124,14 +125,6 @@ export function grantableScopes(asked: string[], user: UserRow, application: App
 
 function isHttps(c: Context): boolean {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https'
-}
-
-function redirectTo(c: Context, uri: string, parameters: Record<string, string | undefined>): Response {
-  const url = new URL(uri)
-  for (const [name, value] of Object.entries(parameters)) if (value !== undefined) url.searchParams.set(name, value)
-  c.header('Cache-Control', 'no-store')
-  c.header('Referrer-Policy', 'no-referrer')
-  return c.redirect(url.toString(), 302)
 }
 
 function redirectError(c: Context, params: { redirectUri: string; state?: string | undefined }, error: AuthorizeError, description: string) {
