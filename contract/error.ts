@@ -44,6 +44,8 @@ export const ERROR_CODE = {
   methodNotAllowed: 61,
   unsupportedMediaType: 62,
   payloadTooLarge: 63,
+  /** The gateway's send guard: a creation with the same customer reference is still being processed (409). */
+  sendInFlight: 64,
   // project: 422 business refusals
   unknownRequestType: 101,
   unknownContract: 102,

@@ -21,6 +21,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
   [ERROR_CODE.methodNotAllowed]: { en: 'Method not allowed', fr: 'Méthode non autorisée' },
   [ERROR_CODE.unsupportedMediaType]: { en: 'Unsupported media type', fr: 'Type de contenu non pris en charge' },
   [ERROR_CODE.payloadTooLarge]: { en: 'Request body too large', fr: 'Corps de requête trop volumineux' },
+  [ERROR_CODE.sendInFlight]: { en: 'A request with this customer reference is still being processed', fr: 'Une demande avec cette référence client est encore en cours de traitement' },
   [ERROR_CODE.unknownRequestType]: { en: 'Unknown request type', fr: 'Type de demande inconnu' },
   [ERROR_CODE.unknownContract]: { en: 'Unknown contract', fr: 'Contrat inconnu' },
   [ERROR_CODE.targetRequestNotFound]: { en: 'Request not found', fr: 'Demande introuvable' },
