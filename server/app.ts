@@ -5,6 +5,7 @@ import { SENDS_PATH } from '@contract/gateway-sends'
 import type { ServerConfig } from './config'
 import { newRequestId } from './shared/request-id'
 import { createMobileSignIn, MOBILE_BASE, sessionInfoRoute } from './gateway/auth/mobile-connect'
+import { isHttps } from './gateway/auth/same-origin'
 import { SessionCookies } from './gateway/auth/session'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
@@ -14,6 +15,7 @@ import { sendGuard } from './gateway/send-guard'
 import { memoryStore, type SharedStore } from './gateway/shared-store'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
+import { ssoSignOutCookie } from './sandbox/oidc/authorize'
 import { createSandbox, type Sandbox } from './sandbox/sandbox'
 
 export interface BuiltApp {
@@ -63,10 +65,13 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
         }
       : { url: `${config.oidc.baseUrl}/v1/token`, fetch: (request) => fetch(request), timeoutMs: 30_000 },
     now: options.realNow ?? Date.now,
+    store,
+    // The sandbox's own sign-in session ends with the console's; a real operator offers no end-session endpoint (0020).
+    operatorSignOutCookies: sandbox ? (c) => [ssoSignOutCookie(SANDBOX_BASE, isHttps(c))] : undefined,
   })
   app.route(AUTH_BASE, signIn.routes)
   // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint, reached like the rest.
-  const mobileCookies = new SessionCookies(config.oidc.sessionSecret, options.realNow ?? Date.now)
+  const mobileCookies = new SessionCookies(config.oidc.sessionSecret, options.realNow ?? Date.now, store)
   const mobile = createMobileSignIn({
     discoveryUrl: sandboxApp ? `http://sandbox.internal${SANDBOX_BASE}` : (config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? null),
     clientId: config.oidc.clientId,
