@@ -12,6 +12,12 @@ export const ATTACHMENT_MAX_BYTES = 1024 * 1024
 export const ATTACHMENT_MAX_BASE64_LENGTH = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4
 /** The whole JSON body of POST /requests may not exceed this. */
 export const REQUEST_BODY_MAX_BYTES = 8 * 1024 * 1024
+/**
+ * The shape a JSON body of POST /requests may have (docs/decisions/0020-hostile-input-and-faults.md): nesting depth,
+ * keys of one object, items of one array, and values in all. Past any of them the body is refused (400 code 20)
+ * before it is parsed, and nothing is stored.
+ */
+export const REQUEST_BODY_JSON_LIMITS = { maxDepth: 32, maxObjectKeys: 256, maxArrayItems: 1000, maxNodes: 20_000 } as const
 
 export const ZAttachmentUpload = withMeta(
   z.looseObject({
