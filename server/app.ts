@@ -9,6 +9,7 @@ import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
 import { personCustomers } from './gateway/person-customer'
+import { compressJson } from './gateway/compress-json'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { createSandbox, type Sandbox } from './sandbox/sandbox'
@@ -25,6 +26,8 @@ export interface BuiltApp {
  */
 export function buildApp(config: ServerConfig, options: { realNow?: () => number } = {}): BuiltApp {
   const app = new Hono()
+  // The API's JSON answers above 1 KB, compressed for a client that accepts it (docs/decisions/0024-delivery.md).
+  app.use('/api/*', compressJson())
   const sandbox = config.usesSandbox ? createSandbox(config, options) : null
   let sandboxApp: Hono | null = null
   if (sandbox) {
