@@ -4,6 +4,7 @@ import { HEADER } from '@contract/common'
 import { ZRequestProjection, type RequestField, type RequestProjection } from '@contract/request'
 import { REQUEST_PAGE } from '@contract/request-query'
 import { apiRequest } from '@/lib/api-client'
+import { readAllPages } from '@/lib/read-all-pages'
 import { EMPTY_SEARCH, toApiQuery, type RequestListSearch } from '@/lib/request-search'
 import { REFRESH_INTERVAL_MS } from './aggregate-requests'
 
@@ -30,17 +31,17 @@ export interface OverdueRequests {
   total: number
 }
 
+/** The overdue requests, up to OVERDUE_MAX_ROWS, through the one paging reader (src/lib/read-all-pages.ts). */
 export async function listOverdueRequests(signal?: AbortSignal): Promise<OverdueRequests> {
-  const items: RequestProjection[] = []
-  let total = Infinity
-  for (let page = 1; items.length < Math.min(total, OVERDUE_MAX_ROWS); page++) {
-    const search = { ...OVERDUE_SEARCH, page, size: REQUEST_PAGE.maxLimit }
-    const response = await apiRequest(`/requests?${toApiQuery(search, FIELDS)}`, z.array(ZRequestProjection), { signal })
-    total = Number(response.headers.get(HEADER.totalCount) ?? 0)
-    items.push(...response.data)
-    if (response.data.length === 0) break
-  }
-  return { items: items.slice(0, OVERDUE_MAX_ROWS), total }
+  const { count, results } = await readAllPages<RequestProjection>(
+    async ({ offset, limit, signal, headers }) => {
+      const search = { ...OVERDUE_SEARCH, page: offset / limit + 1, size: REQUEST_PAGE.maxLimit }
+      const response = await apiRequest(`/requests?${toApiQuery(search, FIELDS)}`, z.array(ZRequestProjection), { signal, headers })
+      return { count: Number(response.headers.get(HEADER.totalCount) ?? 0), results: response.data }
+    },
+    { limit: REQUEST_PAGE.maxLimit, maxItems: OVERDUE_MAX_ROWS, signal },
+  )
+  return { items: results, total: count }
 }
 
 export const overdueQueries = {
