@@ -13,6 +13,7 @@ import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/o
 import { personCustomers } from './gateway/person-customer'
 import { sendGuard } from './gateway/send-guard'
 import { memoryStore, type SharedStore } from './gateway/shared-store'
+import { compressJson } from './gateway/compress-json'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { ssoSignOutCookie } from './sandbox/oidc/authorize'
@@ -32,6 +33,8 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   const app = new Hono()
   // What every gateway instance must agree on: the send guard, revoked sessions (0020).
   const store = options.store ?? memoryStore()
+  // The API's JSON answers above 1 KB, compressed for a client that accepts it (docs/decisions/0024-delivery.md).
+  app.use('/api/*', compressJson())
   const sandbox = config.usesSandbox ? createSandbox(config, options) : null
   let sandboxApp: Hono | null = null
   if (sandbox) {
