@@ -128,10 +128,6 @@ export type RequestBodyVariant = keyof typeof REQUEST_BODY_VARIANTS
 export const REQUEST_BODY_VARIANT_NAMES = Object.keys(REQUEST_BODY_VARIANTS) as RequestBodyVariant[]
 export const ZRequestBodyVariant = z.enum(REQUEST_BODY_VARIANT_NAMES as [RequestBodyVariant, ...RequestBodyVariant[]])
 
-/** Any body of POST /requests: exactly one of the eight variants, chosen by the catalog item of its `type`. */
-export const ZCreateRequestBody = z.union(REQUEST_BODY_VARIANT_NAMES.map((name) => REQUEST_BODY_VARIANTS[name].schema))
-export type CreateRequestBody = z.infer<typeof ZCreateRequestBody>
-
 /** The fields every variant shares, checked before the type's own schema (so the errors come in a useful order). */
 export const ZRequestBodyBase = z.looseObject(baseShape)
 export type RequestBodyBase = z.infer<typeof ZRequestBodyBase>
