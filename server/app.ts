@@ -9,6 +9,9 @@ import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
 import { personCustomers } from './gateway/person-customer'
+import { gatewayStore } from './gateway/redis-store'
+import type { SharedStore } from './gateway/shared-store'
+import { operatorThrottle } from './gateway/throttle'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { createSandbox, type Sandbox } from './sandbox/sandbox'
@@ -16,6 +19,8 @@ import { createSandbox, type Sandbox } from './sandbox/sandbox'
 export interface BuiltApp {
   app: Hono
   sandbox: Sandbox | null
+  /** The one store every part of the gateway shares with the other instances (docs/decisions/0021-many-instances.md). */
+  store: SharedStore
   close(): void
 }
 
@@ -32,17 +37,26 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     app.route(SANDBOX_BASE, sandboxRoutes(sandbox))
   }
 
+  // ONE store for everything instances must agree on: Redis with REDIS_URL, this process's memory otherwise (0021).
+  const shared = gatewayStore(config.REDIS_URL, { now: options.realNow ?? Date.now })
+  // One throttle budget under the operator's spike arrest, for every call the gateway makes to a remote operator
+  // (0021). The in-process sandbox is left to answer its own spike arrest, which the SPA's tests of 403 53 rely on.
+  const throttle = operatorThrottle({
+    perSecond: sandboxApp ? 0 : config.OPERATOR_REQUESTS_PER_SECOND,
+    redis: shared.redis,
+  })
+  app.use('/api/*', throttle.middleware)
   const upstream: Upstream = sandboxApp
     ? {
         // In-process: the gateway reaches the sandbox without a network hop, as it would a remote operator.
         baseUrl: `http://sandbox.internal${SANDBOX_ORDERING_BASE}`,
-        fetch: async (request) => sandboxApp.fetch(request),
+        fetch: throttle.wrap(async (request) => sandboxApp.fetch(request)),
         apiKey: config.apiKey,
         timeoutMs: 30_000,
       }
     : {
         baseUrl: config.ORDERING_UPSTREAM.replace(/\/$/, ''),
-        fetch: (request) => fetch(request),
+        fetch: throttle.wrap((request) => fetch(request)),
         apiKey: config.apiKey,
         timeoutMs: 30_000,
       }
@@ -58,10 +72,12 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
         }
       : { url: `${config.oidc.baseUrl}/v1/token`, fetch: (request) => fetch(request), timeoutMs: 30_000 },
     now: options.realNow ?? Date.now,
+    store: shared.store,
+    sessionSecrets: config.sessionSecrets,
   })
   app.route(AUTH_BASE, signIn.routes)
   // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint, reached like the rest.
-  const mobileCookies = new SessionCookies(config.oidc.sessionSecret, options.realNow ?? Date.now)
+  const mobileCookies = new SessionCookies(config.sessionSecrets, options.realNow ?? Date.now)
   const mobile = createMobileSignIn({
     discoveryUrl: sandboxApp ? `http://sandbox.internal${SANDBOX_BASE}` : (config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? null),
     clientId: config.oidc.clientId,
@@ -69,8 +85,9 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     clientCredentialsUrl: sandboxApp ? `http://sandbox.internal${SANDBOX_BASE}/oauth/v3/token` : `${config.OIDC_BASE_URL?.replace(/\/$/, '')}/oauth/v3/token`,
     fetch: sandboxApp ? async (request) => sandboxApp.fetch(request) : (request) => fetch(request),
     cookies: mobileCookies,
-    sessionSecret: config.oidc.sessionSecret,
+    sessionSecret: config.sessionSecrets,
     now: options.realNow ?? Date.now,
+    store: shared.store,
   })
   app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
   app.route(`${AUTH_BASE}/session`, sessionInfoRoute(mobileCookies))
@@ -83,9 +100,9 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   const cloudUpstream: CloudUpstream | null = !config.cloud || !cloudCustomer
     ? null
     : config.cloud.upstream === 'sandbox' && sandboxApp
-      ? { baseUrl: `http://sandbox.internal${SANDBOX_CLOUD_BASE}`, fetch: async (request) => sandboxApp.fetch(request), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
-      : { baseUrl: config.cloud.upstream.replace(/\/$/, ''), fetch: (request) => fetch(request), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
-  const customers = personCustomers(upstream, signIn.sessions, { now: options.realNow ?? Date.now })
+      ? { baseUrl: `http://sandbox.internal${SANDBOX_CLOUD_BASE}`, fetch: throttle.wrap(async (request) => sandboxApp.fetch(request)), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
+      : { baseUrl: config.cloud.upstream.replace(/\/$/, ''), fetch: throttle.wrap((request) => fetch(request)), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
+  const customers = personCustomers(upstream, signIn.sessions, { now: options.realNow ?? Date.now, store: shared.store })
   app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
   // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
@@ -99,5 +116,13 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   }
   if (config.SERVE_SPA === 'on') app.route('/', spaRoutes(config.SPA_DIST))
 
-  return { app, sandbox, close: () => sandbox?.close() }
+  return {
+    app,
+    sandbox,
+    store: shared.store,
+    close: () => {
+      sandbox?.close()
+      void shared.close()
+    },
+  }
 }
