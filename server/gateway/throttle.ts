@@ -25,6 +25,8 @@ interface Caller {
   /** A hash of the session cookie, or `anonymous`. */
   person: string
   bulk: boolean
+  /** How long this request's calls waited for the budget, in ms (reported in Server-Timing). */
+  waitedMs?: number
 }
 
 export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number }
@@ -105,36 +107,51 @@ export function operatorThrottle(options: ThrottleOptions) {
     }
   }
 
+  /**
+   * Waiting calls of one kind queue here, first come first served, so only the head of each queue asks the
+   * counters at each slot (a few Redis calls a slot, not one per waiting call) and an instance's page views are
+   * served in the order they came.
+   */
+  const queues: Record<'bulk' | 'interactive', Promise<unknown>> = { bulk: Promise.resolve(), interactive: Promise.resolve() }
+
+  async function takeSlot(bulk: boolean, wait: (ms: number) => Promise<boolean>): Promise<boolean> {
+    for (;;) {
+      const slot = Math.floor(now() / slotMs)
+      const untilNext = (slot + 1) * slotMs - now()
+      // A bulk read comes back a little after the slot opens, so the page views waiting take it first.
+      const retry = untilNext + (bulk ? 10 + Math.random() * 20 : Math.random() * 5)
+      if (bulk && !(await consume(bulkLimiter, String(slot))).ok) {
+        if (!(await wait(retry))) return false
+        continue
+      }
+      if ((await consume(slotLimiter, String(slot))).ok) return true
+      if (!(await wait(retry))) return false
+    }
+  }
+
   async function acquire(caller: Caller): Promise<Admission> {
     if (options.perSecond <= 0) return { ok: true }
     const deadline = now() + (caller.bulk ? (options.bulkWaitMs ?? BULK_WAIT_MS) : (options.interactiveWaitMs ?? INTERACTIVE_WAIT_MS))
     const refuse = (): Admission => ({ ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waiting / Math.max(1, points * (1000 / slotMs)))) })
     if (waiting >= MAX_WAITING) return refuse()
     waiting += 1
+    const wait = async (ms: number) => {
+      const left = deadline - now()
+      if (left <= 0) return false
+      await sleep(Math.min(ms, left))
+      return true
+    }
     try {
-      const wait = async (ms: number) => {
-        const left = deadline - now()
-        if (left <= 0) return false
-        await sleep(Math.min(ms, left))
-        return true
-      }
+      // The person's own limit first, outside the queue: one person over it never holds up the others.
       for (;;) {
         const person = await consume(personLimiter, caller.person)
         if (person.ok) break
         if (!(await wait(person.waitMs))) return refuse()
       }
-      for (;;) {
-        const slot = Math.floor(now() / slotMs)
-        const untilNext = (slot + 1) * slotMs - now()
-        // A bulk read comes back a little after the slot opens, so the page views waiting take it first.
-        const retry = untilNext + (caller.bulk ? 10 + Math.random() * 20 : Math.random() * 5)
-        if (caller.bulk && !(await consume(bulkLimiter, String(slot))).ok) {
-          if (!(await wait(retry))) return refuse()
-          continue
-        }
-        if ((await consume(slotLimiter, String(slot))).ok) return { ok: true }
-        if (!(await wait(retry))) return refuse()
-      }
+      const kind = caller.bulk ? 'bulk' : 'interactive'
+      const turn = queues[kind].then(() => (now() < deadline ? takeSlot(caller.bulk, wait) : false))
+      queues[kind] = turn.catch(() => false)
+      return (await turn) ? { ok: true } : refuse()
     } finally {
       waiting -= 1
     }
@@ -145,14 +162,20 @@ export function operatorThrottle(options: ThrottleOptions) {
     const cookie = getCookie(c, SESSION_COOKIE)
     const person = cookie ? createHash('sha256').update(cookie).digest('base64url').slice(0, 22) : 'anonymous'
     const bulk = (c.req.header(BULK_READ_HEADER) ?? '') !== '' && c.req.method === 'GET'
-    await callers.run({ person, bulk }, next)
+    const caller: Caller = { person, bulk, waitedMs: 0 }
+    await callers.run(caller, next)
+    // How long the budget held the request up, so that a slow page can be told from a slow operator.
+    if (caller.waitedMs) c.res.headers.append('Server-Timing', `throttle;dur=${caller.waitedMs}`)
   }
 
   /** `fetch` to the operator, counted against the budget; past the wait, a 429 the proxies pass on as it is. */
   const wrap =
     (fetch: (request: Request) => Promise<Response>) =>
     async (request: Request): Promise<Response> => {
-      const admission = await acquire(callers.getStore() ?? { person: 'gateway', bulk: false })
+      const caller = callers.getStore() ?? { person: 'gateway', bulk: false }
+      const started = now()
+      const admission = await acquire(caller)
+      caller.waitedMs = (caller.waitedMs ?? 0) + (now() - started)
       if (admission.ok) return fetch(request)
       const french = pickLanguage(request.headers.get('accept-language')) === 'fr'
       const body: ApiErrorBody = {
