@@ -25,10 +25,15 @@ export interface SignInOptions {
   tokenEndpoint: TokenEndpoint
   /** The gateway's clock in ms (ID token times, cookie expiry); tests inject theirs. */
   now: () => number
-  /** The instances' shared store (docs/decisions/0021-many-instances.md); memory of this process when absent. */
+  /**
+   * The instances' shared store: signed-out sessions (docs/decisions/0020-hostile-input-and-faults.md), the refresh
+   * lock and its result (0021-many-instances.md); memory of this process when absent.
+   */
   store?: SharedStore
   /** Every accepted session secret, the sealing one first (SESSION_SECRETS); `oidc.sessionSecret` alone when absent. */
   sessionSecrets?: readonly string[]
+  /** Set-Cookie values that also end the authorization server's own sign-in session at sign-out, when it can be. */
+  operatorSignOutCookies?: (c: Context) => string[]
 }
 
 function oauthError(c: Context, status: 400 | 403 | 405 | 502, error: string, description?: string, headers: Record<string, string> = {}) {
@@ -65,9 +70,9 @@ function singleValued(params: URLSearchParams): Record<string, string> | { repea
  * flow against /auth/*, the gateway holds the client secret and the operator's tokens (in the encrypted
  * oc_session cookie) and gives the browser the ID token and opaque handles.
  */
-export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets }: SignInOptions): { routes: Hono; sessions: GatewaySessions } {
+export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, operatorSignOutCookies }: SignInOptions): { routes: Hono; sessions: GatewaySessions } {
   const secrets = sessionSecrets ?? [oidc.sessionSecret]
-  const cookies = new SessionCookies(secrets, now)
+  const cookies = new SessionCookies(secrets, now, store)
   const client = tokenClient(oidc, tokenEndpoint)
   const refresh = sessionRefresher(client, now, { ...(store ? { store } : {}), secrets })
   const cookieContext = (c: Context) => ({ secure: isHttps(c) })
@@ -189,10 +194,14 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets }
     return answer(c, outcome.session, outcome.idToken)
   }
 
-  routes.all('/logout', (c) => {
+  routes.all('/logout', async (c) => {
     if (c.req.method !== 'POST') return oauthError(c, 405, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`, { Allow: 'POST' })
     const refusal = crossSiteRefusal(c)
     if (refusal) return oauthError(c, 403, 'invalid_request', refusal)
+    // Clearing the cookie is not enough: a copy of it must stop working too (0020).
+    const session = await cookies.readSession(c)
+    if (session) await cookies.revoke(session)
+    for (const cookie of operatorSignOutCookies?.(c) ?? []) c.header('Set-Cookie', cookie, { append: true })
     c.header('Set-Cookie', cookies.clearSessionCookie(cookieContext(c)), { append: true })
     c.header('Set-Cookie', cookies.clearPendingCookie(cookieContext(c)), { append: true })
     c.header('Cache-Control', 'no-store')
