@@ -43,11 +43,18 @@ export interface RequestRows {
 }
 
 /** The search's requests from the first page on, at most `maxRows` of them (pages of the largest size). */
-export async function listRequestsUpTo(search: RequestListSearch, fields: readonly RequestField[], maxRows: number, signal?: AbortSignal): Promise<RequestRows> {
+export async function listRequestsUpTo(
+  search: RequestListSearch,
+  fields: readonly RequestField[],
+  maxRows: number,
+  signal?: AbortSignal,
+): Promise<RequestRows> {
   const items: RequestProjection[] = []
   let total = Infinity
   for (let page = 1; items.length < Math.min(total, maxRows); page++) {
-    const response = await apiRequest(`/requests?${toApiQuery({ ...search, page, size: REQUEST_PAGE.maxLimit }, fields)}`, z.array(ZRequestProjection), { signal })
+    const response = await apiRequest(`/requests?${toApiQuery({ ...search, page, size: REQUEST_PAGE.maxLimit }, fields)}`, z.array(ZRequestProjection), {
+      signal,
+    })
     total = Number(response.headers.get(HEADER.totalCount) ?? 0)
     items.push(...response.data)
     if (response.data.length === 0) break
