@@ -10,7 +10,7 @@ function start() {
   let config
   try {
     // `npm start` logs one line per request unless LOG_REQUESTS=off (docs/decisions/0022-server-edge.md).
-    config = loadConfig({ LOG_REQUESTS: 'on', ...process.env })
+    config = loadConfig({ ...process.env, LOG_REQUESTS: process.env.LOG_REQUESTS || 'on' })
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)

@@ -70,7 +70,7 @@ export function edgeError(
   return new ApiError(status, code, ERROR_MESSAGES[code], texts(key, params), { headers })
 }
 
-export const tooLarge = (max: number) => edgeError(413, ERROR_CODE.payloadTooLarge, 'tooLarge', { max }, { Connection: 'close' })
+export const tooLarge = (max: number) => edgeError(413, ERROR_CODE.payloadTooLarge, 'tooLarge', { max })
 export const unsupportedMediaType = () => edgeError(415, ERROR_CODE.unsupportedMediaType, 'contentType')
 export const notUtf8 = () => edgeError(400, ERROR_CODE.malformedBody, 'utf8')
 export const crossOrigin = () => edgeError(403, ERROR_CODE.accessDenied, 'crossOrigin')
