@@ -1,19 +1,24 @@
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { ERROR_CODE } from '@contract/error'
+import { SENDS_PATH } from '@contract/gateway-sends'
 import type { ServerConfig } from './config'
 import { ApiError, OAuthError, sameInAll } from './shared/api-error'
 import { ERROR_MESSAGES } from './shared/error-messages'
 import { allowedHosts, answerError, identify, limitBody, methodNotAllowed, requestLog, sameOriginWrites, type EdgeEnv } from './shared/edge'
 import { boundedFetch, type FetchLike } from './shared/upstream-fetch'
 import { createMobileSignIn, MOBILE_BASE, sessionInfoRoute } from './gateway/auth/mobile-connect'
+import { isHttps } from './gateway/auth/same-origin'
 import { SessionCookies } from './gateway/auth/session'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
 import { personCustomers } from './gateway/person-customer'
+import { sendGuard } from './gateway/send-guard'
+import { memoryStore, type SharedStore } from './gateway/shared-store'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
+import { ssoSignOutCookie } from './sandbox/oidc/authorize'
 import { createSandbox, type Sandbox } from './sandbox/sandbox'
 
 export interface BuiltApp {
@@ -35,9 +40,11 @@ const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS
  * Builds the one server: the gateway's API proxy and token handler (/auth), the sandbox (when it is the upstream) and
  * the SPA. Starting it is main.ts's job, so tests call `app.request()` in-process.
  */
-export function buildApp(config: ServerConfig, options: { realNow?: () => number } = {}): BuiltApp {
+export function buildApp(config: ServerConfig, options: { realNow?: () => number; store?: SharedStore } = {}): BuiltApp {
   const now = options.realNow ?? Date.now
   const app = new Hono<EdgeEnv>()
+  // What every gateway instance must agree on: the send guard, revoked sessions (0020).
+  const store = options.store ?? memoryStore()
   const sandbox = config.usesSandbox ? createSandbox(config, options) : null
   const controlSecret = sandbox && config.SANDBOX_CONTROL === 'on' ? (config.SANDBOX_CONTROL_SECRET ?? randomBytes(24).toString('base64url')) : null
   // The sandbox's routes, built once: mounted on this server below, and reached in-process by the gateway.
@@ -63,9 +70,16 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   }
   // The operator's token endpoint: config.oidc.baseUrl is a path on this server with the sandbox, a URL otherwise.
   const tokenEndpoint = reach(sandbox ? { sandboxPath: `${config.oidc.baseUrl}/v1/token` } : { url: `${config.oidc.baseUrl}/v1/token` })
-  const signIn = createSignIn({ oidc: config.oidc, tokenEndpoint: { ...tokenEndpoint, timeoutMs: config.UPSTREAM_TIMEOUT_MS }, now })
+  const signIn = createSignIn({
+    oidc: config.oidc,
+    tokenEndpoint: { ...tokenEndpoint, timeoutMs: config.UPSTREAM_TIMEOUT_MS },
+    now,
+    store,
+    // The sandbox's own sign-in session ends with the console's; a real operator offers no end-session endpoint (0020).
+    operatorSignOutCookies: sandbox ? (c) => [ssoSignOutCookie(SANDBOX_BASE, isHttps(c))] : undefined,
+  })
   // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint.
-  const mobileCookies = new SessionCookies(config.oidc.sessionSecret, now)
+  const mobileCookies = new SessionCookies(config.oidc.sessionSecret, now, store)
   const discoveryUrl = sandbox ? `${IN_PROCESS}${SANDBOX_BASE}` : (config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? null)
   const mobile = createMobileSignIn({
     discoveryUrl,
@@ -90,6 +104,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
         }
       : null
   const customers = personCustomers(ordering, signIn.sessions, { now })
+  const guard = sendGuard({ store, sessions: signIn.sessions, customers, upstreamTimeoutMs: ordering.timeoutMs })
 
   // --- The edge, in this order, for every call (docs/decisions/0022-server-edge.md) ---
   // 1. Any error a route did not answer becomes an error entity with the request id, never plain text.
@@ -122,7 +137,8 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   app.route(AUTH_BASE, signIn.routes)
   app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
   app.route(`${AUTH_BASE}/session`, sessionInfoRoute(mobileCookies))
-  app.route(GATEWAY_ORDERING_BASE, orderingProxy(ordering, signIn.sessions))
+  app.route(GATEWAY_ORDERING_BASE, orderingProxy(ordering, signIn.sessions, guard))
+  app.route(SENDS_PATH, guard.routes)
   app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
   // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
