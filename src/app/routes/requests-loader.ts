@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router'
 import { currentLanguage } from '@/i18n/i18n'
 import type { AuthSession } from '@/features/auth/session'
-import { catalogQueries } from '@/features/requests/api/list-catalog-items'
+import { catalogNamesQuery } from '@/lib/catalog-names'
 import { parseListSearch } from '@/lib/request-search'
 import { requestQueries } from '@/features/requests/api/request-queries'
 import { fieldsOf, readVisibleColumns } from '@/features/requests/columns'
@@ -19,7 +19,7 @@ export function requestsLoader(queryClient: QueryClient, session: AuthSession) {
     if (!session.getSnapshot().signedIn) return null
     const search = parseListSearch(new URL(request.url).searchParams)
     void queryClient.prefetchQuery(requestQueries.list(search, fieldsOf(readVisibleColumns())))
-    void queryClient.prefetchQuery(catalogQueries.list(currentLanguage()))
+    void queryClient.prefetchQuery(catalogNamesQuery(currentLanguage()))
     return null
   }
 }

@@ -66,7 +66,10 @@ export async function fetchAllRequests({ search, signal, onProgress }: Pick<Expo
   return [...rows.values()]
 }
 
-/** The CSV text of the rows: the list's columns with their names in the person's language. */
+/**
+ * The CSV text of the rows: the list's columns with their names in the person's language, then the codes of
+ * type, status, step and sub-step for whoever matches the file with other data.
+ */
 export function requestsCsv(rows: readonly Row[], t: TFunction, typeName: (type: string) => string): string {
   const yesNo = (value: boolean | undefined) => (value === undefined ? '' : t(value ? 'requests.list.yes' : 'requests.list.no'))
   const cells: Record<(typeof LIST_COLUMNS)[number], (row: Row) => string | undefined> = {
@@ -84,11 +87,12 @@ export function requestsCsv(rows: readonly Row[], t: TFunction, typeName: (type:
     createdAt: (row) => row.createdAt,
     updatedAt: (row) => row.updatedAt,
   }
-  const header = [...LIST_COLUMNS.map((column) => t(`requests.column.${column}`)), t('requests.export.daysLate')]
+  const codes = ['type', 'status', 'step', 'subStep'] as const
+  const header = [...LIST_COLUMNS.map((column) => t(`requests.column.${column}`)), t('requests.export.daysLate'), ...codes.map((code) => t(`requests.export.code.${code}`))]
   let csv = CSV_BOM + csvLine(header)
   for (const row of rows) {
     const late = row.isOverdue && row.keyDates ? daysLate(row.keyDates.requestedAt) : undefined
-    csv += csvLine([...LIST_COLUMNS.map((column) => cells[column](row)), late])
+    csv += csvLine([...LIST_COLUMNS.map((column) => cells[column](row)), late, ...codes.map((code) => row[code])])
   }
   return csv
 }
