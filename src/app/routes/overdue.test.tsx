@@ -64,9 +64,8 @@ describe('overdue view', () => {
     const order = ['More than 30 days late', '8 to 30 days late', '1 to 7 days late']
     expect(bands.length).toBeGreaterThan(0)
     expect(bands).toEqual(order.filter((band) => bands.includes(band)))
-    const text = document.querySelector('main')!.textContent ?? ''
-    await waitFor(() => expect(document.querySelector('main')!.textContent).not.toMatch(/\b[A-Z]+_[A-Z_]+\b/))
-    expect(text).not.toContain('INTERNET_ACCESS')
+    await waitFor(() => expect(document.querySelector('main')!.textContent).not.toMatch(/[A-Z]+_[A-Z_]+/))
+    expect(document.querySelector('main')!.textContent).not.toContain('INTERNET_ACCESS')
   })
 
   it('counts them per type in a chart whose bars open the list with the same total', async () => {
@@ -100,17 +99,18 @@ describe('overdue view', () => {
     expect(here()).toBe('/overdue?groupBy=type')
     const expected = await sandboxOverdue()
     const typeOf = new Map(expected.map((request) => [request.id, request.type]))
-    await waitFor(() => expect(table.querySelectorAll('th[scope="rowgroup"]').length).toBeGreaterThan(0))
-    const groups = [...table.querySelectorAll('tbody')]
     const types = [...new Set(expected.map((request) => request.type))]
     const catalog = (await (await fetch('/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
     const nameOf = (type: string | undefined) => catalog.find((item) => item.type === type)?.name ?? type
-    expect(groups.map((group) => group.querySelector('th[scope="rowgroup"]')!.textContent)).toEqual(
-      types.map((type) => {
-        const count = expected.filter((request) => request.type === type).length
-        return `${nameOf(type)}: ${count} ${count === 1 ? 'request' : 'requests'}`
-      }),
+    await waitFor(() =>
+      expect([...table.querySelectorAll('tbody')].map((group) => group.querySelector('th[scope="rowgroup"]')!.textContent)).toEqual(
+        types.map((type) => {
+          const count = expected.filter((request) => request.type === type).length
+          return `${nameOf(type)}: ${count} ${count === 1 ? 'request' : 'requests'}`
+        }),
+      ),
     )
+    const groups = [...table.querySelectorAll('tbody')]
     for (const group of groups) {
       const rows = rowsOf(group)
       expect(new Set(rows.map((row) => typeOf.get(row.id!))).size).toBe(1)

@@ -1,27 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod/mini'
-import { ZRequestProjection, type RequestField } from '@contract/request'
-import { apiRequest } from '@/lib/api-client'
-import { filtersKey, toApiQuery, type RequestListSearch } from '@/lib/request-search'
-import { REFRESH_INTERVAL_MS } from './aggregate-requests'
+import type { RequestField } from '@contract/request'
+import { requestQueries } from '@/lib/queries/requests'
+import type { RequestListSearch } from '@/lib/request-search'
+import { WATCHED_FIGURES } from './aggregate-requests'
 
-const RECENT_FIELDS: RequestField[] = ['id', 'name', 'type', 'status', 'step', 'subStep', 'keyDates', 'updatedAt']
-
-/** The first `size` requests of a view, in its sort: the latest changes, or the latest overdue request. */
-async function firstRequests(search: RequestListSearch, size: number, signal?: AbortSignal) {
-  const query = toApiQuery({ ...search, page: 1, size: 20 }, RECENT_FIELDS)
-  query.set('limit', String(size))
-  return (await apiRequest(`/requests?${query}`, z.array(ZRequestProjection), { signal })).data
-}
+const FIRST_FIELDS: RequestField[] = ['id', 'name', 'type', 'status', 'step', 'subStep', 'keyDates', 'updatedAt']
 
 export const dashboardRequestQueries = {
-  /** Under `requests`, so that a creation or an action refreshes them with the counts. */
-  first: (search: RequestListSearch, size: number) =>
-    queryOptions({
-      queryKey: ['requests', 'dashboard-first', filtersKey(search), search.sort, size] as const,
-      queryFn: ({ signal }) => firstRequests(search, size, signal),
-      refetchInterval: REFRESH_INTERVAL_MS,
-      refetchOnWindowFocus: 'always',
-      retry: false,
-    }),
+  /** The first page of a view, in its sort (the latest changes; the latest overdue request first), watched like the figures. */
+  first: (search: RequestListSearch) => queryOptions({ ...requestQueries.list({ ...search, page: 1, size: 20 }, FIRST_FIELDS), ...WATCHED_FIGURES }),
 }

@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { currentLanguage } from '@/i18n/i18n'
-import { catalogNamesQuery, typeNamer } from '@/lib/catalog-names'
+import { typeNamer } from '@/lib/catalog-names'
 import { listFormatters } from '@/lib/format'
+import { catalogQueries } from '@/lib/queries/catalog'
+import type { Aggregate } from '@/lib/queries/requests'
 import { EMPTY_SEARCH, filterChips, filtersKey, hasFilters, parseListSearch, toSearchParams, type RequestListSearch } from '@/lib/request-search'
 import { FilterChips } from '@/components/ui/filter-chips'
-import { dashboardQueries, type Aggregate } from '../api/aggregate-requests'
+import { dashboardQueries } from '../api/aggregate-requests'
 import { BREAKDOWN_GROUPS, DEFAULT_BREAKDOWN, groupLabel, groupsInView, listHref, parseBreakdown, searchOfGroup, type DashboardGroup } from '../chart-groups'
 import { ChartPanel } from './chart-panel'
 import { DashboardFilters } from './dashboard-filters'
@@ -29,7 +31,7 @@ export function Dashboard({ person }: { person: string | null }) {
   const breakdown = parseBreakdown(params.get('groupBy'))
   const byStatus = useQuery(dashboardQueries.aggregate(search, 'status'))
   const byGroup = useQuery(dashboardQueries.aggregate(search, breakdown))
-  const catalog = useQuery(catalogNamesQuery(currentLanguage()))
+  const catalog = useQuery(catalogQueries.all(currentLanguage()))
   const typeName = typeNamer(catalog.data)
   const format = listFormatters(i18n.language)
   const [filtersOpen, setFiltersOpen] = useState(false)

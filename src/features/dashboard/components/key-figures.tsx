@@ -33,8 +33,8 @@ function Figure({ figure, search }: { figure: KeyFigure; search: RequestListSear
   // The total of the aggregate is the list's X-Total-Count for the same filters (0002): one call per figure.
   const count = useQuery(dashboardQueries.aggregate(view, 'status'))
   // How late: the worst overdue request is the first in order of requested date.
-  const worst = useQuery({ ...dashboardRequestQueries.first(view, 1), enabled: figure === 'overdue' })
-  const worstDays = worst.data?.[0]?.keyDates ? daysLate(worst.data[0].keyDates.requestedAt) : null
+  const worst = useQuery({ ...dashboardRequestQueries.first(view), enabled: figure === 'overdue' })
+  const worstDays = worst.data?.items[0]?.keyDates ? daysLate(worst.data.items[0].keyDates.requestedAt) : null
   const total = count.data?.total
   return (
     <li className={`key-figure key-figure--${figure}`}>

@@ -6,10 +6,12 @@ import type { RequestProjection } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { csvFileName, downloadCsv } from '@/lib/csv'
 import { listFormatters } from '@/lib/format'
-import { catalogNamesQuery, typeNamer } from '@/lib/catalog-names'
+import { typeNamer } from '@/lib/catalog-names'
+import { catalogQueries } from '@/lib/queries/catalog'
 import { currentLanguage } from '@/i18n/i18n'
 import { daysLate, latenessBand } from '@/lib/lateness'
-import { dashboardQueries, type Aggregate } from '../api/aggregate-requests'
+import type { Aggregate } from '@/lib/queries/requests'
+import { dashboardQueries } from '../api/aggregate-requests'
 import { OVERDUE_SEARCH, overdueQueries } from '../api/overdue-requests'
 import { groupsInView, listHref, searchOfGroup } from '../chart-groups'
 import { overdueCsv } from '../overdue-csv'
@@ -57,7 +59,7 @@ export function OverdueRequests() {
   const byType = useQuery(dashboardQueries.aggregate(OVERDUE_SEARCH, 'type'))
   const [exported, setExported] = useState<number | null>(null)
   const format = listFormatters(i18n.language)
-  const catalog = useQuery(catalogNamesQuery(currentLanguage()))
+  const catalog = useQuery(catalogQueries.all(currentLanguage()))
   const typeName = typeNamer(catalog.data)
   const now = new Date()
   const groupTitle = (by: Exclude<Grouping, 'none'>, value: string | undefined) =>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
@@ -18,8 +18,8 @@ export function RecentChanges({ search, person, typeName }: { search: RequestLis
   const { t, i18n } = useTranslation()
   const format = listFormatters(i18n.language)
   const view = { ...search, sort: '-updatedAt', page: 1 }
-  const recent = useQuery(dashboardRequestQueries.first(view, SHOWN))
-  const rows = recent.data ?? null
+  const recent = useQuery(dashboardRequestQueries.first(view))
+  const rows = useMemo(() => (recent.data ? recent.data.items.slice(0, SHOWN) : null), [recent.data])
   const changes = changesSinceLastLook(person, rows ?? [])
   useEffect(() => {
     if (rows) rememberSeen(person, rows)

@@ -5,11 +5,13 @@ import type { TFunction } from '@/i18n/translator'
 import type { Request } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
-import { catalogNamesQuery, typeNamer } from '@/lib/catalog-names'
+import { typeNamer } from '@/lib/catalog-names'
+import { catalogQueries } from '@/lib/queries/catalog'
 import { lastListView } from '@/lib/last-list'
 import { ApiError } from '@/lib/api-error'
-import { requestDetailQueries } from '../api/get-request'
+import { requestQueries } from '@/lib/queries/requests'
 import { formatCalendarDate, formatDateTime } from '@/lib/format'
+import { refreshPolicyOf } from '../refresh-policy'
 import { isOpen } from '../request-state'
 import { RefreshStatus } from './refresh-status'
 import { RejectionReasons } from './rejection-reasons'
@@ -29,7 +31,11 @@ const STATUS_BADGE: Record<Request['status'], string> = { NEW: '', IN_PROGRESS: 
  */
 export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolean }) {
   const { t } = useTranslation()
-  const query = useQuery(requestDetailQueries.detail(id))
+  const query = useQuery({
+    ...requestQueries.detail(id),
+    refetchInterval: (query) => refreshPolicyOf(query.state.data).interval,
+    refetchOnWindowFocus: (query) => refreshPolicyOf(query.state.data).onWindowFocus,
+  })
   const request = query.data
 
   if (!request) {
@@ -95,7 +101,7 @@ function RequestSummary({ request }: { request: Request }) {
   const { t } = useTranslation()
   const language = currentLanguage()
   // The type's name in the person's language; its code stays a tooltip away (and is the value until the catalog answers).
-  const typeName = typeNamer(useQuery(catalogNamesQuery(language)).data)
+  const typeName = typeNamer(useQuery(catalogQueries.all(language)).data)
   const label = (key: string) => t(`requestDetail.fields.${key}`)
   return (
     <PropertySection title={t('requestDetail.sections.summary')}>

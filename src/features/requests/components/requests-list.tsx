@@ -4,11 +4,13 @@ import { useLocation, useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
-import { catalogNamesQuery, typeNamer } from '@/lib/catalog-names'
+import { catalogQueries } from '@/lib/queries/catalog'
+import { typeNamer } from '@/lib/catalog-names'
 import { filtersKey, hasFilters, parseListSearch, toSearchParams, withoutFilters, type RequestListSearch } from '@/lib/request-search'
 import { rememberListView } from '@/lib/last-list'
 import { changesSinceLastLook, rememberSeen } from '@/lib/seen-requests'
-import { requestQueries } from '../api/request-queries'
+import { requestQueries } from '@/lib/queries/requests'
+import { startQuery } from '@/lib/queries/start-query'
 import { columnsOfUrl, fieldsOf, nextSort, normalizeColumns, readDensity, readVisibleColumns, saveDensity, saveVisibleColumns, type ListColumn } from '../columns'
 import { listFormatters } from '@/lib/format'
 import { ActiveFilters } from './active-filters'
@@ -39,7 +41,7 @@ export function RequestsList({ person }: { person: string | null }) {
   const fields = fieldsOf(columns)
   const queryClient = useQueryClient()
   const list = useQuery(requestQueries.list(search, fields))
-  const catalog = useQuery(catalogNamesQuery(currentLanguage()))
+  const catalog = useQuery(catalogQueries.all(currentLanguage()))
   const format = listFormatters(i18n.language)
   const typeName = typeNamer(catalog.data)
 
@@ -98,7 +100,7 @@ export function RequestsList({ person }: { person: string | null }) {
   const nextPage = list.isSuccess && !list.isPlaceholderData && search.page < lastPage ? requestQueries.list({ ...search, page: search.page + 1 }, fields) : null
   useEffect(() => {
     if (!nextPage) return
-    const prefetch = setTimeout(() => void queryClient.prefetchQuery(nextPage))
+    const prefetch = setTimeout(() => startQuery(queryClient, nextPage))
     return () => clearTimeout(prefetch)
   })
 
