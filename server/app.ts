@@ -14,8 +14,11 @@ import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
 import { personCustomers } from './gateway/person-customer'
+import { gatewayStore } from './gateway/redis-store'
 import { sendGuard } from './gateway/send-guard'
-import { memoryStore, type SharedStore } from './gateway/shared-store'
+import type { SharedStore } from './gateway/shared-store'
+import { compressJson } from './gateway/compress-json'
+import { operatorThrottle } from './gateway/throttle'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { ssoSignOutCookie } from './sandbox/oidc/authorize'
@@ -24,6 +27,8 @@ import { createSandbox, type Sandbox } from './sandbox/sandbox'
 export interface BuiltApp {
   app: Hono<EdgeEnv>
   sandbox: Sandbox | null
+  /** The one store every part of the gateway shares with the other instances (docs/decisions/0021-many-instances.md). */
+  store: SharedStore
   /** The sandbox control endpoint's secret (0009); null when the controls are not mounted. */
   controlSecret: string | null
   close(): void
@@ -43,8 +48,12 @@ const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS
 export function buildApp(config: ServerConfig, options: { realNow?: () => number; store?: SharedStore } = {}): BuiltApp {
   const now = options.realNow ?? Date.now
   const app = new Hono<EdgeEnv>()
-  // What every gateway instance must agree on: the send guard, revoked sessions (0020).
-  const store = options.store ?? memoryStore()
+  // ONE store for everything instances must agree on: the send guard, revoked sessions (0020), the refresh lock,
+  // the /me and mobile token caches (0021). Redis with REDIS_URL, this process's memory otherwise; tests may pass one.
+  const shared = options.store
+    ? { store: options.store, redis: null, close: async () => {} }
+    : gatewayStore(config.REDIS_URL, { now })
+  const store = shared.store
   const sandbox = config.usesSandbox ? createSandbox(config, options) : null
   const controlSecret = sandbox && config.SANDBOX_CONTROL === 'on' ? (config.SANDBOX_CONTROL_SECRET ?? randomBytes(24).toString('base64url')) : null
   // The sandbox's routes, built once: mounted on this server below, and reached in-process by the gateway.
@@ -64,8 +73,15 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     return { baseUrl: url.replace(/\/$/, ''), fetch, timeoutMs: config.UPSTREAM_TIMEOUT_MS }
   }
 
+  // One throttle budget under the operator's spike arrest, for every call the gateway makes to a remote operator
+  // (0021). The in-process sandbox is left to answer its own spike arrest, which the SPA's tests of 403 53 rely on.
+  const throttle = operatorThrottle({
+    perSecond: sandboxApp ? 0 : config.OPERATOR_REQUESTS_PER_SECOND,
+    redis: shared.redis,
+  })
+  const throttled = <T extends { fetch: FetchLike }>(target: T): T => ({ ...target, fetch: throttle.wrap(target.fetch) })
   const ordering: Upstream = {
-    ...upstreamOf(sandbox ? { sandboxPath: SANDBOX_ORDERING_BASE } : { url: config.ORDERING_UPSTREAM }),
+    ...throttled(upstreamOf(sandbox ? { sandboxPath: SANDBOX_ORDERING_BASE } : { url: config.ORDERING_UPSTREAM })),
     apiKey: config.apiKey,
   }
   // The operator's token endpoint: config.oidc.baseUrl is a path on this server with the sandbox, a URL otherwise.
@@ -75,11 +91,12 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     tokenEndpoint: { ...tokenEndpoint, timeoutMs: config.UPSTREAM_TIMEOUT_MS },
     now,
     store,
+    sessionSecrets: config.sessionSecrets,
     // The sandbox's own sign-in session ends with the console's; a real operator offers no end-session endpoint (0020).
     operatorSignOutCookies: sandbox ? (c) => [ssoSignOutCookie(SANDBOX_BASE, isHttps(c))] : undefined,
   })
   // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint.
-  const mobileCookies = new SessionCookies(config.oidc.sessionSecret, now, store)
+  const mobileCookies = new SessionCookies(config.sessionSecrets, now, store)
   const discoveryUrl = sandbox ? `${IN_PROCESS}${SANDBOX_BASE}` : (config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? null)
   const mobile = createMobileSignIn({
     discoveryUrl,
@@ -88,8 +105,9 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     clientCredentialsUrl: sandbox ? `${IN_PROCESS}${SANDBOX_BASE}/oauth/v3/token` : `${config.OIDC_BASE_URL?.replace(/\/$/, '')}/oauth/v3/token`,
     fetch: inProcess ?? network,
     cookies: mobileCookies,
-    sessionSecret: config.oidc.sessionSecret,
+    sessionSecret: config.sessionSecrets,
     now,
+    store,
   })
   // The cloud lists (0018): the key is one customer's (the sandbox application's, or CLOUD_CUSTOMER_ID).
   const sandboxCustomer = sandbox?.applications.byClientId(config.SANDBOX_CLIENT_ID)?.customer_id
@@ -98,12 +116,12 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   const cloudUpstream: CloudUpstream | null =
     config.cloud && cloudCustomer
       ? {
-          ...upstreamOf(config.cloud.upstream === 'sandbox' ? { sandboxPath: SANDBOX_CLOUD_BASE } : { url: config.cloud.upstream }),
+          ...throttled(upstreamOf(config.cloud.upstream === 'sandbox' ? { sandboxPath: SANDBOX_CLOUD_BASE } : { url: config.cloud.upstream })),
           apiKey: config.cloud.apiKey,
           customerId: cloudCustomer,
         }
       : null
-  const customers = personCustomers(ordering, signIn.sessions, { now })
+  const customers = personCustomers(ordering, signIn.sessions, { now, store })
   const guard = sendGuard({ store, sessions: signIn.sessions, customers, upstreamTimeoutMs: ordering.timeoutMs })
 
   // --- The edge, in this order, for every call (docs/decisions/0022-server-edge.md) ---
@@ -134,6 +152,10 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     if ([SANDBOX_ORDERING_BASE, `${SANDBOX_BASE}/control`].some((base) => path === base || path.startsWith(`${base}/`))) return next()
     return formLimit(c, next)
   })
+  // 7. The API's JSON answers above 1 KB, compressed for a client that accepts it (docs/decisions/0024-delivery.md).
+  app.use('/api/*', compressJson())
+  // 8. The operator's throttle budget: a call that must wait longer than it may is a 429 with Retry-After (0021).
+  app.use('/api/*', throttle.middleware)
 
   // --- The routes ---
   if (sandboxApp) app.route('/', sandboxApp)
@@ -156,7 +178,16 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   // Anything else (a POST to a page, a GET with the SPA off) is a 404 entity too.
   app.notFound((c) => notFound(c.req.path).respond(c))
 
-  return { app, sandbox, controlSecret, close: () => sandbox?.close() }
+  return {
+    app,
+    sandbox,
+    store: shared.store,
+    controlSecret,
+    close: () => {
+      sandbox?.close()
+      void shared.close()
+    },
+  }
 }
 
 function notFound(path: string): ApiError {

@@ -14,6 +14,7 @@ import { DAY, HOUR } from './ordering/lifecycle'
 import { AUTHORIZE_ERRORS, DEFAULT_ACCESS_TOKEN_SECONDS, DEFAULT_REFRESH_TOKEN_SECONDS, TOKEN_ERRORS, type TokenError } from './oidc/settings'
 import { mobileStateOf } from './mobile/mobile-state'
 import type { Sandbox } from './sandbox'
+import { fromCatalogSchema } from './catalog/catalog-schema'
 
 const ZAdvance = z.strictObject({
   days: z.number().min(0).max(3650).optional(),
@@ -181,6 +182,8 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
     sandbox.oidc.refreshTokenSeconds = input.refreshTokenSeconds ?? DEFAULT_REFRESH_TOKEN_SECONDS
     return c.json(lifetimes())
   })
+  // How many refresh grants the authorization server answered (docs/decisions/0021-many-instances.md).
+  app.get('/oidc/grants', (c) => c.json({ refresh: sandbox.oidc.refreshGrants }))
   app.post('/oidc/next-error', async (c) => {
     const input = await body(c, ZNextError)
     if (input.endpoint === 'authorize') sandbox.oidc.nextError.authorize = input.error
@@ -208,8 +211,9 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
       throw controlError(409, ERROR_CODE.invalidField, 'catalogExists', { id: input.id, type: input.type })
     }
     try {
-      z.fromJSONSchema(input.schema as z.core.JSONSchema.JSONSchema)
+      fromCatalogSchema(input.schema)
     } catch (error) {
+      // A pattern RE2 cannot run in linear time is refused here, not found out by a slow POST (0020).
       throw controlError(400, ERROR_CODE.invalidField, 'badSchema', { reason: (error as Error).message })
     }
     const entry = sandbox.catalog.add(input, sandbox.clock.now())
