@@ -143,7 +143,10 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   // 6. Body limits while the body streams in. The API proxy bounds its own, after its session check (ordering-proxy.ts);
   //    the sandbox's ordering API counts its own (400 code 63, 0004) and its controls theirs, after the secret (control.ts).
   const formLimit = limitBody(FORM_BODY_MAX_BYTES)
-  app.use(`${AUTH_BASE}/*`, formLimit)
+  app.use(
+    `${AUTH_BASE}/*`,
+    limitBody(FORM_BODY_MAX_BYTES, (c) => new OAuthError(413, 'invalid_request', `The body is larger than the ${FORM_BODY_MAX_BYTES} bytes a sign-in form can be.`).respond(c)),
+  )
   app.use(`${SANDBOX_BASE}/*`, async (c, next) => {
     const path = c.req.path
     if ([SANDBOX_ORDERING_BASE, `${SANDBOX_BASE}/control`].some((base) => path === base || path.startsWith(`${base}/`))) return next()

@@ -50,8 +50,12 @@ export class ApiError extends Error {
 
   /** The answer: the entity in the language the call asks for, never cached, with the request id. */
   respond(c: Context, language: MessageLanguage = pickLanguage(c.req.header('Accept-Language'))): Response {
-    const headers = new Headers({ 'Content-Type': 'application/json', [HEADER.requestId]: requestIdOf(c), ...this.options.headers })
-    return new Response(JSON.stringify(this.body(language)), { status: this.status, headers })
+    // Through the context, so that headers a route set before refusing (a cleared cookie) go with the error.
+    return c.body(JSON.stringify(this.body(language)), this.status, {
+      'Content-Type': 'application/json',
+      [HEADER.requestId]: requestIdOf(c),
+      ...this.options.headers,
+    })
   }
 }
 
@@ -76,9 +80,17 @@ export class OAuthError extends Error {
 
   respond(c: Context): Response {
     const body: OAuthErrorBody = { error: this.error, ...(this.description ? { error_description: this.description } : {}) }
-    return new Response(JSON.stringify(body), {
-      status: this.status,
-      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Pragma: 'no-cache', [HEADER.requestId]: requestIdOf(c), ...this.headers },
+    return c.body(JSON.stringify(body), this.status, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      Pragma: 'no-cache',
+      [HEADER.requestId]: requestIdOf(c),
+      ...this.headers,
     })
   }
+}
+
+/** The one way to answer an OAuth endpoint's error: the gateway's /auth, its mobile sign-in and the sandbox's. */
+export function oauthError(c: Context, status: ContentfulStatusCode, error: string, description?: string, headers: Record<string, string> = {}): Response {
+  return new OAuthError(status, error, description, headers).respond(c)
 }

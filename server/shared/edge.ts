@@ -185,13 +185,11 @@ export function sameOriginWrites(refuse: (c: Context, reason: string) => Respons
 /**
  * The body limit, enforced while the body streams in: Hono's bodyLimit refuses a Content-Length over `maxBytes` at
  * once and otherwise counts the chunks as they arrive, stopping at the first byte over. Placed after the checks that
- * need no body (host, origin, session), so that a refused call is never read.
+ * need no body (host, origin, session), so that a refused call is never read. `refuse` answers in the routes' own
+ * error format (the token endpoints' OAuth error).
  */
-export function limitBody(maxBytes: number): MiddlewareHandler {
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) => tooLarge(maxBytes).respond(c),
-  })
+export function limitBody(maxBytes: number, refuse: (c: Context) => Response = (c) => tooLarge(maxBytes).respond(c)): MiddlewareHandler {
+  const limit = bodyLimit({ maxSize: maxBytes, onError: refuse })
   return async (c, next) => {
     if (!c.req.raw.body) return next()
     return limit(c, next)

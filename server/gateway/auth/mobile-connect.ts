@@ -3,11 +3,12 @@ import { generateCookie, getCookie } from 'hono/cookie'
 import { jwtVerify } from 'jose'
 import { z } from 'zod'
 import type { BrowserTokenAnswer } from '@contract/gateway-auth'
-import { ZOAuthErrorBody, type OAuthErrorBody } from '@contract/error'
+import { ZOAuthErrorBody } from '@contract/error'
 import {
   ENCRYPTED_MSISDN_PREFIX, ZDiscoveryResponse, ZMccMnc, ZMobileAcr, ZMobileIdTokenClaims, type MobilePending, type MobileStartError, type SessionInfo,
 } from '@contract/mobile-connect'
 import { ZTokenResponse, type TokenResponse } from '@contract/oauth'
+import { oauthError } from '../../shared/api-error'
 import { memoryStore, type SharedStore } from '../shared-store'
 import { basicCredentials } from './operator'
 import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
@@ -80,11 +81,6 @@ export function issuerOf(authorization: string): string {
 /** Same-origin paths only, as the password sign-in does. */
 function safeReturnTo(value: string | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/'
-}
-
-function oauthError(c: Context, status: 400 | 403 | 405 | 502, error: string, description: string) {
-  const body: OAuthErrorBody = { error, error_description: description }
-  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
 }
 
 export function createMobileSignIn(options: MobileSignInOptions) {

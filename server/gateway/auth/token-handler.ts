@@ -1,7 +1,7 @@
 import type { AuthConfig, BrowserTokenAnswer } from '@contract/gateway-auth'
 import { Hono, type Context } from 'hono'
-import type { OAuthErrorBody } from '@contract/error'
 import type { OidcSettings } from '../../config'
+import { oauthError } from '../../shared/api-error'
 import type { SharedStore } from '../shared-store'
 import { tokenClient, type TokenEndpoint, type TokenOutcome } from './operator'
 import { sessionRefresher, type RefreshOutcome } from './refresh'
@@ -34,11 +34,6 @@ export interface SignInOptions {
   sessionSecrets?: readonly string[]
   /** Set-Cookie values that also end the authorization server's own sign-in session at sign-out, when it can be. */
   operatorSignOutCookies?: (c: Context) => string[]
-}
-
-function oauthError(c: Context, status: 400 | 403 | 405 | 502, error: string, description?: string, headers: Record<string, string> = {}) {
-  const body: OAuthErrorBody = { error, ...(description ? { error_description: description } : {}) }
-  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers })
 }
 
 function escapeHtml(text: string): string {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
+import { oauthError } from '../../shared/api-error'
 import { timingSafeEqual } from 'node:crypto'
 import { HEADER } from '@contract/common'
-import type { OAuthErrorBody } from '@contract/error'
 import { SCOPE } from '@contract/misc'
 import type { TokenResponse } from '@contract/oauth'
 import type { ApplicationRow } from '../applications'
@@ -11,11 +11,8 @@ import type { Sandbox } from '../sandbox'
 export const CLIENT_CREDENTIALS_TTL_SECONDS = 3600
 export const REALM = 'Basic realm="sandbox"'
 
-/** `{ error, error_description }` as reference 2's token endpoints answer it. */
-export function oauthError(c: Context, status: 400 | 401 | 403 | 429 | 500 | 503, error: string, description: string, headers: Record<string, string> = {}) {
-  const body: OAuthErrorBody = { error, error_description: description }
-  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers })
-}
+/** `{ error, error_description }` as reference 2's token endpoints answer it: the server's one helper. */
+export { oauthError }
 
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a)
