@@ -42,7 +42,7 @@ describe('the send guard, in front of the sandbox', () => {
   }
 
   it('refuses a second creation with the same reference while the first is slow: one 201, one 409 code 64', async () => {
-    await t.control('faults', { kind: 'latency', latencyMs: 400, path: '/requests', method: 'POST', count: 1 })
+    await t.control('faults', { kind: 'latency', latencyMs: 2000, path: '/requests', method: 'POST', count: 1 })
     const body = validBody(t.today(), { customerReference: 'PO-SLOW-1' })
     expect(await state(acme, 'PO-SLOW-1')).toEqual({ customerReference: 'PO-SLOW-1', inFlight: false })
     const first = send(acme, body)
@@ -62,7 +62,7 @@ describe('the send guard, in front of the sandbox', () => {
   })
 
   it('does not block another customer’s send with the same reference', async () => {
-    await t.control('faults', { kind: 'latency', latencyMs: 300, path: '/requests', method: 'POST', count: 1 })
+    await t.control('faults', { kind: 'latency', latencyMs: 2000, path: '/requests', method: 'POST', count: 1 })
     const first = send(acme, validBody(t.today(), { customerReference: 'PO-SHARED-1' }))
     await faultTaken()
     const other = await send(blueHarbor, validBody(t.today(), { customerReference: 'PO-SHARED-1', contract: 'BHL-000101' }))

@@ -8,7 +8,7 @@ import { DAY, HOUR, stateAt, type LifecycleState, type Outcome } from './orderin
 import { seedDemoUsers } from './oidc/users'
 import { SEEDABLE_REJECTIONS, type StoredRejection } from './ordering/messages'
 import type { RequestStore} from './ordering/request-store';
-import { planOf, servicePointOf, type NewRequest, type RequestRow } from './ordering/request-store'
+import { planOf, seededRequestId, servicePointOf, type NewRequest, type RequestRow } from './ordering/request-store'
 
 /** The three sandbox customers; the default application belongs to the first (README, "Sandbox data"). */
 export const SEED_CUSTOMERS = [
@@ -171,7 +171,7 @@ function plausibleRequest(random: Random, customer: SeedCustomer, createdAt: num
             : { options: type === 'ETHERNET_LINK' ? { bandwidthMbps, vlans: [{ vlanId: random.int(2, 4000), label: 'data' }] } : { bandwidthMbps, staticIp: random.next() < 0.3 } }),
         }
       : category === 'termination'
-        ? { servicePoint: { id: servicePointOf(related!.seq) }, contacts: { primary: contact } }
+        ? { servicePoint: { id: servicePointOf(related!.id) }, contacts: { primary: contact } }
         : category === 'modification'
           ? { options: { bandwidthMbps } }
           : {}
@@ -223,6 +223,8 @@ const matches = (state: LifecycleState, wanted: Partial<LifecycleState>) =>
  */
 export function seedRequests(db: Db, store: RequestStore, options: { count: number; seed: number; now: number }): void {
   const random = randomGenerator(options.seed)
+  // Deterministic for a seed, yet not a running count (docs/decisions/0008-seed-data.md).
+  const ids = seededRequestId(options.seed)
   const { now } = options
   const createdTimes = Array.from({ length: options.count }, (_, i) =>
     // One in fifty is from the last few hours, so that NEW requests exist at any time of day.
@@ -255,7 +257,7 @@ export function seedRequests(db: Db, store: RequestStore, options: { count: numb
     for (const createdAt of createdTimes) {
       const customer = random.weighted(SEED_CUSTOMERS.map((c) => [c, c.share] as const))
       const request = plausibleRequest(random, customer, createdAt, histories.get(customer.id)!)
-      record(store.insert(request, now), request)
+      record(store.insert(request, now, ids), request)
     }
     if (options.count === 0) return
     for (const customer of SEED_CUSTOMERS) {
@@ -269,7 +271,7 @@ export function seedRequests(db: Db, store: RequestStore, options: { count: numb
           request.delayDays = random.int(0, 20)
           request.rejection = request.outcome === 'complete' ? null : pickRejections(random)
           if (!matches(stateAt({ ...request, cancelledAt: null }, now), wanted)) continue
-          record(store.insert(request, now), request)
+          record(store.insert(request, now, ids), request)
           return
         }
       })

@@ -9,7 +9,7 @@ import type { Db } from '../db'
 import { SandboxError, validationError, type Principal } from '../http'
 import type { Outcome } from './lifecycle'
 import type { StoredRejection } from './messages'
-import { seqOfServicePoint, type RequestRow, type RequestStore } from './request-store'
+import { requestIdOfServicePoint, type RequestRow, type RequestStore } from './request-store'
 
 export interface CreateDeps {
   db: Db
@@ -100,8 +100,8 @@ export function createRequest(deps: CreateDeps, principal: Principal, raw: unkno
     }
     if (category === 'termination') {
       const servicePoint = body.properties!.servicePoint!.id
-      const seq = seqOfServicePoint(servicePoint)
-      const created = seq === null ? undefined : deps.store.getBySeq(seq)
+      const createdId = requestIdOfServicePoint(servicePoint)
+      const created = createdId === null ? undefined : deps.store.get(customerId, createdId)
       if (!created || created.customer_id !== customerId || created.category !== 'creation' || created.status !== 'COMPLETED') {
         throw new SandboxError(422, ERROR_CODE.unknownServicePoint, { key: 'unknownServicePoint', params: { id: servicePoint } })
       }

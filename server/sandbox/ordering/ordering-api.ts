@@ -38,7 +38,8 @@ const ZGetRequestQuery = z.strictObject({
 /** Parses query parameters with a contract schema: a repeated parameter or any failure is a 400 naming it. */
 function parseQuery<T extends z.core.$ZodType>(c: Context<SandboxEnv>, schema: T): z.infer<T> {
   const raw = c.req.queries()
-  const flat: Record<string, string> = {}
+  // No prototype: a parameter named __proto__ is then a key like any other, refused as unknown (0020).
+  const flat = Object.create(null) as Record<string, string>
   for (const [name, values] of Object.entries(raw)) {
     if (values.length > 1) {
       throw new SandboxError(400, ERROR_CODE.invalidQueryParameter, { key: 'repeatedParameter', params: { name } }, [

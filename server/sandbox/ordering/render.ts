@@ -27,7 +27,7 @@ export function renderRequest(row: RequestRow, options: RenderOptions): Partial<
   // Folded past the depth limit, so that a row stored deeper still renders (0020).
   const properties = parseFolded(row.properties) as Record<string, unknown>
   // A delivered creation names its service point, which terminations refer to.
-  if (row.category === 'creation' && row.status === 'COMPLETED') properties.servicePoint = { id: servicePointOf(row.seq) }
+  if (row.category === 'creation' && row.status === 'COMPLETED') properties.servicePoint = { id: servicePointOf(row.id) }
   const full: Request = {
     id: row.id,
     name: row.name,

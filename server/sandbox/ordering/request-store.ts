@@ -5,6 +5,7 @@ import {
   type RequestCategory, type RequestStatus, type RequestStep, type RequestSubStep,
 } from '@contract/request'
 import type { Statement } from 'better-sqlite3'
+import { createHash, randomInt } from 'node:crypto'
 import type { Db } from '../db'
 import { DAY, dayStart, stateAt, type LifecyclePlan, type Outcome } from './lifecycle'
 import type { StoredRejection } from './messages'
@@ -78,20 +79,34 @@ export interface NewRequest {
   attachments: { name: string; mimeType: string | null; body: Buffer }[]
 }
 
-export function requestIdOf(seq: number): string {
-  return `REQ${String(seq).padStart(8, '0')}`
+/**
+ * Where a request's id comes from: `attempt` counts ids already taken (docs/decisions/0008-seed-data.md). Ids keep
+ * reference 1's shape, REQ and 8 digits, but the digits are random: an id says nothing of how many requests
+ * exist, and one customer cannot count another's (docs/decisions/0020-hostile-input-and-faults.md).
+ */
+export type RequestIdSource = (seq: number, attempt: number) => string
+
+const ID_DIGITS = 100_000_000
+
+/** A new request's id: 8 random digits. */
+export const randomRequestId: RequestIdSource = () => `REQ${String(randomInt(ID_DIGITS)).padStart(8, '0')}`
+
+/** A seeded request's id: 8 digits derived from the seed and the row, the same for every sandbox with that seed. */
+export function seededRequestId(seed: number): RequestIdSource {
+  return (seq, attempt) => {
+    const digest = createHash('sha256').update(`ordering-console seed ${seed} request ${seq} attempt ${attempt}`).digest()
+    return `REQ${String(digest.readUInt32BE(0) % ID_DIGITS).padStart(8, '0')}`
+  }
 }
 
-export function seqOfRequestId(id: string): number | null {
-  return /^REQ[0-9]{8}$/.test(id) ? Number(id.slice(3)) : null
+/** The service point a completed creation delivers: SP and the same digits as the request (decision 0008). */
+export function servicePointOf(requestId: string): string {
+  return `SP${requestId.slice(3)}`
 }
 
-export function servicePointOf(seq: number): string {
-  return `SP${String(seq).padStart(8, '0')}`
-}
-
-export function seqOfServicePoint(id: string): number | null {
-  return /^SP[0-9]{8}$/.test(id) ? Number(id.slice(2)) : null
+/** The creation that delivered `servicePoint`, by id, or null when it is not a service point id. */
+export function requestIdOfServicePoint(servicePoint: string): string | null {
+  return /^SP[0-9]{8}$/.test(servicePoint) ? `REQ${servicePoint.slice(2)}` : null
 }
 
 const SORT_COLUMNS: Record<string, string> = {
@@ -105,7 +120,8 @@ const SORT_COLUMNS: Record<string, string> = {
   type: 'type',
   category: 'category',
   customerReference: 'customer_reference',
-  id: 'seq',
+  // Ids are random (0020): sorting by id is by the id's text; ties of other sorts still break by creation sequence.
+  id: 'id',
   isOverdue: 'is_overdue',
 }
 
@@ -251,6 +267,7 @@ export class RequestStore {
           @is_archived, @requested_at, @contract, @comment, @properties, @attachments, @related_request_id, @created_at,
           @updated_at, @outcome, @delay_days, @rejection, @closed_at, @next_at)`),
       nextSeq: db.prepare<[], { seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM requests'),
+      idTaken: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM requests WHERE id = ?'),
       insertAttachment: db.prepare(
         'INSERT INTO attachments (id, request_seq, position, name, mime_type, size, body) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -347,10 +364,14 @@ export class RequestStore {
     return counts
   }
 
-  /** Inserts a request in the state its plan gives at `now`. Call inside a transaction with its business checks. */
-  insert(request: NewRequest, now: number): RequestRow {
+  /**
+   * Inserts a request in the state its plan gives at `now`, with an id from `ids` (random unless seeding). Call
+   * inside a transaction with its business checks. `seq` stays the insertion order, for paging and ties.
+   */
+  insert(request: NewRequest, now: number, ids: RequestIdSource = randomRequestId): RequestRow {
     const seq = this.statements.nextSeq.get()!.seq
-    const id = requestIdOf(seq)
+    let id = ids(seq, 0)
+    for (let attempt = 1; this.statements.idTaken.get(id); attempt++) id = ids(seq, attempt)
     const attachmentsInfo = request.attachments.map((a, position) => ({
       id: `${id}-A${position + 1}`,
       name: a.name,
