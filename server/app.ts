@@ -14,6 +14,7 @@ import { personCustomers } from './gateway/person-customer'
 import { gatewayStore } from './gateway/redis-store'
 import { sendGuard } from './gateway/send-guard'
 import type { SharedStore } from './gateway/shared-store'
+import { compressJson } from './gateway/compress-json'
 import { operatorThrottle } from './gateway/throttle'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
@@ -34,6 +35,8 @@ export interface BuiltApp {
  */
 export function buildApp(config: ServerConfig, options: { realNow?: () => number; store?: SharedStore } = {}): BuiltApp {
   const app = new Hono()
+  // The API's JSON answers above 1 KB, compressed for a client that accepts it (docs/decisions/0024-delivery.md).
+  app.use('/api/*', compressJson())
   // ONE store for everything instances must agree on: the send guard, revoked sessions (0020), the refresh lock,
   // the /me and mobile token caches (0021). Redis with REDIS_URL, this process's memory otherwise; tests may pass one.
   const shared = options.store
