@@ -16,8 +16,8 @@ import type { RedisClient } from './redis-store'
  */
 export const BULK_READ_HEADER = 'X-Bulk-Read'
 /** How long a page view may wait for a slot before the gateway answers 429; a bulk read waits longer. */
-export const INTERACTIVE_WAIT_MS = 4_000
-export const BULK_WAIT_MS = 10_000
+export const INTERACTIVE_WAIT_MS = 8_000
+export const BULK_WAIT_MS = 15_000
 /** Requests waiting on one instance past which the next is answered 429 at once. */
 const MAX_WAITING = 500
 
