@@ -29,6 +29,20 @@ export const ZServerEnv = z
     SANDBOX_CONTROL: z.enum(['on', 'off']).default('on'),
     SERVE_SPA: z.enum(['on', 'off']).default('on'),
     /**
+     * The sandbox control endpoint's secret (docs/decisions/0009-sandbox-controls.md), sent as X-Sandbox-Control-Secret;
+     * random at each start when unset (printed at start and written to .data/control-secret).
+     */
+    SANDBOX_CONTROL_SECRET: z.string().min(16).optional(),
+    /**
+     * The only Host values the server answers (docs/decisions/0022-server-edge.md), comma-separated, compared exactly
+     * (`host:port`, or a bare host for port 80); defaults to localhost and 127.0.0.1 on PORT.
+     */
+    ALLOWED_HOSTS: z.string().min(1).optional(),
+    /** How long the gateway waits for a whole upstream exchange (answer and body) before answering 504. */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+    /** One JSON line per request on stdout (docs/decisions/0022-server-edge.md); main.ts turns it on by default. */
+    LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
+    /**
      * Sign-in (issue "Sign-in", docs/decisions/0011-sign-in.md). With the sandbox every value has a default;
      * with a real operator OIDC_BASE_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and SESSION_SECRET are required.
      */
@@ -130,6 +144,8 @@ export type ServerConfig = z.infer<typeof ZServerEnv> & {
   oidc: OidcSettings
   /** Redirect URIs the sandbox application accepts. */
   sandboxRedirectUris: string[]
+  /** Host header values the server answers, lower case (ALLOWED_HOSTS). */
+  allowedHosts: string[]
   /**
    * The cloud API behind /api/cloud/v1 (0018); null when none is configured. `customerId` is the key's customer
    * (absent with the sandbox, where the sandbox application's customer is read at start).
@@ -184,9 +200,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     : [`http://localhost:${settings.PORT}`, `http://127.0.0.1:${settings.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'].map(
         (origin) => `${origin}/auth/callback`,
       )
+  const allowedHosts = (settings.ALLOWED_HOSTS ?? `localhost:${settings.PORT},127.0.0.1:${settings.PORT}`)
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean)
   return {
     ...settings,
     usesSandbox,
+    allowedHosts,
     apiKey: settings.ORDERING_API_KEY ?? settings.SANDBOX_API_KEY,
     oidc,
     sandboxRedirectUris,

@@ -101,9 +101,16 @@ export async function readAllRequests(
   return seen.size
 }
 
-/** The CSV's first line: the list's columns with their names in the person's language. */
+/** After the list's columns, the codes of type, status, step and sub-step, for whoever matches the file with other data. */
+const CODE_COLUMNS = ['type', 'status', 'step', 'subStep'] as const
+
+/** The CSV's first line: the list's columns with their names in the person's language, then the code columns. */
 export function csvHeader(t: TFunction): string {
-  return csvLine([...LIST_COLUMNS.map((column) => t(`requests.column.${column}`)), t('requests.export.daysLate')])
+  return csvLine([
+    ...LIST_COLUMNS.map((column) => t(`requests.column.${column}`)),
+    t('requests.export.daysLate'),
+    ...CODE_COLUMNS.map((code) => t(`requests.export.code.${code}`)),
+  ])
 }
 
 /** The CSV text of the whole file, header and rows. */
@@ -132,7 +139,7 @@ export function csvRows(rows: readonly Row[], t: TFunction, typeName: (type: str
   let csv = ''
   for (const row of rows) {
     const late = row.isOverdue && row.keyDates ? daysLate(row.keyDates.requestedAt) : undefined
-    csv += csvLine([...LIST_COLUMNS.map((column) => cells[column](row)), late])
+    csv += csvLine([...LIST_COLUMNS.map((column) => cells[column](row)), late, ...CODE_COLUMNS.map((code) => row[code])])
   }
   return csv
 }
