@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { seedDatabase } from '../server/sandbox/seed-cli'
+import { benchGatewayInstances } from './gateway-instances'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const RESULTS_FILE = join(ROOT, 'bench', 'results', 'latest.json')
@@ -509,6 +510,11 @@ async function main(): Promise<number> {
       browser = await measureListInBrowser(server.origin)
       console.log(`first rows ${browser.firstRowsWarmMs.median} ms, page turn ${browser.pageTurnMs.median} ms`)
     }
+
+    // 5. One gateway instance with and without Redis, on its own processes (bench/gateway-instances.ts, 0021).
+    clearTimeout(watchdog)
+    await stopServer()
+    await benchGatewayInstances({ dbPath, duration: options.duration, connections: options.connections })
   } finally {
     clearTimeout(watchdog)
     await stopServer()

@@ -58,6 +58,8 @@ describe('loadConfig', () => {
     ['SANDBOX_SEED_COUNT', '-1'],
     ['SANDBOX_CLIENT_SECRET', 'short'],
     ['SANDBOX_CONTROL', 'yes'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['SESSION_SECRETS', `${'n'.repeat(40)},short`],
   ])('throws a ConfigError naming %s for %j', (name, value) => {
     let error: unknown
     try {
@@ -67,5 +69,14 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as Error).message).toContain(`- ${name} (${JSON.stringify(value)}): `)
+  })
+
+  it('reads SESSION_SECRETS as the sealing secret first, then the others, in place of SESSION_SECRET (0021)', () => {
+    const [next, old] = ['n'.repeat(40), 'o'.repeat(40)]
+    const config = loadConfig({ ORDERING_UPSTREAM: 'https://operator.example/v3', ORDERING_API_KEY: 'k-1', ...OPERATOR_OIDC, SESSION_SECRET: '', SESSION_SECRETS: `${next}, ${old}` })
+    expect(config.sessionSecrets).toEqual([next, old])
+    expect(config.oidc.sessionSecret).toBe(next)
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6380' }).REDIS_URL).toBe('redis://127.0.0.1:6380')
+    expect(loadConfig({}).sessionSecrets).toHaveLength(1)
   })
 })

@@ -2,10 +2,11 @@ import { createServer } from 'node:net'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODE, ZApiErrorBody } from '@contract/error'
+import { CSRF_HEADER_NAME, CSRF_HEADER_VALUE } from '../gateway/auth/same-origin'
 import { SESSION_COOKIE, SessionCookies, sessionFromTokens } from '../gateway/auth/session'
 import { BULK_READ_HEADER } from '../gateway/throttle'
 import { ALICE, BRUNO, CALLBACK, exchangeCode, MARC, signInFlow } from '../sandbox/oidc/sign-in-test-support'
-import type { CallOptions } from '../test-support'
+import { validBody, type CallOptions } from '../test-support'
 import { CONTROL_SECRET_HEADER, startCluster, type Cluster } from './cluster'
 import { startRedis, type RedisProcess } from './redis-server'
 
@@ -106,7 +107,8 @@ describe('two gateway instances, one Redis, one sandbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_600))
     const before = await refreshGrants()
     const answers = await Promise.all([...Array(40)].map((_, i) => get(gateway(i), `${REQUESTS}?limit=1`, cookie)))
-    expect(answers.map((r) => r.status)).toEqual(Array(40).fill(200))
+    const storeLog = cluster.gateways.map((g) => g.output().split('\n').filter((line) => line.includes('Shared store')).join('\n')).join('\n')
+    expect(answers.map((r) => r.status), storeLog).toEqual(Array(40).fill(200))
     expect(await refreshGrants()).toBe(before + 1)
     const renewed = renewedCookie(answers[0]!)!
     expect(renewed).toBeDefined()
@@ -170,7 +172,7 @@ describe('two gateway instances, one Redis, one sandbox', () => {
     const served = all.filter((r) => r.status === 200).length
     console.log(`throttle: ${pages.length} page views (slowest ${Math.max(...pages.map((p) => p.ms))} ms), ${served}/${all.length} export pages served, ${all.length - served} answered 429`)
     expect(served).toBeGreaterThan(50)
-  }, 60_000)
+  }, 120_000)
 
   it('Redis stopped mid-run: both instances keep serving with a logged warning, and share state again once it is back', async () => {
     const cookie = await signIn(ALICE)
@@ -193,6 +195,41 @@ describe('two gateway instances, one Redis, one sandbox', () => {
       back = cluster.gateways.every((g) => g.output().includes('Redis is back'))
     }
     expect(back).toBe(true)
+  }, 60_000)
+
+  it('a session signed out on one instance is refused on the other', async () => {
+    const cookie = await signIn(MARC)
+    expect((await get(gateway(1), `${REQUESTS}?limit=1`, cookie)).status).toBe(200)
+    const signedOut = await fetch(`${gateway(0)}/auth/logout`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: gateway(0), 'Sec-Fetch-Site': 'same-origin', [CSRF_HEADER_NAME]: CSRF_HEADER_VALUE },
+    })
+    expect(signedOut.status).toBe(204)
+    expect((await get(gateway(1), `${REQUESTS}?limit=1`, cookie)).status).toBe(401)
+    expect((await get(gateway(0), `${REQUESTS}?limit=1`, cookie)).status).toBe(401)
+  }, 60_000)
+
+  it('a duplicate send through the other instance is refused (409 code 64) while the first is in flight', async () => {
+    const cookie = await signIn(ALICE)
+    const today = ((await control('clock')).today as string)
+    const reference = `PO-${Date.now() % 1e9}`
+    const body = JSON.stringify(validBody(today, { customerReference: reference }))
+    const send = (i: number) =>
+      fetch(`${gateway(i)}${REQUESTS}`, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: gateway(i), 'Sec-Fetch-Site': 'same-origin', [CSRF_HEADER_NAME]: CSRF_HEADER_VALUE, 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
+        body,
+      })
+    await control('faults', { kind: 'latency', latencyMs: 3_000, path: '/requests', method: 'POST', count: 1 })
+    const first = send(0)
+    // The first is in flight once the sandbox has taken the fault.
+    const end = Date.now() + 10_000
+    while (((await control('faults')).faults as unknown[]).length > 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20))
+    const second = await send(1)
+    expect(second.status).toBe(409)
+    expect(ZApiErrorBody.parse(await second.json()).code).toBe(ERROR_CODE.sendInFlight)
+    const created = await first
+    expect(created.status, await created.clone().text()).toBe(201)
   }, 60_000)
 
   it('rotating SESSION_SECRETS (new,old) keeps existing sessions, on the rotated instance and the other', async () => {

@@ -6,7 +6,7 @@ const COMPARE_AND_DELETE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return
 /** Every key of this product in a shared Redis starts with this. */
 export const KEY_PREFIX = 'oc:'
 /** A command Redis has not answered by then counts as Redis being away: the request goes on in memory. */
-const COMMAND_TIMEOUT_MS = 1_000
+const COMMAND_TIMEOUT_MS = 2_000
 
 /** A node-redis client that fails commands at once while disconnected and reconnects by itself (up to every 2 s). */
 function connectRedis(url: string) {

@@ -16,8 +16,8 @@ import type { RedisClient } from './redis-store'
  */
 export const BULK_READ_HEADER = 'X-Bulk-Read'
 /** How long a page view may wait for a slot before the gateway answers 429; a bulk read waits longer. */
-export const INTERACTIVE_WAIT_MS = 4_000
-export const BULK_WAIT_MS = 10_000
+export const INTERACTIVE_WAIT_MS = 8_000
+export const BULK_WAIT_MS = 15_000
 /** Requests waiting on one instance past which the next is answered 429 at once. */
 const MAX_WAITING = 500
 
@@ -114,20 +114,23 @@ export function operatorThrottle(options: ThrottleOptions) {
    */
   const queues: Record<'bulk' | 'interactive', Promise<unknown>> = { bulk: Promise.resolve(), interactive: Promise.resolve() }
 
+  /** One try at the current slot: true when counted, else how long until the next try. */
+  async function trySlot(bulk: boolean): Promise<true | number> {
+    const slot = Math.floor(now() / slotMs)
+    // A bulk read comes back a little after the slot opens, so the page views waiting take it first.
+    const retry = (slot + 1) * slotMs - now() + (bulk ? 10 + Math.random() * 20 : Math.random() * 5)
+    if (bulk && !(await consume(bulkLimiter, String(slot))).ok) return retry
+    return (await consume(slotLimiter, String(slot))).ok ? true : retry
+  }
+
   async function takeSlot(bulk: boolean, wait: (ms: number) => Promise<boolean>): Promise<boolean> {
     for (;;) {
-      const slot = Math.floor(now() / slotMs)
-      const untilNext = (slot + 1) * slotMs - now()
-      // A bulk read comes back a little after the slot opens, so the page views waiting take it first.
-      const retry = untilNext + (bulk ? 10 + Math.random() * 20 : Math.random() * 5)
-      if (bulk && !(await consume(bulkLimiter, String(slot))).ok) {
-        if (!(await wait(retry))) return false
-        continue
-      }
-      if ((await consume(slotLimiter, String(slot))).ok) return true
-      if (!(await wait(retry))) return false
+      const tried = await trySlot(bulk)
+      if (tried === true) return true
+      if (!(await wait(tried))) return false
     }
   }
+  const queued = { bulk: 0, interactive: 0 }
 
   async function acquire(caller: Caller): Promise<Admission> {
     if (options.perSecond <= 0) return { ok: true }
@@ -149,9 +152,16 @@ export function operatorThrottle(options: ThrottleOptions) {
         if (!(await wait(person.waitMs))) return refuse()
       }
       const kind = caller.bulk ? 'bulk' : 'interactive'
+      // Room and no one waiting: straight through, concurrently with the others.
+      if (queued[kind] === 0 && (await trySlot(caller.bulk)) === true) return { ok: true }
+      queued[kind] += 1
       const turn = queues[kind].then(() => (now() < deadline ? takeSlot(caller.bulk, wait) : false))
       queues[kind] = turn.catch(() => false)
-      return (await turn) ? { ok: true } : refuse()
+      try {
+        return (await turn) ? { ok: true } : refuse()
+      } finally {
+        queued[kind] -= 1
+      }
     } finally {
       waiting -= 1
     }

@@ -28,8 +28,8 @@ type SharedResult =
 export const GRACE_MS = 30_000
 /** The lock outlives the token request's own timeout (30 s), so a slow operator never lets a second refresh start. */
 const LOCK_MS = 35_000
-/** How long a request waits for another instance's refresh before answering "try again". */
-export const WAIT_MS = 15_000
+/** How long a request waits for another instance's refresh before answering "try again": as long as its token call may take. */
+export const WAIT_MS = 30_000
 const POLL_MS = 50
 /** A refusal is shared briefly, so the requests waiting on it end too; the next request may try again. */
 const REFUSAL_MS = 5_000
