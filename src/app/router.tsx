@@ -9,8 +9,6 @@ import { requestDetailQueries } from '@/features/request-detail/api/get-request'
 import { Layout } from './layout'
 import { lazyPage } from './lazy-page'
 import { SignInUnavailable } from './sign-in-unavailable'
-import { ApiRoute } from './routes/api'
-import { MeRoute } from './routes/me'
 import { NotFoundRoute } from './routes/not-found'
 import { requestsLoader, requestsShouldRevalidate } from './routes/requests-loader'
 import { RouteError } from './routes/route-error'
@@ -70,8 +68,9 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
             // The catalog and the creation forms (issue 6); the form's code is loaded by the page itself.
             { path: 'catalog', lazy: lazyPage(async () => (await import('./routes/catalog')).CatalogRoute, 'create-request') },
             { path: 'catalog/:id', lazy: lazyPage(async () => (await import('./routes/catalog-item')).CatalogItemRoute, 'create-request') },
-            // The account and API pages (issue 7) are in the first chunk, small, so that they open offline too.
-            { path: 'me', element: <MeRoute /> },
+            // The account and API pages load with their routes: the list's first load does not carry them
+            // (docs/decisions/0024-delivery.md). Their messages are in the entry, with the banners'.
+            { path: 'me', lazy: lazyPage(async () => (await import('./routes/me')).MeRoute) },
             {
               path: 'api',
               loader: () => {
@@ -81,7 +80,7 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
                 void queryClient.prefetchQuery(apiDocQueries.doc())
                 return null
               },
-              element: <ApiRoute />,
+              lazy: lazyPage(async () => (await import('./routes/api')).ApiRoute),
             },
             {
               path: 'requests/:id',

@@ -3,7 +3,8 @@ import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router'
 import { currentLanguage } from '@/i18n/i18n'
 import type { AuthSession } from '@/features/auth/session'
 import { catalogQueries } from '@/features/requests/api/list-catalog-items'
-import { parseListSearch } from '@/lib/request-search'
+import { rememberListFields } from '@/lib/early-start'
+import { parseListSearch, toApiQuery } from '@/lib/request-search'
 import { requestQueries } from '@/features/requests/api/request-queries'
 import { fieldsOf, readVisibleColumns } from '@/features/requests/columns'
 
@@ -18,7 +19,10 @@ export function requestsLoader(queryClient: QueryClient, session: AuthSession) {
     // the sign-in page shows (and an expired one is being renewed by RequireSignIn).
     if (!session.getSnapshot().signedIn) return null
     const search = parseListSearch(new URL(request.url).searchParams)
-    void queryClient.prefetchQuery(requestQueries.list(search, fieldsOf(readVisibleColumns())))
+    const fields = fieldsOf(readVisibleColumns())
+    // The next visit's HTML asks for the same fields before the code arrives (docs/decisions/0024-delivery.md).
+    rememberListFields(toApiQuery(search, fields).get('fields'))
+    void queryClient.prefetchQuery(requestQueries.list(search, fields))
     void queryClient.prefetchQuery(catalogQueries.list(currentLanguage()))
     return null
   }
