@@ -131,6 +131,8 @@ export function controlEndpoint(sandbox: Sandbox): Hono {
     sandbox.oidc.refreshTokenSeconds = input.refreshTokenSeconds ?? DEFAULT_REFRESH_TOKEN_SECONDS
     return c.json(lifetimes())
   })
+  // How many refresh grants the authorization server answered (docs/decisions/0021-many-instances.md).
+  app.get('/oidc/grants', (c) => c.json({ refresh: sandbox.oidc.refreshGrants }))
   app.post('/oidc/next-error', async (c) => {
     const input = await body(c, ZNextError)
     if (input instanceof Response) return input
