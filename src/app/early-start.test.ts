@@ -4,9 +4,9 @@ import { CATALOG_PAGE } from '@contract/request-query'
 import { STORED_USER_KEY } from '@/features/auth/session'
 import { DEFAULT_COLUMNS, fieldsOf } from '@/features/requests/columns'
 import { detectLanguage, LANGUAGES } from '@/i18n/i18n'
-import { ORDERING_API_BASE } from './api-client'
-import { DEFAULT_LIST_FIELDS, EARLY_START_KEYS, LIST_FIELDS_KEY, earlyStart, rememberListFields, takeEarlyResponse, type EarlyWindow } from './early-start'
-import { parseListSearch, toApiQuery } from './request-search'
+import { ORDERING_API_BASE } from '@/lib/api-client'
+import { DEFAULT_LIST_FIELDS, EARLY_START_KEYS, LIST_FIELDS_KEY, earlyStart, rememberListFields, takeEarlyResponse, type EarlyWindow } from '@/lib/early-start'
+import { parseListSearch, toApiQuery } from '@/lib/request-search'
 
 const config = {
   ...EARLY_START_KEYS,
