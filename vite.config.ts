@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
+import { DEFAULT_LIST_FIELDS, EARLY_START_KEYS, LIST_FIELDS_KEY, earlyStart, type EarlyStartConfig } from './src/lib/early-start'
 
 const alias = {
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
@@ -64,8 +65,57 @@ function precompressed(): Plugin {
   }
 }
 
+/**
+ * index.html starts the requests list before the entry arrives (src/lib/early-start.ts): an inline script, given the
+ * names of the list's chunks in this build, preloads them and asks for the list's first page and the catalog. The
+ * gateway allows the script by its hash (server/gateway/spa.ts).
+ */
+function earlyListStart(): Plugin {
+  return {
+    name: 'early-list-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle
+        if (!bundle) return html
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
+        const byModule = (suffix: string) => chunks.find((chunk) => chunk.facadeModuleId?.endsWith(suffix))
+        const list = byModule('/src/app/routes/requests.tsx')
+        if (!list) throw new Error('early-list-start: the requests route chunk is missing from the build.')
+        // The route's chunk and the chunks it imports, but not the entry's (already on its way).
+        const scripts = new Set<string>()
+        const styles = new Set<string>()
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName]
+          if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || scripts.has(fileName)) return
+          scripts.add(fileName)
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css)
+          chunk.imports.forEach(visit)
+        }
+        visit(list.fileName)
+        const messages = (language: string) => {
+          const chunk = byModule(`/src/features/requests/locales/${language}.json`)
+          if (!chunk) throw new Error(`early-list-start: the requests messages in ${language} are missing from the build.`)
+          return [`/${chunk.fileName}`]
+        }
+        const config: EarlyStartConfig = {
+          ...EARLY_START_KEYS,
+          languages: [...EARLY_START_KEYS.languages],
+          fieldsKey: LIST_FIELDS_KEY,
+          defaultFields: DEFAULT_LIST_FIELDS,
+          listScripts: [...scripts].map((file) => `/${file}`),
+          listStyles: [...styles].map((file) => `/${file}`),
+          listMessages: { en: messages('en'), fr: messages('fr') },
+        }
+        return [{ tag: 'script', children: `(${earlyStart.toString()})(${JSON.stringify(config)})`, injectTo: 'head-prepend' }]
+      },
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), classicZodApart(), precompressed()],
+  plugins: [react(), classicZodApart(), precompressed(), earlyListStart()],
   resolve: { alias },
   server: {
     // `npm run dev`: Vite serves the SPA with hot reload, the server (port 8080) answers the API.

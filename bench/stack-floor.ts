@@ -25,11 +25,11 @@ const APPS = [
   ['stack', 'the stack together: React, React Router data mode, TanStack Query, zod/mini'],
 ] as const
 
-export async function measureStackFloor(): Promise<{ app: string; label: string; gzipBytes: number }[]> {
+export async function measureStackFloor(only?: (typeof APPS)[number][0]): Promise<{ app: string; label: string; gzipBytes: number }[]> {
   const out = mkdtempSync(join(tmpdir(), 'stack-floor-'))
   try {
     const sizes = []
-    for (const [app, label] of APPS) {
+    for (const [app, label] of APPS.filter(([name]) => only === undefined || name === only)) {
       const outDir = join(out, app)
       await build({
         configFile: false,
@@ -48,6 +48,11 @@ export async function measureStackFloor(): Promise<{ app: string; label: string;
   } finally {
     rmSync(out, { recursive: true, force: true })
   }
+}
+
+/** The stack together (React Router in data mode), gzip bytes: the floor the list's budget counts from. */
+export async function stackFloorBytes(): Promise<number> {
+  return (await measureStackFloor('stack'))[0]!.gzipBytes
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`

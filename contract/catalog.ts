@@ -2,7 +2,7 @@ import { z } from 'zod/mini'
 import { withMeta } from './schema-helpers'
 import { ZIsoTimestamp } from './common'
 import { ZRequestCategory } from './request'
-import { ZRequestBodyVariant } from './request-bodies'
+import { ZRequestBodyVariant } from './request-body-variant'
 
 /**
  * A catalog item (reference 1 does not show its fields; docs/decisions/0006-catalog-items.md): one per

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { ZIsoDate } from './common'
 import { withMeta } from './schema-helpers'
+import { REQUEST_BODY_VARIANT_NAMES, ZRequestBodyVariant, type RequestBodyVariant } from './request-body-variant'
 import {
   BVPN_TYPE_PATTERN, CONTRACT_MAX, CUSTOMER_REFERENCE_MAX, REQUESTED_AT_MIN_DAYS, ZBillingAccount, ZContacts,
   ZLocation, ZNetwork, ZRequestProperties, ZServicePoint, type RequestCategory,
@@ -122,11 +123,9 @@ export const REQUEST_BODY_VARIANTS = {
   modifyRequestsGeneric: { schema: ZModifyRequestsGeneric, category: 'modification' },
   deleteRequestsGeneric: { schema: ZDeleteRequestsGeneric, category: 'termination' },
   cancelRequestsGeneric: { schema: ZCancelRequestsGeneric, category: 'cancellation' },
-} as const satisfies Record<string, { schema: z.ZodMiniType; category: RequestCategory }>
+} as const satisfies Record<RequestBodyVariant, { schema: z.ZodMiniType; category: RequestCategory }>
 
-export type RequestBodyVariant = keyof typeof REQUEST_BODY_VARIANTS
-export const REQUEST_BODY_VARIANT_NAMES = Object.keys(REQUEST_BODY_VARIANTS) as RequestBodyVariant[]
-export const ZRequestBodyVariant = z.enum(REQUEST_BODY_VARIANT_NAMES as [RequestBodyVariant, ...RequestBodyVariant[]])
+export { REQUEST_BODY_VARIANT_NAMES, ZRequestBodyVariant, type RequestBodyVariant }
 
 /** The fields every variant shares, checked before the type's own schema (so the errors come in a useful order). */
 export const ZRequestBodyBase = z.looseObject(baseShape)

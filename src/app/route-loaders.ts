@@ -13,7 +13,8 @@ import { fieldsOf, readVisibleColumns } from '@/features/requests/columns'
 import { catalogQueries, parseCatalogSearch } from '@/lib/queries/catalog'
 import { requestQueries } from '@/lib/queries/requests'
 import { startQuery } from '@/lib/queries/start-query'
-import { parseListSearch } from '@/lib/request-search'
+import { rememberListFields } from '@/lib/early-start'
+import { parseListSearch, toApiQuery } from '@/lib/request-search'
 
 /**
  * The one way a signed-in route loads its data (docs/architecture.md, "Loading a route's data"): its loader
@@ -54,7 +55,11 @@ export function routeLoaders(queryClient: QueryClient, session: AuthSession) {
     }),
     /** `/requests`: the page of rows with the columns the person shows, and the type names. */
     requests: loader((args, start) => {
-      start(requestQueries.list(parseListSearch(searchParamsOf(args)), fieldsOf(readVisibleColumns())))
+      const search = parseListSearch(searchParamsOf(args))
+      const fields = fieldsOf(readVisibleColumns())
+      // The next visit's HTML asks for the same fields before the code arrives (docs/decisions/0024-delivery.md).
+      rememberListFields(toApiQuery(search, fields).get('fields'))
+      start(requestQueries.list(search, fields))
       start(catalogQueries.all(currentLanguage()))
     }),
     /** `/requests/new`: the person's scope, then the item's form, the request it starts from, or what can be ordered. */

@@ -7,8 +7,6 @@ import { Layout } from './layout'
 import { lazyPage } from './lazy-page'
 import { requestsShouldRevalidate, routeLoaders } from './route-loaders'
 import { SignInUnavailable } from './sign-in-unavailable'
-import { ApiRoute } from './routes/api'
-import { MeRoute } from './routes/me'
 import { NotFoundRoute } from './routes/not-found'
 import { RouteError } from './routes/route-error'
 
@@ -73,9 +71,10 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
             // The catalog and the creation forms; the form's code is loaded by the page itself.
             { path: 'catalog', loader: loaders.catalog, lazy: lazyPage(async () => (await import('./routes/catalog')).CatalogRoute, 'create-request') },
             { path: 'catalog/:id', loader: loaders.catalogItem, lazy: lazyPage(async () => (await import('./routes/catalog-item')).CatalogItemRoute, 'create-request') },
-            // The account and API pages are in the first chunk, small, so that they open offline too.
-            { path: 'me', loader: loaders.me, element: <MeRoute /> },
-            { path: 'api', loader: loaders.api, element: <ApiRoute /> },
+            // The account and API pages load with their routes: the list's first load does not carry them
+            // (docs/decisions/0024-delivery.md). Their messages are in the entry, with the banners'.
+            { path: 'me', loader: loaders.me, lazy: lazyPage(async () => (await import('./routes/me')).MeRoute) },
+            { path: 'api', loader: loaders.api, lazy: lazyPage(async () => (await import('./routes/api')).ApiRoute) },
             {
               path: 'requests/:id',
               loader: loaders.requestDetail,

@@ -2,6 +2,7 @@ import type { z } from 'zod/mini'
 import { HEADER } from '@contract/common'
 import { ZApiErrorBody } from '@contract/error'
 import { ApiError, parseRetryAfter } from './api-error'
+import { takeEarlyResponse } from './early-start'
 import { currentLanguage } from '@/i18n/i18n'
 
 /** The gateway's base for the ordering API: same origin, so no secret ever leaves the server. */
@@ -27,19 +28,22 @@ export interface GatewayRequestInit {
  */
 export async function gatewayRequest<T extends z.ZodMiniType>(url: string, schema: T, init: GatewayRequestInit = {}): Promise<ApiResponse<z.infer<T>>> {
   let response: Response
+  const language = init.headers?.['Accept-Language'] ?? currentLanguage()
+  // The list's first page may have been asked for by the HTML already (src/lib/early-start.ts): the same call, once.
+  const early = (init.method ?? 'GET') === 'GET' && Object.keys(init.headers ?? {}).every((name) => name === 'Accept-Language') ? takeEarlyResponse(url, language) : null
   try {
-    response = await fetch(url, {
+    response = await (early ?? fetch(url, {
       method: init.method ?? 'GET',
       headers: {
         Accept: 'application/json',
-        'Accept-Language': currentLanguage(),
+        'Accept-Language': language,
         ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...init.headers,
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
       credentials: 'same-origin',
-    })
+    }))
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
     throw new ApiError({ status: 0, requestId: null, kind: 'network', message: (error as Error).message, url })

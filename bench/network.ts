@@ -1,0 +1,321 @@
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { launch } from 'chrome-launcher'
+import { navigation } from 'lighthouse'
+import puppeteer from 'puppeteer-core'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * The `network` section of `npm run bench` (docs/decisions/0024-delivery.md): what a person on a phone waits for.
+ * Chromium with a network and CPU profile (CDP Network.emulateNetworkConditions, Emulation.setCPUThrottlingRate), a
+ * cold cache and a signed-in session: first rows of the requests list, the dashboard's first counts and a creation
+ * form, median of 5, with the bytes on the wire; then Lighthouse 12 (mobile) on the sign-in page and on the list.
+ *
+ * `npm run bench:network` runs this section alone against a server of its own (100,000 requests seeded).
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const RUNS = Number(process.env.BENCH_NETWORK_RUNS ?? 5)
+
+export interface NetworkProfile {
+  name: string
+  /** Round trip added to every request, ms. */
+  rttMs: number
+  downKbps: number
+  upKbps: number
+  cpuSlowdown: number
+  /** The list's first rows must show within this. */
+  listBudgetMs: number
+}
+
+/** Slow 4G as Lighthouse's mobile profile defines it, and a 5 Mbit/s link on a desktop's CPU. */
+export const PROFILES: NetworkProfile[] = [
+  { name: 'Slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x)', rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4, listBudgetMs: 1500 },
+  { name: '5 Mbit/s (40 ms, 5 Mbit/s down, 1 Mbit/s up, CPU 1x)', rttMs: 40, downKbps: 5000, upKbps: 1000, cpuSlowdown: 1, listBudgetMs: 800 },
+]
+
+/** Lighthouse mobile: performance at least 90, accessibility and best practices 100, total blocking time under 200 ms. */
+export const LIGHTHOUSE_BUDGETS = { performance: 90, accessibility: 100, bestPractices: 100, totalBlockingTimeMs: 200 } as const
+
+export interface PageFigures {
+  page: string
+  /** Milliseconds from starting the navigation to the page's first data on screen, each run and their median. */
+  runs: number[]
+  medianMs: number
+  /** Bytes on the wire (headers and compressed bodies) until the network is idle, median. */
+  wireBytes: number
+  budgetMs: number | null
+}
+
+export interface LighthouseFigures {
+  page: string
+  performance: number
+  accessibility: number
+  bestPractices: number
+  firstContentfulPaintMs: number
+  largestContentfulPaintMs: number
+  totalBlockingTimeMs: number
+  failing: string[]
+}
+
+export interface NetworkFigures {
+  profiles: { profile: NetworkProfile; pages: PageFigures[] }[]
+  lighthouse: LighthouseFigures[] | { skipped: string }
+}
+
+interface Session {
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>
+  storedUser: string
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+async function signIn(browser: Browser, origin: string): Promise<{ session: Session; formPath: string }> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${origin}/sign-in`)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByLabel('E-mail address').fill('alice@acme.example')
+  await page.getByLabel('Password').fill('sandbox')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  const allow = page.getByRole('button', { name: 'Allow' })
+  const signedIn = page.getByRole('button', { name: 'Sign out' })
+  await allow.or(signedIn).first().waitFor()
+  if (await allow.isVisible()) await allow.click()
+  await signedIn.waitFor()
+  const storedUser = await page.evaluate(() => sessionStorage.getItem('oidc.user:ordering-console'))
+  if (!storedUser) throw new Error('Signing in stored no user in the tab.')
+  // The creation form of the catalog's first item, as a person reaches it.
+  await page.goto(`${origin}/catalog`)
+  await page.locator('main a[href^="/catalog/"]').first().click()
+  await page.getByRole('link', { name: 'Fill in the request' }).click()
+  await page.getByRole('form', { name: 'Request form' }).waitFor()
+  const formPath = new URL(page.url()).pathname + new URL(page.url()).search
+  const session = { cookies: await context.cookies(origin), storedUser }
+  await context.close()
+  return { session, formPath }
+}
+
+/** A fresh context (cold cache) signed in as `session`, with the profile applied to its page. */
+async function coldPage(browser: Browser, session: Session, profile: NetworkProfile): Promise<{ context: BrowserContext; page: Page; wire: () => number }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+  await context.addCookies(session.cookies)
+  await context.addInitScript((user) => {
+    if (!sessionStorage.getItem('oidc.user:ordering-console')) sessionStorage.setItem('oidc.user:ordering-console', user)
+  }, session.storedUser)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.rttMs,
+    downloadThroughput: (profile.downKbps * 1000) / 8,
+    uploadThroughput: (profile.upKbps * 1000) / 8,
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown })
+  let bytes = 0
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    bytes += event.encodedDataLength
+  })
+  return { context, page, wire: () => bytes }
+}
+
+const TARGETS: { page: string; path: (formPath: string) => string; ready: (page: Page) => Promise<void>; list?: boolean }[] = [
+  {
+    page: 'requests list (/requests), first rows',
+    path: () => '/requests?status=IN_PROGRESS,COMPLETED&sort=-createdAt',
+    ready: (page) => page.locator('table tbody tr').first().waitFor({ state: 'visible', timeout: 60_000 }),
+    list: true,
+  },
+  {
+    page: 'dashboard (/), first counts',
+    path: () => '/',
+    ready: (page) => page.getByRole('group', { name: 'Requests by status' }).getByRole('link').first().waitFor({ state: 'visible', timeout: 60_000 }),
+  },
+  {
+    page: 'creation form, the form',
+    path: (formPath) => formPath,
+    ready: (page) => page.getByRole('form', { name: 'Request form' }).waitFor({ state: 'visible', timeout: 60_000 }),
+  },
+]
+
+export async function measureNetwork(origin: string, options: { lighthouse?: boolean; log?: (line: string) => void } = {}): Promise<NetworkFigures> {
+  const log = options.log ?? (() => undefined)
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+  let session: Session
+  let formPath: string
+  const profiles: NetworkFigures['profiles'] = []
+  try {
+    ;({ session, formPath } = await signIn(browser, origin))
+    for (const profile of PROFILES) {
+      const pages: PageFigures[] = []
+      for (const target of TARGETS) {
+        const runs: number[] = []
+        const wires: number[] = []
+        for (let run = 0; run < RUNS; run++) {
+          const { context, page, wire } = await coldPage(browser, session, profile)
+          try {
+            const started = Date.now()
+            await page.goto(`${origin}${target.path(formPath)}`, { waitUntil: 'commit' })
+            await target.ready(page)
+            runs.push(Date.now() - started)
+            await page.waitForLoadState('networkidle')
+            wires.push(wire())
+          } finally {
+            await context.close()
+          }
+        }
+        const figures = { page: target.page, runs, medianMs: median(runs), wireBytes: median(wires), budgetMs: target.list ? profile.listBudgetMs : null }
+        log(`  ${profile.name.split(' (')[0]}: ${target.page}: ${figures.medianMs} ms (runs ${runs.join(', ')}), ${(figures.wireBytes / 1024).toFixed(1)} KiB on the wire`)
+        pages.push(figures)
+      }
+      profiles.push({ profile, pages })
+    }
+  } finally {
+    await browser.close()
+  }
+  const lighthouse = options.lighthouse === false ? { skipped: 'not asked' } : await runLighthouse(origin, session!, log)
+  return { profiles, lighthouse }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/**
+ * Lighthouse 12, mobile (its default: Moto G Power, simulated Slow 4G, CPU 4x), in Debian's Chromium started by
+ * chrome-launcher. The list needs a signed-in tab: Puppeteer opens it with the session's cookie and stored user, and
+ * Lighthouse runs in that same tab (a cold cache, storage kept).
+ */
+async function runLighthouse(origin: string, session: Session, log: (line: string) => void): Promise<LighthouseFigures[] | { skipped: string }> {
+  const port = await freePort()
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...ARGS], port })
+  const results: LighthouseFigures[] = []
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
+    for (const target of [
+      { page: 'sign-in page (/sign-in)', path: '/sign-in', signedIn: false },
+      { page: 'requests list (/requests)', path: '/requests?status=IN_PROGRESS,COMPLETED&sort=-createdAt', signedIn: true },
+    ]) {
+      const page = await browser.newPage()
+      const cdp = await page.createCDPSession()
+      await cdp.send('Network.clearBrowserCache')
+      await cdp.send('Network.clearBrowserCookies')
+      if (target.signedIn) {
+        for (const cookie of session.cookies) {
+          await cdp.send('Network.setCookie', { name: cookie.name, value: cookie.value, url: origin, path: cookie.path, httpOnly: cookie.httpOnly, secure: cookie.secure, sameSite: cookie.sameSite })
+        }
+        await page.goto(`${origin}/robots.txt`)
+        await page.evaluate((user) => sessionStorage.setItem('oidc.user:ordering-console', user), session.storedUser)
+      }
+      const result = await navigation(page as never, `${origin}${target.path}`, {
+        flags: { disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'], logLevel: 'error' },
+      })
+      if (!result) throw new Error('Lighthouse gave no result.')
+      const { lhr } = result
+      if (target.signedIn && !new URL(lhr.finalDisplayedUrl).pathname.startsWith('/requests')) {
+        throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not the list: the session was not taken.`)
+      }
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+      const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN)
+      const figures: LighthouseFigures = {
+        page: target.page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        firstContentfulPaintMs: numeric('first-contentful-paint'),
+        largestContentfulPaintMs: numeric('largest-contentful-paint'),
+        totalBlockingTimeMs: numeric('total-blocking-time'),
+        failing: Object.values(lhr.audits)
+          .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+          .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`),
+      }
+      log(`  Lighthouse ${target.page}: performance ${figures.performance}, accessibility ${figures.accessibility}, best practices ${figures.bestPractices}, FCP ${figures.firstContentfulPaintMs} ms, LCP ${figures.largestContentfulPaintMs} ms, TBT ${figures.totalBlockingTimeMs} ms`)
+      if (figures.failing.length) log(`    below 0.9: ${figures.failing.join(', ')}`)
+      results.push(figures)
+      await page.close()
+    }
+    await browser.disconnect()
+  } finally {
+    chrome.kill()
+  }
+  return results
+}
+
+/** The section's report lines, against the budgets. */
+export function networkReport(figures: NetworkFigures): string[] {
+  const lines = ['', 'Network (cold cache, signed in, median of 5; budgets: docs/decisions/0024-delivery.md):']
+  for (const { profile, pages } of figures.profiles) {
+    lines.push(`  ${profile.name}`)
+    for (const page of pages) {
+      const verdict = page.budgetMs === null ? '' : page.medianMs <= page.budgetMs ? ` (budget ${page.budgetMs} ms: ok)` : ` (budget ${page.budgetMs} ms: MISSED)`
+      lines.push(`    ${page.page}: ${page.medianMs} ms${verdict}, ${(page.wireBytes / 1024).toFixed(1)} KiB on the wire`)
+    }
+  }
+  if ('skipped' in figures.lighthouse) lines.push(`  Lighthouse: skipped, ${figures.lighthouse.skipped}.`)
+  else {
+    const b = LIGHTHOUSE_BUDGETS
+    for (const l of figures.lighthouse) {
+      const ok = l.performance >= b.performance && l.accessibility >= b.accessibility && l.bestPractices >= b.bestPractices && l.totalBlockingTimeMs < b.totalBlockingTimeMs
+      lines.push(
+        `  Lighthouse 12 mobile, ${l.page}: performance ${l.performance}, accessibility ${l.accessibility}, best practices ${l.bestPractices}; ` +
+          `FCP ${l.firstContentfulPaintMs} ms, LCP ${l.largestContentfulPaintMs} ms, TBT ${l.totalBlockingTimeMs} ms ` +
+          `(budget >= ${b.performance}/${b.accessibility}/${b.bestPractices}, TBT < ${b.totalBlockingTimeMs} ms: ${ok ? 'ok' : 'MISSED'})`,
+      )
+    }
+  }
+  return lines
+}
+
+/** `npm run bench:network`: this section alone, against a server of its own on a seeded database. */
+async function main(): Promise<number> {
+  if (!existsSync('dist/index.html')) {
+    console.error('dist/ is absent: run `npm run build` first.')
+    return 1
+  }
+  const count = process.argv.includes('--count') ? process.argv[process.argv.indexOf('--count') + 1]! : '100000'
+  const dir = mkdtempSync(join(tmpdir(), 'ordering-network-'))
+  const port = Number(process.env.BENCH_PORT ?? (await freePort()))
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ORDERING_UPSTREAM: 'sandbox', SERVE_SPA: 'on', SANDBOX_DB_PATH: join(dir, 'bench.db'), SANDBOX_SEED_COUNT: count, SANDBOX_SPIKE_ARREST_PER_SECOND: '0', SANDBOX_TOKEN_REQUESTS_PER_MINUTE: '0' }
+  console.log(`Starting the server on 127.0.0.1:${port} with ${count} requests seeded…`)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const origin = `http://127.0.0.1:${port}`
+  try {
+    const deadline = Date.now() + 180_000
+    for (;;) {
+      try {
+        if ((await fetch(`${origin}/healthz`)).ok) break
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) throw new Error('The server did not start within 3 minutes.')
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    const figures = await measureNetwork(origin, { lighthouse: !process.argv.includes('--no-lighthouse'), log: console.log })
+    for (const line of networkReport(figures)) console.log(line)
+    return 0
+  } finally {
+    child.kill()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (process.argv[1]?.endsWith('network.ts')) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}

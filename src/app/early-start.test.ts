@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CATALOG_PAGE } from '@contract/request-query'
+import { STORED_USER_KEY } from '@/features/auth/session'
+import { DEFAULT_COLUMNS, fieldsOf } from '@/features/requests/columns'
+import { detectLanguage, LANGUAGES } from '@/i18n/i18n'
+import { ORDERING_API_BASE } from '@/lib/api-client'
+import { DEFAULT_LIST_FIELDS, EARLY_START_KEYS, LIST_FIELDS_KEY, earlyStart, rememberListFields, takeEarlyResponse, type EarlyWindow } from '@/lib/early-start'
+import { parseListSearch, toApiQuery } from '@/lib/request-search'
+
+const config = {
+  ...EARLY_START_KEYS,
+  languages: [...EARLY_START_KEYS.languages],
+  fieldsKey: LIST_FIELDS_KEY,
+  defaultFields: DEFAULT_LIST_FIELDS,
+  listScripts: ['/assets/requests-abc.js'],
+  listStyles: ['/assets/requests-abc.css'],
+  listMessages: { en: ['/assets/en-abc.js'], fr: ['/assets/fr-abc.js'] },
+}
+
+function signIn(expiresAt = Date.now() / 1000 + 600) {
+  sessionStorage.setItem(STORED_USER_KEY, JSON.stringify({ access_token: 'handle', expires_at: expiresAt, profile: { sub: 'alice' } }))
+}
+
+/** Runs the early start at `path` and says what it asked for. */
+function startAt(path: string) {
+  window.history.replaceState(null, '', path)
+  const fetch = vi.fn(async () => new Response('[]'))
+  vi.stubGlobal('fetch', fetch)
+  earlyStart(config)
+  return { urls: fetch.mock.calls.map((call) => (call as unknown[])[0] as string), fetch }
+}
+
+/** The address the list's loader asks for at the current location (src/app/routes/requests-loader.ts). */
+function listAddress(fields: string) {
+  const search = parseListSearch(new URLSearchParams(window.location.search))
+  return `${ORDERING_API_BASE}/requests?${toApiQuery(search, fields.split(',') as Parameters<typeof toApiQuery>[1])}`
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  sessionStorage.clear()
+  localStorage.clear()
+  delete (window as EarlyWindow).__earlyResponses
+  document.head.querySelectorAll('link').forEach((link) => link.remove())
+})
+
+describe('the early start of the requests list', () => {
+  it('uses the app’s own keys and the default columns’ fields', () => {
+    expect(EARLY_START_KEYS.sessionKey).toBe(STORED_USER_KEY)
+    expect(EARLY_START_KEYS.apiBase).toBe(ORDERING_API_BASE)
+    expect(EARLY_START_KEYS.languages).toEqual(LANGUAGES)
+    expect(EARLY_START_KEYS.catalogPath).toBe(`/catalogItems?limit=${CATALOG_PAGE.maxLimit}`)
+    expect(DEFAULT_LIST_FIELDS).toBe(toApiQuery(parseListSearch(new URLSearchParams()), fieldsOf(DEFAULT_COLUMNS)).get('fields'))
+  })
+
+  it.each([
+    '/requests',
+    '/requests?status=IN_PROGRESS,COMPLETED&sort=-createdAt',
+    '/requests?status=NEW&type=BVPN,FIBER&customerReference=PO-12&isOverdue=true&page=3&size=50',
+    '/requests?createdFrom=2026-01-01&requestedTo=2026-12-31&id=REQ1&isArchived=false&sort=name',
+  ])('asks for exactly what the list’s loader will ask for at %s, and preloads the list’s chunks', (path) => {
+    signIn()
+    const { urls } = startAt(path)
+    expect(urls).toEqual([listAddress(DEFAULT_LIST_FIELDS), `${ORDERING_API_BASE}${config.catalogPath}`])
+    expect([...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'))).toEqual([
+      '/assets/requests-abc.js',
+      '/assets/en-abc.js',
+    ])
+    expect(document.head.querySelector('link[rel=preload]')?.getAttribute('as')).toBe('style')
+  })
+
+  it('asks for the fields the list last used, in the person’s language, and hands the answer over once', async () => {
+    signIn()
+    rememberListFields('id,name,status,isOverdue,keyDates')
+    localStorage.setItem(EARLY_START_KEYS.languageKey, 'fr')
+    expect(detectLanguage()).toBe('fr')
+    const { urls, fetch } = startAt('/requests?sort=name')
+    expect(urls[0]).toBe(listAddress('id,name,status,isOverdue,keyDates'))
+    expect(fetch.mock.calls[0]).toMatchObject([expect.any(String), { headers: { 'Accept-Language': 'fr' }, credentials: 'same-origin' }])
+    expect(document.head.querySelectorAll('link[href="/assets/fr-abc.js"]')).toHaveLength(1)
+    expect(takeEarlyResponse(urls[0]!, 'en')).toBeNull()
+    expect(takeEarlyResponse(urls[1]!, 'fr')).toBeInstanceOf(Promise)
+    expect(takeEarlyResponse(urls[1]!, 'fr')).toBeNull()
+  })
+
+  it('asks for nothing elsewhere, nor without a live session', () => {
+    signIn()
+    expect(startAt('/requests/REQ1').urls).toEqual([])
+    expect(startAt('/').urls).toEqual([])
+    sessionStorage.clear()
+    expect(startAt('/requests').urls).toEqual([])
+    signIn(Date.now() / 1000 - 5)
+    expect(startAt('/requests').urls).toEqual([])
+  })
+})

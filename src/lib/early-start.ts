@@ -1,0 +1,149 @@
+/**
+ * The start of the requests list from the HTML itself, before the entry script has arrived
+ * (docs/decisions/0024-delivery.md). On a phone's link the entry takes most of a second to come: the list's first
+ * page and the catalog are asked for at once instead, and the list's own chunks are preloaded, so that the first rows
+ * wait for one round trip less.
+ *
+ * `earlyStart` runs as an inline script of index.html (vite.config.ts writes it there with this configuration); it
+ * must therefore stand alone: no import, no closure, nothing but the browser. It guesses the exact address the list's
+ * loader will ask for (src/lib/request-search.ts `toApiQuery`, the fields of the visible columns the list last
+ * used); the API client takes an answer only for that exact address and language (`takeEarlyResponse`), so a wrong
+ * guess costs one unused call, never a wrong list.
+ */
+export interface EarlyStartConfig {
+  /** The gateway's base for the ordering API. */
+  apiBase: string
+  /** Where oidc-client-ts keeps the signed-in person (src/features/auth/session.ts). */
+  sessionKey: string
+  /** Where the language chosen is kept, and the languages spoken (src/i18n/i18n.ts). */
+  languageKey: string
+  languages: string[]
+  /** Where the list keeps the `fields` of its last query, and the fields of the default columns. */
+  fieldsKey: string
+  defaultFields: string
+  /** The catalog's address (its one page of every item). */
+  catalogPath: string
+  /** The list's chunks and styles, and its messages by language. */
+  listScripts: string[]
+  listStyles: string[]
+  listMessages: Record<string, string[]>
+}
+
+/** The addresses and keys the app uses, as the early start must use them (early-start.test.ts checks each). */
+export const EARLY_START_KEYS = {
+  apiBase: '/api/ordering/v3',
+  sessionKey: 'oidc.user:ordering-console',
+  languageKey: 'ordering-console.language',
+  languages: ['en', 'fr'],
+  /** The catalog's one page of every item (src/features/requests/api/list-catalog-items.ts, CATALOG_PAGE.maxLimit). */
+  catalogPath: '/catalogItems?limit=100',
+} as const
+
+/** Where the list keeps the `fields` of its last query (`rememberListFields`). */
+export const LIST_FIELDS_KEY = 'ordering-console.list-fields'
+/** The `fields` of the list's default columns; early-start.test.ts checks it against the list's own. */
+export const DEFAULT_LIST_FIELDS = 'id,name,customerReference,status,isOverdue,keyDates,type,createdAt'
+
+/** Keeps the `fields` of the list's query for the next visit's early start. */
+export function rememberListFields(fields: string | null): void {
+  try {
+    if (fields === null || fields === DEFAULT_LIST_FIELDS) window.localStorage.removeItem(LIST_FIELDS_KEY)
+    else window.localStorage.setItem(LIST_FIELDS_KEY, fields)
+  } catch {
+    // No storage: the next visit guesses the default columns.
+  }
+}
+
+/** The answer the HTML asked for `url`, once, if it was asked in `language`; the caller asks for itself otherwise. */
+export function takeEarlyResponse(url: string, language: string): Promise<Response> | null {
+  if (typeof window === 'undefined') return null
+  const responses = (window as EarlyWindow).__earlyResponses
+  const early = responses?.[url]
+  if (!early) return null
+  delete responses[url]
+  return early.language === language ? early.response : null
+}
+
+export interface EarlyResponse {
+  language: string
+  response: Promise<Response>
+}
+
+export type EarlyWindow = Window & { __earlyResponses?: Record<string, EarlyResponse> }
+
+export function earlyStart(config: EarlyStartConfig): void {
+  try {
+    if (window.location.pathname.replace(/\/$/, '') !== '/requests') return
+    const stored = JSON.parse(window.sessionStorage.getItem(config.sessionKey) ?? 'null') as { access_token?: string; expires_at?: number } | null
+    if (!stored || !stored.access_token || (stored.expires_at !== undefined && stored.expires_at <= Date.now() / 1000)) return
+
+    // The person's language, as src/i18n/i18n.ts detects it.
+    let language = window.localStorage.getItem(config.languageKey) ?? ''
+    if (config.languages.indexOf(language) < 0) {
+      language = 'en'
+      const preferred = navigator.languages ?? []
+      for (let i = 0; i < preferred.length; i++) {
+        const primary = preferred[i]!.toLowerCase().split('-')[0]!
+        if (config.languages.indexOf(primary) >= 0) {
+          language = primary
+          break
+        }
+      }
+    }
+
+    const head = document.head
+    const link = (rel: string, href: string) => {
+      const element = document.createElement('link')
+      element.rel = rel
+      element.href = href
+      // As the build's loader asks for a lazy page's styles (crossorigin), or the preload is not used.
+      if (rel === 'preload') {
+        element.setAttribute('as', 'style')
+        element.crossOrigin = ''
+      }
+      head.appendChild(element)
+    }
+    const scripts = config.listScripts.concat(config.listMessages[language] ?? [])
+    for (let i = 0; i < scripts.length; i++) link('modulepreload', scripts[i]!)
+    for (let i = 0; i < config.listStyles.length; i++) link('preload', config.listStyles[i]!)
+
+    // The list's first query, as toApiQuery writes it: offset, limit, sort, the filters, then the fields.
+    const search = new URLSearchParams(window.location.search)
+    const page = Number(search.get('page') ?? 1)
+    const size = Number(search.get('size') ?? 20)
+    const query = new URLSearchParams()
+    query.set('offset', String((page - 1) * size))
+    query.set('limit', String(size))
+    query.set('sort', search.get('sort') ?? '-createdAt')
+    const filters = ['status', 'step', 'subStep', 'category', 'type', 'customerReference', 'id', 'isOverdue', 'isArchived']
+    for (let i = 0; i < filters.length; i++) {
+      const value = search.get(filters[i]!)
+      if (value) query.set(filters[i]!, filters[i] === 'customerReference' && value.indexOf('*') < 0 && value.length < 19 ? `${value}*` : value)
+    }
+    const ranges = [
+      ['requestedFrom', 'keyDates.requestedAt.gte'], ['requestedTo', 'keyDates.requestedAt.lte'],
+      ['createdFrom', 'createdAt.gte'], ['createdTo', 'createdAt.lte'],
+      ['updatedFrom', 'updatedAt.gte'], ['updatedTo', 'updatedAt.lte'],
+    ]
+    for (let i = 0; i < ranges.length; i++) {
+      const value = search.get(ranges[i]![0]!)
+      if (value) query.set(ranges[i]![1]!, value)
+    }
+    query.set('fields', window.localStorage.getItem(config.fieldsKey) ?? config.defaultFields)
+
+    const responses: Record<string, EarlyResponse> = {}
+    const ask = (url: string) => {
+      responses[url] = {
+        language,
+        response: fetch(url, { headers: { Accept: 'application/json', 'Accept-Language': language }, credentials: 'same-origin' }),
+      }
+      // An answer nobody takes (a wrong guess) must not be reported as an unhandled failure.
+      responses[url]!.response.catch(() => undefined)
+    }
+    ask(`${config.apiBase}/requests?${query.toString()}`)
+    ask(`${config.apiBase}${config.catalogPath}`)
+    ;(window as EarlyWindow).__earlyResponses = responses
+  } catch {
+    // A guess, never a failure: the list asks for itself.
+  }
+}
