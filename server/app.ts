@@ -3,7 +3,8 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
 import type { ServerConfig } from './config'
 import { newRequestId } from './shared/request-id'
-import { createMobileSignIn, MOBILE_BASE, sessionInfoRoute } from './gateway/auth/mobile-connect'
+import { browserSessionRoute } from './gateway/auth/browser-session'
+import { createMobileSignIn, MOBILE_BASE } from './gateway/auth/mobile-connect'
 import { SessionCookies } from './gateway/auth/session'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
@@ -73,7 +74,6 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     now: options.realNow ?? Date.now,
   })
   app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
-  app.route(`${AUTH_BASE}/session`, sessionInfoRoute(mobileCookies))
   app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream, signIn.sessions))
   // The cloud lists (0018): the sandbox in-process like the ordering API, or a real cloud API; none configured is a 404.
   // The key is one customer's (the sandbox application's, or CLOUD_CUSTOMER_ID): only its people are served.
@@ -87,6 +87,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
       : { baseUrl: config.cloud.upstream.replace(/\/$/, ''), fetch: (request) => fetch(request), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
   const customers = personCustomers(upstream, signIn.sessions, { now: options.realNow ?? Date.now })
   app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
+  app.route(`${AUTH_BASE}/session`, browserSessionRoute(signIn.sessions, cloudUpstream ? { customerId: cloudUpstream.customerId, customers } : null))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
   // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
   for (const prefix of ['/api', SANDBOX_BASE]) {
