@@ -1,22 +1,32 @@
 import { Hono } from 'hono'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
+import { SENDS_PATH } from '@contract/gateway-sends'
 import type { ServerConfig } from './config'
 import { newRequestId } from './shared/request-id'
 import { browserSessionRoute } from './gateway/auth/browser-session'
 import { createMobileSignIn, MOBILE_BASE } from './gateway/auth/mobile-connect'
+import { isHttps } from './gateway/auth/same-origin'
 import { SessionCookies } from './gateway/auth/session'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
 import { personCustomers } from './gateway/person-customer'
+import { gatewayStore } from './gateway/redis-store'
+import { sendGuard } from './gateway/send-guard'
+import type { SharedStore } from './gateway/shared-store'
+import { compressJson } from './gateway/compress-json'
+import { operatorThrottle } from './gateway/throttle'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
+import { ssoSignOutCookie } from './sandbox/oidc/authorize'
 import { createSandbox, type Sandbox } from './sandbox/sandbox'
 
 export interface BuiltApp {
   app: Hono
   sandbox: Sandbox | null
+  /** The one store every part of the gateway shares with the other instances (docs/decisions/0021-many-instances.md). */
+  store: SharedStore
   close(): void
 }
 
@@ -24,8 +34,16 @@ export interface BuiltApp {
  * Builds the one server: the gateway's API proxy and token handler (/auth), the sandbox (when it is the upstream) and the SPA.
  * Starting it is main.ts's job, so tests call `app.request()` in-process.
  */
-export function buildApp(config: ServerConfig, options: { realNow?: () => number } = {}): BuiltApp {
+export function buildApp(config: ServerConfig, options: { realNow?: () => number; store?: SharedStore } = {}): BuiltApp {
   const app = new Hono()
+  // The API's JSON answers above 1 KB, compressed for a client that accepts it (docs/decisions/0024-delivery.md).
+  app.use('/api/*', compressJson())
+  // ONE store for everything instances must agree on: the send guard, revoked sessions (0020), the refresh lock,
+  // the /me and mobile token caches (0021). Redis with REDIS_URL, this process's memory otherwise; tests may pass one.
+  const shared = options.store
+    ? { store: options.store, redis: null, close: async () => {} }
+    : gatewayStore(config.REDIS_URL, { now: options.realNow ?? Date.now })
+  const store = shared.store
   const sandbox = config.usesSandbox ? createSandbox(config, options) : null
   let sandboxApp: Hono | null = null
   if (sandbox) {
@@ -33,17 +51,24 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     app.route(SANDBOX_BASE, sandboxRoutes(sandbox))
   }
 
+  // One throttle budget under the operator's spike arrest, for every call the gateway makes to a remote operator
+  // (0021). The in-process sandbox is left to answer its own spike arrest, which the SPA's tests of 403 53 rely on.
+  const throttle = operatorThrottle({
+    perSecond: sandboxApp ? 0 : config.OPERATOR_REQUESTS_PER_SECOND,
+    redis: shared.redis,
+  })
+  app.use('/api/*', throttle.middleware)
   const upstream: Upstream = sandboxApp
     ? {
         // In-process: the gateway reaches the sandbox without a network hop, as it would a remote operator.
         baseUrl: `http://sandbox.internal${SANDBOX_ORDERING_BASE}`,
-        fetch: async (request) => sandboxApp.fetch(request),
+        fetch: throttle.wrap(async (request) => sandboxApp.fetch(request)),
         apiKey: config.apiKey,
         timeoutMs: 30_000,
       }
     : {
         baseUrl: config.ORDERING_UPSTREAM.replace(/\/$/, ''),
-        fetch: (request) => fetch(request),
+        fetch: throttle.wrap((request) => fetch(request)),
         apiKey: config.apiKey,
         timeoutMs: 30_000,
       }
@@ -59,10 +84,14 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
         }
       : { url: `${config.oidc.baseUrl}/v1/token`, fetch: (request) => fetch(request), timeoutMs: 30_000 },
     now: options.realNow ?? Date.now,
+    store,
+    sessionSecrets: config.sessionSecrets,
+    // The sandbox's own sign-in session ends with the console's; a real operator offers no end-session endpoint (0020).
+    operatorSignOutCookies: sandbox ? (c) => [ssoSignOutCookie(SANDBOX_BASE, isHttps(c))] : undefined,
   })
   app.route(AUTH_BASE, signIn.routes)
   // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint, reached like the rest.
-  const mobileCookies = new SessionCookies(config.oidc.sessionSecret, options.realNow ?? Date.now)
+  const mobileCookies = new SessionCookies(config.sessionSecrets, options.realNow ?? Date.now, store)
   const mobile = createMobileSignIn({
     discoveryUrl: sandboxApp ? `http://sandbox.internal${SANDBOX_BASE}` : (config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? null),
     clientId: config.oidc.clientId,
@@ -70,11 +99,15 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     clientCredentialsUrl: sandboxApp ? `http://sandbox.internal${SANDBOX_BASE}/oauth/v3/token` : `${config.OIDC_BASE_URL?.replace(/\/$/, '')}/oauth/v3/token`,
     fetch: sandboxApp ? async (request) => sandboxApp.fetch(request) : (request) => fetch(request),
     cookies: mobileCookies,
-    sessionSecret: config.oidc.sessionSecret,
+    sessionSecret: config.sessionSecrets,
     now: options.realNow ?? Date.now,
+    store,
   })
   app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
-  app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream, signIn.sessions))
+  const customers = personCustomers(upstream, signIn.sessions, { now: options.realNow ?? Date.now, store })
+  const guard = sendGuard({ store, sessions: signIn.sessions, customers, upstreamTimeoutMs: upstream.timeoutMs })
+  app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream, signIn.sessions, guard))
+  app.route(SENDS_PATH, guard.routes)
   // The cloud lists (0018): the sandbox in-process like the ordering API, or a real cloud API; none configured is a 404.
   // The key is one customer's (the sandbox application's, or CLOUD_CUSTOMER_ID): only its people are served.
   const sandboxCustomer = sandbox?.applications.byClientId(config.SANDBOX_CLIENT_ID)?.customer_id
@@ -83,9 +116,8 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   const cloudUpstream: CloudUpstream | null = !config.cloud || !cloudCustomer
     ? null
     : config.cloud.upstream === 'sandbox' && sandboxApp
-      ? { baseUrl: `http://sandbox.internal${SANDBOX_CLOUD_BASE}`, fetch: async (request) => sandboxApp.fetch(request), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
-      : { baseUrl: config.cloud.upstream.replace(/\/$/, ''), fetch: (request) => fetch(request), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
-  const customers = personCustomers(upstream, signIn.sessions, { now: options.realNow ?? Date.now })
+      ? { baseUrl: `http://sandbox.internal${SANDBOX_CLOUD_BASE}`, fetch: throttle.wrap(async (request) => sandboxApp.fetch(request)), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
+      : { baseUrl: config.cloud.upstream.replace(/\/$/, ''), fetch: throttle.wrap((request) => fetch(request)), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
   app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
   app.route(`${AUTH_BASE}/session`, browserSessionRoute(signIn.sessions, cloudUpstream ? { customerId: cloudUpstream.customerId, customers } : null))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
@@ -100,5 +132,13 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   }
   if (config.SERVE_SPA === 'on') app.route('/', spaRoutes(config.SPA_DIST))
 
-  return { app, sandbox, close: () => sandbox?.close() }
+  return {
+    app,
+    sandbox,
+    store: shared.store,
+    close: () => {
+      sandbox?.close()
+      void shared.close()
+    },
+  }
 }

@@ -39,6 +39,12 @@ export const ZServerEnv = z
     OIDC_SCOPE: z.string().min(1).default('openid offline_access b2b:ordering b2b:ordering:readonly'),
     /** Encrypts the session cookie (access and refresh tokens); 32 characters or more, the same on every instance. */
     SESSION_SECRET: z.string().min(32).optional(),
+    /** Rotation (docs/decisions/0021-many-instances.md): `new,old,…`; seals with the first, opens with any. Wins over SESSION_SECRET. */
+    SESSION_SECRETS: z.string().refine((v) => v.split(',').every((s) => s.trim().length >= 32), 'each secret needs 32 characters or more').optional(),
+    /** Shared state of several gateway instances (0021); unset, one instance keeps it in memory. */
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** The operator's spike arrest the gateway stays under, across all instances (0021). */
+    OPERATOR_REQUESTS_PER_SECOND: positiveInt.default(25),
     /** Where the sandbox's authorization server says it lives (ID token `iss`). */
     SANDBOX_ISSUER_BASE: z.url({ protocol: /^https?$/ }).optional(),
     /** Redirect URIs registered for the sandbox application, comma-separated; defaults cover PORT and Vite's 5173. */
@@ -64,7 +70,7 @@ export const ZServerEnv = z
   .superRefine((env, ctx) => {
     if (env.ORDERING_UPSTREAM !== SANDBOX) {
       for (const name of ['OIDC_BASE_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ORDERING_UPSTREAM points at a real operator' })
+        if (!env[name] && !(name === 'SESSION_SECRET' && env.SESSION_SECRETS)) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ORDERING_UPSTREAM points at a real operator' })
       }
     }
     if (env.ORDERING_UPSTREAM === SANDBOX && env.ORDERING_API_KEY && env.ORDERING_API_KEY !== env.SANDBOX_API_KEY) {
@@ -129,6 +135,8 @@ export type ServerConfig = z.infer<typeof ZServerEnv> & {
    * (absent with the sandbox, where the sandbox application's customer is read at start).
    */
   cloud: { upstream: 'sandbox' | string; apiKey: string; customerId?: string } | null
+  /** Every accepted session secret, the sealing one first (oidc.sessionSecret is that one). */
+  sessionSecrets: string[]
 }
 
 /** Only for the sandbox: a fixed development secret, so that a restart keeps people signed in. */
@@ -151,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const settings = parsed.data
   const usesSandbox = settings.ORDERING_UPSTREAM === SANDBOX
+  const rotation = settings.SESSION_SECRETS?.split(',').map((secret) => secret.trim()).filter(Boolean) ?? []
+  const sessionSecrets = rotation.length > 0 ? rotation : [settings.SESSION_SECRET ?? SANDBOX_SESSION_SECRET]
   const issuerBase = (settings.SANDBOX_ISSUER_BASE ?? `http://localhost:${settings.PORT}`).replace(/\/$/, '')
   const oidc: OidcSettings = usesSandbox
     ? {
@@ -159,7 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         clientId: settings.SANDBOX_CLIENT_ID,
         clientSecret: settings.SANDBOX_CLIENT_SECRET,
         scope: settings.OIDC_SCOPE,
-        sessionSecret: settings.SESSION_SECRET ?? SANDBOX_SESSION_SECRET,
+        sessionSecret: sessionSecrets[0]!,
       }
     : {
         baseUrl: `${settings.OIDC_BASE_URL!.replace(/\/$/, '')}/openidconnect/${settings.OIDC_COUNTRY}`,
@@ -167,7 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         clientId: settings.OIDC_CLIENT_ID!,
         clientSecret: settings.OIDC_CLIENT_SECRET!,
         scope: settings.OIDC_SCOPE,
-        sessionSecret: settings.SESSION_SECRET!,
+        sessionSecret: sessionSecrets[0]!,
       }
   const sandboxRedirectUris = settings.SANDBOX_REDIRECT_URIS
     ? settings.SANDBOX_REDIRECT_URIS.split(',').map((uri) => uri.trim()).filter(Boolean)
@@ -181,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc,
     sandboxRedirectUris,
     cloud: cloudOf(settings),
+    sessionSecrets,
   }
 }
 

@@ -7,6 +7,21 @@ import { i18nReady } from './i18n/i18n'
 import { applyTheme, storedTheme } from './app/shell/theme'
 import './styles.css'
 
+// After a deploy, a page opened before asks for chunks of the build before, which the gateway answers 404: load the
+// new build once. Not twice within a minute, so that a chunk missing from the new build shows its error instead of
+// reloading forever (docs/decisions/0024-delivery.md).
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'ordering-console.reloaded-for-chunk'
+  try {
+    if (Date.now() - Number(sessionStorage.getItem(key) ?? 0) < 60_000) return
+    sessionStorage.setItem(key, String(Date.now()))
+  } catch {
+    return
+  }
+  event.preventDefault()
+  window.location.reload()
+})
+
 // The gateway's session cookie says who is signed in: the page asks GET /auth/session at once, and shows at once
 // when this browser was signed in last time it asked (docs/decisions/0011-sign-in.md). oidc-client-ts, and the
 // gateway's word on how to sign in (GET /auth/config), come with the first page that signs in or out.

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { extend, omit } from 'zod/mini'
 import { ZCatalogItem } from '@contract/catalog'
+import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
 import { describeIssues } from '@contract/issue-messages'
 import { SCOPE } from '@contract/misc'
 import { faultInputProblems, ZFaultInput } from './faults'
@@ -9,6 +10,7 @@ import { DAY, HOUR } from './ordering/lifecycle'
 import { AUTHORIZE_ERRORS, DEFAULT_ACCESS_TOKEN_SECONDS, DEFAULT_REFRESH_TOKEN_SECONDS, TOKEN_ERRORS, type TokenError } from './oidc/settings'
 import { mobileStateOf } from './mobile/mobile-state'
 import type { Sandbox } from './sandbox'
+import { fromCatalogSchema } from './catalog/catalog-schema'
 
 const ZAdvance = z.strictObject({
   days: z.number().min(0).max(3650).optional(),
@@ -129,6 +131,8 @@ export function controlEndpoint(sandbox: Sandbox): Hono {
     sandbox.oidc.refreshTokenSeconds = input.refreshTokenSeconds ?? DEFAULT_REFRESH_TOKEN_SECONDS
     return c.json(lifetimes())
   })
+  // How many refresh grants the authorization server answered (docs/decisions/0021-many-instances.md).
+  app.get('/oidc/grants', (c) => c.json({ refresh: sandbox.oidc.refreshGrants }))
   app.post('/oidc/next-error', async (c) => {
     const input = await body(c, ZNextError)
     if (input instanceof Response) return input
@@ -160,9 +164,11 @@ export function controlEndpoint(sandbox: Sandbox): Hono {
       return c.json({ error: `A catalog item with id ${input.id} or type ${input.type} exists already.` }, 409)
     }
     try {
-      z.fromJSONSchema(input.schema as z.core.JSONSchema.JSONSchema)
+      fromCatalogSchema(input.schema)
     } catch (error) {
-      return c.json({ error: `schema is not a JSON Schema this sandbox can enforce: ${(error as Error).message}` }, 400)
+      // A pattern RE2 cannot run in linear time is refused here, not found out by a slow POST (0020).
+      const refusal: ApiErrorBody = { code: ERROR_CODE.invalidField, message: 'Invalid field', description: `schema is not a JSON Schema this sandbox can enforce: ${(error as Error).message}` }
+      return c.json(refusal, 400)
     }
     const entry = sandbox.catalog.add(input, sandbox.clock.now())
     return c.json(sandbox.catalog.render(entry, 'en'), 201)

@@ -2,6 +2,7 @@ import type { AuthConfig, BrowserTokenAnswer } from '@contract/gateway-auth'
 import { Hono, type Context } from 'hono'
 import type { OAuthErrorBody } from '@contract/error'
 import type { OidcSettings } from '../../config'
+import type { SharedStore } from '../shared-store'
 import { tokenClient, type TokenEndpoint, type TokenOutcome } from './operator'
 import { sessionRefresher, type RefreshOutcome } from './refresh'
 import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
@@ -13,7 +14,7 @@ export const CALLBACK_PATH = `${AUTH_BASE}/callback`
 /** What the API proxy needs of the sign-in: the session of a request, its refresh, and its cookie. */
 export interface GatewaySessions {
   read(c: Context): Promise<Session | null>
-  /** Single-flight per refresh token (see refresh.ts). */
+  /** Single-flight per refresh token, across instances sharing a store (see refresh.ts). */
   refresh(session: Session): Promise<RefreshOutcome>
   setCookie(c: Context, session: Session): Promise<string>
   clearCookie(c: Context): string
@@ -24,6 +25,15 @@ export interface SignInOptions {
   tokenEndpoint: TokenEndpoint
   /** The gateway's clock in ms (ID token times, cookie expiry); tests inject theirs. */
   now: () => number
+  /**
+   * The instances' shared store: signed-out sessions (docs/decisions/0020-hostile-input-and-faults.md), the refresh
+   * lock and its result (0021-many-instances.md); memory of this process when absent.
+   */
+  store?: SharedStore
+  /** Every accepted session secret, the sealing one first (SESSION_SECRETS); `oidc.sessionSecret` alone when absent. */
+  sessionSecrets?: readonly string[]
+  /** Set-Cookie values that also end the authorization server's own sign-in session at sign-out, when it can be. */
+  operatorSignOutCookies?: (c: Context) => string[]
 }
 
 function oauthError(c: Context, status: 400 | 403 | 405 | 502, error: string, description?: string, headers: Record<string, string> = {}) {
@@ -60,10 +70,11 @@ function singleValued(params: URLSearchParams): Record<string, string> | { repea
  * flow against /auth/*, the gateway holds the client secret and the operator's tokens (in the encrypted
  * oc_session cookie) and gives the browser the ID token and opaque handles.
  */
-export function createSignIn({ oidc, tokenEndpoint, now }: SignInOptions): { routes: Hono; sessions: GatewaySessions } {
-  const cookies = new SessionCookies(oidc.sessionSecret, now)
+export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, operatorSignOutCookies }: SignInOptions): { routes: Hono; sessions: GatewaySessions } {
+  const secrets = sessionSecrets ?? [oidc.sessionSecret]
+  const cookies = new SessionCookies(secrets, now, store)
   const client = tokenClient(oidc, tokenEndpoint)
-  const refresh = sessionRefresher(client, now)
+  const refresh = sessionRefresher(client, now, { ...(store ? { store } : {}), secrets })
   const cookieContext = (c: Context) => ({ secure: isHttps(c) })
   const callbackOf = (c: Context) => `${requestOrigin(c)}${CALLBACK_PATH}`
 
@@ -183,10 +194,14 @@ export function createSignIn({ oidc, tokenEndpoint, now }: SignInOptions): { rou
     return answer(c, outcome.session, outcome.idToken)
   }
 
-  routes.all('/logout', (c) => {
+  routes.all('/logout', async (c) => {
     if (c.req.method !== 'POST') return oauthError(c, 405, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`, { Allow: 'POST' })
     const refusal = crossSiteRefusal(c)
     if (refusal) return oauthError(c, 403, 'invalid_request', refusal)
+    // Clearing the cookie is not enough: a copy of it must stop working too (0020).
+    const session = await cookies.readSession(c)
+    if (session) await cookies.revoke(session)
+    for (const cookie of operatorSignOutCookies?.(c) ?? []) c.header('Set-Cookie', cookie, { append: true })
     c.header('Set-Cookie', cookies.clearSessionCookie(cookieContext(c)), { append: true })
     c.header('Set-Cookie', cookies.clearPendingCookie(cookieContext(c)), { append: true })
     c.header('Cache-Control', 'no-store')

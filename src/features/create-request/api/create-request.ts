@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod/mini'
 import { HEADER } from '@contract/common'
 import { ZRequest, ZRequestProjection } from '@contract/request'
@@ -23,18 +22,4 @@ export async function findRequestsByReference(customerReference: string, signal?
   const params = new URLSearchParams({ customerReference, fields: 'id,customerReference', limit: '50' })
   const response = await apiRequest(`/requests?${params}`, z.array(ZRequestProjection), { signal })
   return response.data.filter((request) => request.customerReference === customerReference).map((request) => request.id)
-}
-
-export async function getSourceRequest(id: string, signal?: AbortSignal) {
-  return (await apiRequest(`/requests/${encodeURIComponent(id)}`, ZRequest, { signal })).data
-}
-
-/** The request a modification, termination, cancellation or resubmission starts from. */
-export const sourceRequestQueries = {
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: ['requests', 'source', id] as const,
-      queryFn: ({ signal }) => getSourceRequest(id, signal),
-      staleTime: 30_000,
-    }),
 }

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import type { SubmitEvent } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
 import { parseListSearch, type RequestListSearch } from '@/lib/request-search'
@@ -11,7 +11,7 @@ import { YesNoFilter } from '@/components/ui/yes-no-filter'
  */
 export function DashboardFilters({ search, onApply, onReset }: { search: RequestListSearch; onApply: (search: RequestListSearch) => void; onReset: () => void }) {
   const { t } = useTranslation()
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
     const params = new URLSearchParams()

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
@@ -30,7 +30,7 @@ export function FiltersForm(props: {
   const { search, catalog } = props
   const [badRange, setBadRange] = useState<Range | null>(null)
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
     const params = new URLSearchParams()
