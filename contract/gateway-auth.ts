@@ -27,3 +27,18 @@ export type BrowserTokenAnswer = z.infer<typeof ZBrowserTokenAnswer>
 
 /** The header that proves a same-origin script made the call (CSRF), on every POST to /auth. */
 export const CSRF_HEADER = { name: 'X-Requested-With', value: 'ordering-console' } as const
+
+/**
+ * GET /auth/session's answer to the SPA (docs/decisions/0011-sign-in.md): the gateway's session cookie is alive and
+ * whose it is. Every tab of the browser asks it, so the cookie, not a tab's storage, says who is signed in; 401
+ * means nobody. The answer also carries how the session was opened (ZSessionInfo, contract/mobile-connect.ts).
+ */
+export const ZBrowserSession = z.object({
+  /** The signed-in person (the ID token's `sub`). */
+  sub: z.string().check(z.minLength(1)),
+  /** Epoch seconds: the session ends then at the latest (its refresh token's life, or its access token's). */
+  expiresAt: z.int(),
+  /** Whether the console's cloud lists are this person's company's (0018); absent when the gateway could not tell. */
+  cloud: z.optional(z.boolean()),
+})
+export type BrowserSession = z.infer<typeof ZBrowserSession>

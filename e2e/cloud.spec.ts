@@ -76,9 +76,12 @@ test('the page shows how far the reading has come, and the person can stop it an
   await expect(instances.getByText('2,500 instances of Acme production in Paris')).toBeVisible()
 })
 
-test('a person of another customer than the cloud key’s is told their company has none here, and axe finds nothing', async ({ page, signIn }) => {
+test('a person of another customer than the cloud key’s gets no Cloud entry, and the page, opened by its address, says why', async ({ page, signIn }) => {
   await signIn(PEOPLE.bruno)
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cloud' }).click()
+  const navigation = page.getByRole('navigation', { name: 'Main' })
+  await expect(navigation.getByRole('link', { name: 'Catalog' })).toBeVisible()
+  await expect(navigation.getByRole('link', { name: 'Cloud' })).toHaveCount(0)
+  await page.goto('/cloud')
   const unavailable = page.getByRole('region', { name: 'Not available for your company' })
   await expect(unavailable.getByRole('alert')).toContainText('Your company has no cloud resources on this console.')
   await expect(unavailable.getByText('HTTP status 403, code 50')).toBeVisible()

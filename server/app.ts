@@ -7,7 +7,8 @@ import { ApiError, OAuthError, sameInAll } from './shared/api-error'
 import { ERROR_MESSAGES } from './shared/error-messages'
 import { allowedHosts, answerError, identify, limitBody, methodNotAllowed, requestLog, sameOriginWrites, type EdgeEnv } from './shared/edge'
 import { boundedFetch, type FetchLike } from './shared/upstream-fetch'
-import { createMobileSignIn, MOBILE_BASE, sessionInfoRoute } from './gateway/auth/mobile-connect'
+import { browserSessionRoute } from './gateway/auth/browser-session'
+import { createMobileSignIn, MOBILE_BASE } from './gateway/auth/mobile-connect'
 import { isHttps } from './gateway/auth/same-origin'
 import { SessionCookies } from './gateway/auth/session'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
@@ -161,7 +162,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   if (sandboxApp) app.route('/', sandboxApp)
   app.route(AUTH_BASE, signIn.routes)
   app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
-  app.route(`${AUTH_BASE}/session`, sessionInfoRoute(mobileCookies))
+  app.route(`${AUTH_BASE}/session`, browserSessionRoute(signIn.sessions, cloudUpstream ? { customerId: cloudUpstream.customerId, customers } : null))
   app.route(GATEWAY_ORDERING_BASE, orderingProxy(ordering, signIn.sessions, guard))
   app.route(SENDS_PATH, guard.routes)
   app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))

@@ -4,6 +4,7 @@ import { App } from './app/app'
 import { getAuthConfig } from './features/auth/api/get-auth-config'
 import { createAuthSession } from './features/auth/session'
 import { i18nReady } from './i18n/i18n'
+import { applyTheme, storedTheme } from './app/shell/theme'
 import './styles.css'
 
 // After a deploy, a page opened before asks for chunks of the build before, which the gateway answers 404: load the
@@ -21,15 +22,19 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload()
 })
 
-// A page knows from the tab's storage whether someone signed in; oidc-client-ts, and the gateway's word on how
-// to sign in (GET /auth/config), come with the first page that signs in, renews or signs out.
+// The gateway's session cookie says who is signed in: the page asks GET /auth/session at once, and shows at once
+// when this browser was signed in last time it asked (docs/decisions/0011-sign-in.md). oidc-client-ts, and the
+// gateway's word on how to sign in (GET /auth/config), come with the first page that signs in or out.
 const session = createAuthSession({
-  storage: window.sessionStorage,
+  storage: window.localStorage,
   loadUserManager: async () => {
     const [config, { createUserManager }] = await Promise.all([getAuthConfig(), import('./features/auth/user-manager')])
     return createUserManager(config)
   },
 })
+
+// The person's light or dark choice, before anything shows: no flash of the other theme.
+applyTheme(storedTheme())
 
 // A person whose language is not English gets its messages (a small chunk) before anything shows: no flash of
 // English, nor of keys.

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router/dom'
 import { readRetryDelay, shouldRetryRead } from '@/lib/retry-policy'
@@ -38,6 +38,9 @@ export function App({ session }: { session: AuthSession }) {
     return client
   })
   const [router] = useState(() => createRouter(queryClient, session))
+  // Another person, or nobody, in this tab or another (0011): nothing fetched for the one before may show. The page
+  // leaves for the sign-in page first (RequireSignIn), then the cache empties.
+  useEffect(() => session.onPersonChange(() => setTimeout(() => queryClient.clear())), [session, queryClient])
   return (
     <AuthSessionContext value={session}>
       <QueryClientProvider client={queryClient}>

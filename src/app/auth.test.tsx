@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startInProcessServer, type InProcessServer } from '../../test/in-process-fetch'
 import { renderApp } from '@/testing/render-app'
+import { signInArgs } from '@/features/auth/sign-in'
 import { changeLanguage } from '@/i18n/i18n'
 
 let server: InProcessServer
@@ -115,20 +116,30 @@ describe('signing in', () => {
   })
 })
 
-describe('a session whose access token ran out while the tab slept', () => {
-  it('is renewed with the refresh token through the gateway before the page shows, without asking the person', async () => {
-    const { userManager, redirects } = await renderApp({ server, signedInAs: 'alice@acme.example', accessTokenExpired: true, path: '/requests/new' })
+describe('a browser signed in once (docs/decisions/0011-sign-in.md)', () => {
+  it('opens a pasted link signed in, without a click and with nothing in the tab’s storage: the gateway’s session says who', async () => {
+    const { redirects } = await renderApp({ server, signedInAs: 'alice@acme.example', path: '/requests/new' })
     expect(await screen.findByRole('heading', { level: 1, name: 'New request' })).toBeInTheDocument()
-    const user = await userManager.getUser()
-    expect(user?.expired).toBe(false)
-    expect(user?.access_token).toMatch(/^h\./)
     expect(redirects).toEqual([])
+    // Only the page's own hint is kept (no token, no handle): whose the session is and until when.
+    expect(Object.keys(window.sessionStorage)).toEqual(['ordering-console.session'])
+    expect(window.sessionStorage.getItem('ordering-console.session')).not.toMatch(/h\./)
   })
 })
 
 describe('a session the gateway no longer knows', () => {
-  it('signs in again silently, keeping the page, and asks the person when the authorization server needs them', async () => {
-    const first = await renderApp({ server, path: '/requests/new', staleUser: true })
+  it('sends a browser that remembered one to the sign-in page, keeping the page', async () => {
+    const { redirects } = await renderApp({ server, path: '/requests/new', staleUser: true })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Ordering Console' })).toBeInTheDocument()
+    expect(new URLSearchParams(window.location.search).get('returnTo')).toBe('/requests/new')
+    expect(screen.queryByText('You are signed out.')).not.toBeInTheDocument()
+    expect(redirects).toEqual([])
+  })
+
+  it('turns a silent sign-in the authorization server refuses into one that asks the person, keeping the page', async () => {
+    const first = await renderApp({ server, path: '/sign-in' })
+    // The redirect never resolves in jsdom: the page would be gone.
+    void (await first.session.userManager()).signinRedirect(signInArgs({ returnTo: '/requests/new', silent: true }))
     await waitFor(() => expect(first.redirects).toHaveLength(1))
     const silent = signInRequest(first.redirects[0])
     expect(silent.params.get('prompt')).toBe('none')
@@ -147,14 +158,15 @@ describe('a session the gateway no longer knows', () => {
 
 describe('the header of a signed-in person', () => {
   it('signs out: the gateway forgets the session, the page forgets the person and asks the next one for a password', async () => {
-    const { userManager, redirects } = await renderApp({ server, signedInAs: 'alice@acme.example' })
+    const { session, redirects } = await renderApp({ server, signedInAs: 'alice@acme.example' })
     const account = await screen.findByRole('group', { name: 'Your account' })
     expect(await within(account).findByText('Alice Martin')).toBeInTheDocument()
     await userEvent.click(within(account).getByRole('button', { name: 'Sign out' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Ordering Console' })).toBeInTheDocument()
     expect(screen.getByText('You are signed out.')).toBeInTheDocument()
     expect(screen.queryByRole('group', { name: 'Your account' })).not.toBeInTheDocument()
-    expect(await userManager.getUser()).toBeNull()
+    expect(session.getSnapshot()).toMatchObject({ signedIn: false, signedOut: true })
+    expect(window.sessionStorage.getItem('ordering-console.session')).toBeNull()
     expect((await fetch('/api/ordering/v3/me')).status).toBe(401)
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     await waitFor(() => expect(redirects).toHaveLength(1))

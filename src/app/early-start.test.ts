@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CATALOG_PAGE } from '@contract/request-query'
-import { STORED_USER_KEY } from '@/features/auth/session'
+import { SESSION_HINT_KEY } from '@/features/auth/session'
 import { DEFAULT_COLUMNS, fieldsOf } from '@/features/requests/columns'
 import { detectLanguage, LANGUAGES } from '@/i18n/i18n'
 import { ORDERING_API_BASE } from '@/lib/api-client'
@@ -19,7 +19,7 @@ const config = {
 }
 
 function signIn(expiresAt = Date.now() / 1000 + 600) {
-  sessionStorage.setItem(STORED_USER_KEY, JSON.stringify({ access_token: 'handle', expires_at: expiresAt, profile: { sub: 'alice' } }))
+  localStorage.setItem(SESSION_HINT_KEY, JSON.stringify({ sub: 'alice', expiresAt: Math.floor(expiresAt) }))
 }
 
 /** Runs the early start at `path` and says what it asked for. */
@@ -47,7 +47,7 @@ afterEach(() => {
 
 describe('the early start of the requests list', () => {
   it('uses the app’s own keys and the default columns’ fields', () => {
-    expect(EARLY_START_KEYS.sessionKey).toBe(STORED_USER_KEY)
+    expect(EARLY_START_KEYS.sessionKey).toBe(SESSION_HINT_KEY)
     expect(EARLY_START_KEYS.apiBase).toBe(ORDERING_API_BASE)
     expect(EARLY_START_KEYS.languages).toEqual(LANGUAGES)
     expect(EARLY_START_KEYS.catalogPath).toBe(`/catalogItems?limit=${CATALOG_PAGE.maxLimit}`)
@@ -88,7 +88,7 @@ describe('the early start of the requests list', () => {
     signIn()
     expect(startAt('/requests/REQ1').urls).toEqual([])
     expect(startAt('/').urls).toEqual([])
-    sessionStorage.clear()
+    localStorage.clear()
     expect(startAt('/requests').urls).toEqual([])
     signIn(Date.now() / 1000 - 5)
     expect(startAt('/requests').urls).toEqual([])

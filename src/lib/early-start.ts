@@ -13,7 +13,7 @@
 export interface EarlyStartConfig {
   /** The gateway's base for the ordering API. */
   apiBase: string
-  /** Where oidc-client-ts keeps the signed-in person (src/features/auth/session.ts). */
+  /** Where the browser keeps what the gateway last said of its session (src/features/auth/session.ts, SESSION_HINT_KEY). */
   sessionKey: string
   /** Where the language chosen is kept, and the languages spoken (src/i18n/i18n.ts). */
   languageKey: string
@@ -32,7 +32,7 @@ export interface EarlyStartConfig {
 /** The addresses and keys the app uses, as the early start must use them (early-start.test.ts checks each). */
 export const EARLY_START_KEYS = {
   apiBase: '/api/ordering/v3',
-  sessionKey: 'oidc.user:ordering-console',
+  sessionKey: 'ordering-console.session',
   languageKey: 'ordering-console.language',
   languages: ['en', 'fr'],
   /** The catalog's one page of every item (src/features/requests/api/list-catalog-items.ts, CATALOG_PAGE.maxLimit). */
@@ -42,7 +42,7 @@ export const EARLY_START_KEYS = {
 /** Where the list keeps the `fields` of its last query (`rememberListFields`). */
 export const LIST_FIELDS_KEY = 'ordering-console.list-fields'
 /** The `fields` of the list's default columns; early-start.test.ts checks it against the list's own. */
-export const DEFAULT_LIST_FIELDS = 'id,name,customerReference,status,isOverdue,keyDates,type,createdAt'
+export const DEFAULT_LIST_FIELDS = 'id,name,customerReference,status,step,subStep,isOverdue,keyDates,type,createdAt'
 
 /** Keeps the `fields` of the list's query for the next visit's early start. */
 export function rememberListFields(fields: string | null): void {
@@ -74,8 +74,8 @@ export type EarlyWindow = Window & { __earlyResponses?: Record<string, EarlyResp
 export function earlyStart(config: EarlyStartConfig): void {
   try {
     if (window.location.pathname.replace(/\/$/, '') !== '/requests') return
-    const stored = JSON.parse(window.sessionStorage.getItem(config.sessionKey) ?? 'null') as { access_token?: string; expires_at?: number } | null
-    if (!stored || !stored.access_token || (stored.expires_at !== undefined && stored.expires_at <= Date.now() / 1000)) return
+    const stored = JSON.parse(window.localStorage.getItem(config.sessionKey) ?? 'null') as { sub?: string; expiresAt?: number } | null
+    if (!stored || !stored.sub || typeof stored.expiresAt !== 'number' || stored.expiresAt <= Date.now() / 1000) return
 
     // The person's language, as src/i18n/i18n.ts detects it.
     let language = window.localStorage.getItem(config.languageKey) ?? ''

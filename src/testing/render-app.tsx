@@ -5,7 +5,7 @@ import { z } from 'zod/mini'
 import type { InProcessServer } from '../../test/in-process-fetch'
 import { App } from '@/app/app'
 import { getAuthConfig } from '@/features/auth/api/get-auth-config'
-import { createAuthSession } from '@/features/auth/session'
+import { createAuthSession, SESSION_HINT_KEY } from '@/features/auth/session'
 import { createUserManager } from '@/features/auth/user-manager'
 
 /**
@@ -46,16 +46,15 @@ function claimsOf(idToken: string) {
 
 /**
  * Renders the whole application at `path` in jsdom. With `signedInAs`, the person signs in for real against
- * the in-process gateway and sandbox first (their session cookie lives in the server's jar) and the page
- * starts with what oidc-client-ts would have stored; `staleUser` stores a user the gateway has no session for.
+ * the in-process gateway and sandbox first (their session cookie lives in the server's jar), and the page asks the
+ * gateway who is signed in as a new tab does; `staleUser` makes the browser remember a session the gateway does
+ * not have (docs/decisions/0011-sign-in.md).
  * The redirect navigator records where the page would send the browser (`redirects`).
  */
 export async function renderApp(options: {
   server: InProcessServer
   path?: string
   signedInAs?: string
-  /** The signed-in person's access token has run out in the page's view (a tab that slept). */
-  accessTokenExpired?: boolean
   staleUser?: boolean
 }) {
   lazyModulesLoaded ??= Promise.all(Object.values(lazyModules).map((load) => load()))
@@ -75,23 +74,16 @@ export async function renderApp(options: {
       profile: tokens.id_token
         ? claimsOf(tokens.id_token)
         : { iss: config.issuer, sub: options.signedInAs, aud: config.clientId, exp: now + tokens.expires_in, iat: now },
-      expires_at: options.accessTokenExpired ? now - 60 : now + tokens.expires_in,
+      expires_at: now + tokens.expires_in,
     })
   } else if (options.staleUser) {
-    const now = Math.floor(Date.now() / 1000)
-    user = new User({
-      access_token: 'h.stale',
-      token_type: 'Bearer',
-      scope: config.scope,
-      profile: { iss: config.issuer, sub: 'someone', aud: config.clientId, exp: now + 3600, iat: now },
-      expires_at: now + 3600,
-    })
+    window.sessionStorage.setItem(SESSION_HINT_KEY, JSON.stringify({ sub: 'someone', expiresAt: Math.floor(Date.now() / 1000) + 3600 }))
   }
   const userManager = createUserManager(config, navigator)
   if (user) await userManager.storeUser(user)
   window.history.replaceState(null, '', options.path ?? '/')
-  // As in the browser, the page reads the stored person itself and loads oidc-client-ts only when it needs it.
-  const session = createAuthSession({ storage: window.sessionStorage, loadUserManager: () => Promise.resolve(userManager) })
+  // As in the browser, the page asks the gateway who is signed in and loads oidc-client-ts only when it needs it.
+  const session = createAuthSession({ storage: window.sessionStorage, loadUserManager: () => Promise.resolve(userManager), channel: null })
   const rendered = render(<App session={session} />)
   onTestFinished(async () => {
     rendered.unmount()

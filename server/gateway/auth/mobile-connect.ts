@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { BrowserTokenAnswer } from '@contract/gateway-auth'
 import { ZOAuthErrorBody } from '@contract/error'
 import {
-  ENCRYPTED_MSISDN_PREFIX, ZDiscoveryResponse, ZMccMnc, ZMobileAcr, ZMobileIdTokenClaims, type MobilePending, type MobileStartError, type SessionInfo,
+  ENCRYPTED_MSISDN_PREFIX, ZDiscoveryResponse, ZMccMnc, ZMobileAcr, ZMobileIdTokenClaims, type MobilePending, type MobileStartError,
 } from '@contract/mobile-connect'
 import { ZTokenResponse, type TokenResponse } from '@contract/oauth'
 import { oauthError } from '../../shared/api-error'
@@ -342,14 +342,4 @@ export function createMobileSignIn(options: MobileSignInOptions) {
   })
 
   return { routes }
-}
-
-/** GET /auth/session: how the session in the cookie was opened; 401 without one. */
-export function sessionInfoRoute(cookies: SessionCookies): Hono {
-  return new Hono().get('/', async (c) => {
-    const session = await cookies.readSession(c)
-    if (!session) return c.json({ error: 'no_session' }, 401, { 'Cache-Control': 'no-store' })
-    const body: SessionInfo = session.mobile ? { method: 'mobile', ...session.mobile } : { method: 'password' }
-    return c.json(body, 200, { 'Cache-Control': 'no-store' })
-  })
 }

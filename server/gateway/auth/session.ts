@@ -103,7 +103,7 @@ export function sessionFromTokens(
 }
 
 /** Until when the session is worth keeping: its refresh token's life, or its access token's when it has none. */
-function sessionExpiresAt(session: Session): number {
+export function sessionExpiresAt(session: Session): number {
   return session.refreshToken ? (session.refreshTokenExpiresAt ?? session.accessTokenExpiresAt) : session.accessTokenExpiresAt
 }
 

@@ -1,4 +1,4 @@
-import { ErrorResponse, UserManager, WebStorageStateStore, type INavigator } from 'oidc-client-ts'
+import { ErrorResponse, InMemoryWebStorage, UserManager, WebStorageStateStore, type INavigator } from 'oidc-client-ts'
 import { redirect } from 'react-router'
 import type { MobilePending, MobileStartError } from '@contract/mobile-connect'
 import { ZMobileStartError } from '@contract/mobile-connect'
@@ -17,7 +17,7 @@ export const MOBILE_DISCOVER_PATH = '/auth/mobile/discover'
 /**
  * The operator's code flow, run by oidc-client-ts against the gateway (which adds login_hint on the way to
  * the operator and exchanges the code with the operator's secret). Its own callback route; the store holds
- * only the ID token and the gateway's handle, in sessionStorage, like the password sign-in.
+ * only the ID token and the gateway's handle, in the page's memory, like the password sign-in.
  */
 export function createMobileUserManager(pending: Pick<MobilePending, 'issuer' | 'clientId'>, redirectNavigator?: INavigator): UserManager {
   const origin = window.location.origin
@@ -35,7 +35,7 @@ export function createMobileUserManager(pending: Pick<MobilePending, 'issuer' | 
       scope: 'openid',
       extraHeaders: { ...CSRF_HEADERS },
       fetchRequestCredentials: 'same-origin',
-      userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+      userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
       stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
       loadUserInfo: false,
       automaticSilentRenew: false,

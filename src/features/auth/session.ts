@@ -1,91 +1,170 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { UserManager } from 'oidc-client-ts'
 import { z } from 'zod/mini'
+import { ZBrowserSession, type BrowserSession } from '@contract/gateway-auth'
+import { ApiError } from '@/lib/api-error'
+import { getBrowserSession } from './api/get-browser-session'
 
 /**
- * Where oidc-client-ts keeps the signed-in person in the tab's sessionStorage (user-manager.ts gives its user
- * store this one key), so that a page knows it without the library and without asking the gateway's
- * /auth/config first.
+ * What this browser last heard from the gateway about its session (GET /auth/session), kept in localStorage so
+ * that a new tab, a pasted link or a bookmark opens signed in at once, before the gateway answers again. It holds
+ * no token: only whose the session is and until when (docs/decisions/0011-sign-in.md).
  */
-export const STORED_USER_KEY = 'oidc.user:ordering-console'
+export const SESSION_HINT_KEY = 'ordering-console.session'
+/** The tabs of the browser tell each other of a sign-in and a sign-out on this channel. */
+export const SESSION_CHANNEL = 'ordering-console.session'
 
-/**
- * What pages need of the user oidc-client-ts stored after signing in (its `User.toStorageString()`): only the
- * access handle's expiry and whether a refresh handle exists. The browser holds no real token (0011).
- */
-const ZStoredUser = z.looseObject({
-  access_token: z.string(),
-  refresh_token: z.optional(z.string()),
-  expires_at: z.optional(z.number()),
-  profile: z.optional(z.looseObject({ sub: z.string() })),
-})
+const ZSessionMessage = z.object({ kind: z.enum(['signed-in', 'signed-out']) })
+type SessionMessage = z.infer<typeof ZSessionMessage>
 
 export interface SessionState {
-  /** A person signed in in this tab, and their access handle has not run out. */
+  /** The gateway holds a session for this browser (or said so last, and has not said otherwise since). */
   signedIn: boolean
-  /** Their handle ran out (a tab that slept) and a refresh handle can renew it without asking them. */
-  renewable: boolean
-  /** The person signed out in this page (and nobody signed in since). */
+  /** Nothing known yet: the page is asking the gateway. */
+  checking: boolean
+  /** The person signed out, in this tab or another (and nobody signed in since). */
   signedOut: boolean
+  /** Whether the Cloud entry is the person's (0018); undefined until the gateway could tell. */
+  cloud: boolean | undefined
 }
 
-/** Oidc-client-ts's default: renew a minute before the access handle runs out. */
-const RENEW_BEFORE_SECONDS = 60
+/** Checks the gateway again when a tab comes back to the front, at most this often. */
+const RECHECK_AFTER_MS = 5_000
+/** setTimeout's largest delay; a session that lives longer is checked on focus and at the next start. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+export interface AuthSessionOptions {
+  /** Where the hint lives: the browser's localStorage, which every tab of the origin shares. */
+  storage: Storage
+  loadUserManager: () => Promise<UserManager>
+  /** GET /auth/session: the session, or null when the gateway has none (401). */
+  fetchSession?: () => Promise<BrowserSession | null>
+  /** The tabs' channel; none where BroadcastChannel does not exist (the storage event still carries sign-outs). */
+  channel?: Pick<BroadcastChannel, 'postMessage' | 'close' | 'addEventListener'> | null
+  /** The window whose focus, visibility and storage events the session follows. */
+  target?: Window
+}
+
+async function askGateway(): Promise<BrowserSession | null> {
+  try {
+    return await getBrowserSession()
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
 
 /**
- * The sign-in state of the tab, read from oidc-client-ts's store without loading oidc-client-ts: ordinary pages
- * only need to know that a person signed in (GET /me says who; the gateway renews tokens itself). The library
- * (about 20 KB gzip) is loaded only where it works: signing in, the callback, signing in again when the session
- * is lost, renewing a handle that runs out, and signing out.
+ * The browser's sign-in state. The gateway's session cookie (HttpOnly, shared by every tab) says who is signed
+ * in: each page asks GET /auth/session when it starts, when it comes back to the front and when the session
+ * should end; a sign-in or a sign-out in one tab reaches the others through a BroadcastChannel and the hint's
+ * storage event. oidc-client-ts (about 20 KB gzip) is loaded only where it works: signing in, its callback,
+ * signing in again when the session is lost, and signing out.
  */
-export function createAuthSession(options: { storage: Storage; loadUserManager: () => Promise<UserManager> }) {
-  const key = STORED_USER_KEY
+export function createAuthSession(options: AuthSessionOptions) {
+  const { storage } = options
+  const target = options.target ?? window
+  const fetchSession = options.fetchSession ?? askGateway
   const listeners = new Set<() => void>()
-  let user: z.infer<typeof ZStoredUser> | null = null
-  let renewFailed = false
+  const personListeners = new Set<() => void>()
+  let known: BrowserSession | null = readHint()
+  let checking = known === null
   let forgotten = false
-  let snapshot: SessionState = { signedIn: false, renewable: false, signedOut: false }
+  let snapshot: SessionState = { signedIn: false, checking: false, signedOut: false, cloud: undefined }
   let userManager: Promise<UserManager> | undefined
   let loaded: UserManager | undefined
-  let renewTimer: ReturnType<typeof setTimeout> | undefined
+  let inFlight: Promise<void> | undefined
+  let lastCheck = 0
+  let endTimer: ReturnType<typeof setTimeout> | undefined
+  const channel =
+    options.channel !== undefined ? options.channel : typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null
 
-  function read() {
-    let value: unknown
+  function readHint(): BrowserSession | null {
     try {
-      value = JSON.parse(options.storage.getItem(key) ?? 'null')
+      const parsed = ZBrowserSession.safeParse(JSON.parse(storage.getItem(SESSION_HINT_KEY) ?? 'null'))
+      return parsed.success && parsed.data.expiresAt > Date.now() / 1000 ? parsed.data : null
     } catch {
-      // Unreadable: nobody is signed in.
+      return null
     }
-    const parsed = ZStoredUser.safeParse(value)
-    user = parsed.success ? parsed.data : null
-    scheduleRenewal()
   }
 
-  /** Oidc-client-ts renews handles itself once loaded; until then, this loads it when the handle nears its end. */
-  function scheduleRenewal() {
-    clearTimeout(renewTimer)
-    if (loaded || !user?.refresh_token || user.expires_at === undefined) return
-    const inMs = (user.expires_at - RENEW_BEFORE_SECONDS) * 1000 - Date.now()
-    // An handle already run out is renewed by RequireSignIn, before the page shows.
-    if (inMs + RENEW_BEFORE_SECONDS * 1000 <= 0) return
-    renewTimer = setTimeout(() => void session.userManager().catch(() => undefined), Math.max(inMs, 0))
+  function writeHint(value: BrowserSession | null) {
+    try {
+      if (value) storage.setItem(SESSION_HINT_KEY, JSON.stringify(value))
+      else storage.removeItem(SESSION_HINT_KEY)
+    } catch {
+      // Storage refused (private mode, quota): every page then asks the gateway first, which still works.
+    }
   }
 
   function getSnapshot(): SessionState {
-    const expired = user?.expires_at !== undefined && user.expires_at <= Date.now() / 1000
-    const next = {
-      signedIn: user !== null && !expired,
-      renewable: user !== null && expired && !!user.refresh_token && !renewFailed,
-      signedOut: forgotten && user === null,
+    const next: SessionState = {
+      signedIn: known !== null,
+      checking: known === null && checking,
+      signedOut: forgotten && known === null,
+      cloud: known?.cloud,
     }
-    if (next.signedIn !== snapshot.signedIn || next.renewable !== snapshot.renewable || next.signedOut !== snapshot.signedOut) snapshot = next
+    if (
+      next.signedIn !== snapshot.signedIn ||
+      next.checking !== snapshot.checking ||
+      next.signedOut !== snapshot.signedOut ||
+      next.cloud !== snapshot.cloud
+    )
+      snapshot = next
     return snapshot
   }
 
-  function changed() {
-    read()
+  function notify() {
     for (const listener of listeners) listener()
   }
+
+  /** Takes the gateway's word; another person than before (or none) means nothing fetched for them may stay. */
+  function settle(next: BrowserSession | null) {
+    const before = known?.sub
+    known = next
+    checking = false
+    if (next) forgotten = false
+    writeHint(next)
+    scheduleEnd()
+    if (before !== undefined && before !== next?.sub) for (const listener of personListeners) listener()
+    notify()
+  }
+
+  /** Asks the gateway again when the session should end, so that a page left open does not look signed in. */
+  function scheduleEnd() {
+    clearTimeout(endTimer)
+    if (!known) return
+    const inMs = known.expiresAt * 1000 - Date.now()
+    if (inMs < MAX_TIMER_MS) endTimer = setTimeout(() => void session.check(), Math.max(inMs, 0) + 1000)
+  }
+
+  function onMessage(message: SessionMessage) {
+    if (message.kind === 'signed-out') {
+      forgotten = true
+      settle(null)
+    } else {
+      void session.check()
+    }
+  }
+
+  const onChannelMessage = (event: MessageEvent) => {
+    const parsed = ZSessionMessage.safeParse(event.data)
+    if (parsed.success) onMessage(parsed.data)
+  }
+  // Where BroadcastChannel is missing: the hint removed by a sign-out in another tab.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== SESSION_HINT_KEY || event.storageArea !== storage) return
+    if (event.newValue === null && known) onMessage({ kind: 'signed-out' })
+    else if (event.newValue !== null && !known) void session.check()
+  }
+  const onFront = () => {
+    if (document.visibilityState === 'hidden') return
+    if (Date.now() - lastCheck >= RECHECK_AFTER_MS) void session.check()
+  }
+  channel?.addEventListener('message', onChannelMessage)
+  target.addEventListener('storage', onStorage)
+  target.addEventListener('focus', onFront)
+  target.document.addEventListener('visibilitychange', onFront)
 
   const session = {
     subscribe(listener: () => void) {
@@ -93,14 +172,46 @@ export function createAuthSession(options: { storage: Storage; loadUserManager: 
       return () => listeners.delete(listener)
     },
     getSnapshot,
-    /** The page's UserManager, loaded (with oidc-client-ts) on first need; its changes reach this state. */
+    /** Called when the signed-in person changes or leaves (here or in another tab): the page's data is theirs. */
+    onPersonChange(listener: () => void) {
+      personListeners.add(listener)
+      return () => {
+        personListeners.delete(listener)
+      }
+    },
+    /**
+     * Asks the gateway whether this browser is signed in, and as whom. A network failure changes nothing already
+     * known (an offline page stays as it is); with nothing known, it counts as signed out: the sign-in page shows.
+     */
+    check(): Promise<void> {
+      inFlight ??= (async () => {
+        lastCheck = Date.now()
+        try {
+          settle(await fetchSession())
+        } catch {
+          if (checking) {
+            checking = false
+            notify()
+          }
+        } finally {
+          inFlight = undefined
+        }
+      })()
+      return inFlight
+    },
+    /** The page's UserManager, loaded (with oidc-client-ts) on first need; its sign-ins reach this state. */
     userManager(): Promise<UserManager> {
       if (!userManager) {
         userManager = options.loadUserManager().then((manager) => {
           loaded = manager
-          clearTimeout(renewTimer)
-          manager.events.addUserLoaded(changed)
-          manager.events.addUserUnloaded(changed)
+          // A sign-in just ended in this tab (the callback): the gateway now holds the session; the other tabs learn it.
+          manager.events.addUserLoaded(() => {
+            checking = true
+            notify()
+            void session.check().then(() => {
+              if (known) channel?.postMessage({ kind: 'signed-in' } satisfies SessionMessage)
+            })
+          })
           return manager
         })
         // A failed load (network) is not remembered: the next need tries again.
@@ -110,37 +221,34 @@ export function createAuthSession(options: { storage: Storage; loadUserManager: 
       }
       return userManager
     },
-    /** The signed-in person's subject (the ID token's `sub`), as oidc-client-ts stored it. */
+    /** The signed-in person's subject (the ID token's `sub`), as the gateway gave it. */
     subject(): string | undefined {
-      return user?.profile?.sub
+      return known?.sub
     },
     /** The UserManager once `userManager()` has resolved: for pages whose route waited for it. */
     loadedUserManager(): UserManager {
       if (!loaded) throw new Error('The sign-in library is not loaded: the route must wait for session.userManager().')
       return loaded
     },
-    /** Renews a handle that ran out, through the gateway (refresh_token grant); a refusal means signing in. */
-    async renew(): Promise<void> {
-      try {
-        await (await session.userManager()).signinSilent()
-      } catch {
-        renewFailed = true
-      }
-      changed()
-    },
-    /** Forgets the person in this tab (after the gateway forgot the session). */
+    /** Forgets the person in every tab of the browser (after the gateway forgot the session). */
     async forget(): Promise<void> {
       forgotten = true
       if (loaded) await loaded.removeUser()
-      else options.storage.removeItem(key)
-      changed()
+      settle(null)
+      channel?.postMessage({ kind: 'signed-out' } satisfies SessionMessage)
     },
     dispose() {
-      clearTimeout(renewTimer)
+      clearTimeout(endTimer)
       listeners.clear()
+      personListeners.clear()
+      channel?.close()
+      target.removeEventListener('storage', onStorage)
+      target.removeEventListener('focus', onFront)
+      target.document.removeEventListener('visibilitychange', onFront)
     },
   }
-  read()
+  // Ask at once: with a hint the page shows meanwhile, without one the protected pages wait for the answer.
+  void session.check()
   return session
 }
 
@@ -148,14 +256,14 @@ export type AuthSession = ReturnType<typeof createAuthSession>
 
 export const AuthSessionContext = createContext<AuthSession | null>(null)
 
-/** The tab's sign-in state and what can be done with it. */
+/** The browser's sign-in state and what can be done with it. */
 export function useAuthSession(): AuthSession {
   const session = useContext(AuthSessionContext)
   if (!session) throw new Error('useAuthSession needs an AuthSessionContext provider (App).')
   return session
 }
 
-/** Re-renders when a person signs in, is renewed or is forgotten. */
+/** Re-renders when a person signs in, is found signed out or signs out, in this tab or another. */
 export function useSessionState(): SessionState {
   const session = useAuthSession()
   return useSyncExternalStore(session.subscribe, session.getSnapshot)

@@ -1,31 +1,13 @@
-import { UserManager, WebStorageStateStore, type INavigator, type StateStore, type UserManagerSettings } from 'oidc-client-ts'
+import { InMemoryWebStorage, UserManager, WebStorageStateStore, type INavigator, type UserManagerSettings } from 'oidc-client-ts'
 import type { AuthConfig } from './api/get-auth-config'
 import { CSRF_HEADERS } from './csrf-headers'
 import { CALLBACK_PATH } from './return-to'
-import { STORED_USER_KEY } from './session'
-
-/**
- * The user store: the one signed-in person of the tab under one key (oidc-client-ts would name it after the
- * issuer and client id, which pages would then have to ask the gateway for before showing anything).
- */
-export function storedUserStore(storage: Storage): StateStore {
-  return {
-    set: (_key, value) => Promise.resolve(storage.setItem(STORED_USER_KEY, value)),
-    get: () => Promise.resolve(storage.getItem(STORED_USER_KEY)),
-    remove: () => {
-      const value = storage.getItem(STORED_USER_KEY)
-      storage.removeItem(STORED_USER_KEY)
-      return Promise.resolve(value)
-    },
-    getAllKeys: () => Promise.resolve(storage.getItem(STORED_USER_KEY) === null ? [] : [STORED_USER_KEY]),
-  }
-}
 
 /**
  * How the SPA signs in: the authorization-code flow with PKCE against the gateway (same origin), never
  * the operator directly. The metadata is explicit because the gateway publishes no discovery document.
- * The store only ever holds the ID token and the gateway's opaque handles, and lives in sessionStorage so
- * that it ends with the tab.
+ * The user it stores (the ID token and the gateway's opaque handles) lives in the page's memory only: the
+ * gateway's session cookie, not a tab's storage, says who is signed in (session.ts, docs/decisions/0011-sign-in.md).
  */
 export function userManagerSettings(config: AuthConfig, origin: string, storage: Storage): UserManagerSettings {
   return {
@@ -41,13 +23,12 @@ export function userManagerSettings(config: AuthConfig, origin: string, storage:
     scope: config.scope,
     extraHeaders: { ...CSRF_HEADERS },
     fetchRequestCredentials: 'same-origin',
-    // Pages read the stored user without this library (session.ts).
-    userStore: storedUserStore(storage),
+    userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
     // The PKCE verifier and the state of a sign-in in progress: only this tab needs them.
     stateStore: new WebStorageStateStore({ store: storage }),
     loadUserInfo: false,
-    // With a refresh token (scope offline_access), oidc-client-ts renews through the refresh_token grant.
-    automaticSilentRenew: true,
+    // The API proxy renews the operator's tokens itself, with the session's refresh token.
+    automaticSilentRenew: false,
     monitorSession: false,
   }
 }

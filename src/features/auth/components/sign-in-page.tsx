@@ -2,6 +2,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router'
 import { useAuth } from 'react-oidc-context'
 import { useTranslation } from '@/i18n/use-translation'
 import { safeReturnTo } from '../return-to'
+import { useSessionState } from '../session'
 import { signInArgs } from '../sign-in'
 import { ZSignedOutState } from '../signed-out-state'
 import { MobileSignInOption } from './mobile-sign-in-option'
@@ -14,10 +15,12 @@ export function SignInPage() {
   const location = useLocation()
   const returnTo = safeReturnTo(params.get('returnTo'))
   const signedOut = ZSignedOutState.safeParse(location.state).success
+  const session = useSessionState()
 
-  // Just after a sign-out, the person is forgotten a moment after this page opens: stay here.
-  if (auth.isAuthenticated && !signedOut) return <Navigate to={returnTo} replace />
-  if (auth.isLoading && !auth.activeNavigator) return <p role="status">{t('auth.checking')}</p>
+  // The browser is signed in (the gateway said so, perhaps after a sign-in in another tab): go where the person
+  // was going. Just after a sign-out, the person is forgotten a moment after this page opens: stay here.
+  if ((auth.isAuthenticated || session.signedIn) && !signedOut) return <Navigate to={returnTo} replace />
+  if ((auth.isLoading && !auth.activeNavigator) || session.checking) return <p role="status">{t('auth.checking')}</p>
   const redirecting = auth.activeNavigator === 'signinRedirect'
 
   return (

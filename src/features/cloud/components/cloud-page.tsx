@@ -180,35 +180,38 @@ function InstanceTable({ instances, count, names }: { instances: CloudInstance[]
   return (
     <>
       <p className="cloud-count">{t('cloud.instances.count', { count, formatted: formatNumber(count), ...names })}</p>
-      <table className="table">
-        <caption>{t('cloud.instances.caption', { shown: formatNumber(visible.length), total: formatNumber(instances.length) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('cloud.columns.name')}</th>
-            <th scope="col">{t('cloud.columns.status')}</th>
-            <th scope="col">{t('cloud.columns.flavor')}</th>
-            <th scope="col">{t('cloud.columns.createdAt')}</th>
-            <th scope="col">{t('cloud.columns.id')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {visible.map((instance) => (
-            <tr key={instance.id}>
-              <td>{instance.name}</td>
-              <td>{status(instance.status)}</td>
-              <td>
-                <code>{instance.flavor}</code>
-              </td>
-              <td>
-                <time dateTime={instance.created_at}>{formatDate(instance.created_at)}</time>
-              </td>
-              <td>
-                <code>{instance.id}</code>
-              </td>
+      {/* Wider than a phone: it scrolls in its own box (which the keyboard can scroll too), the name kept in view. */}
+      <div className="table-scroll" role="region" aria-labelledby="cloud-instances-caption" tabIndex={0}>
+        <table className="table">
+          <caption id="cloud-instances-caption">{t('cloud.instances.caption', { shown: formatNumber(visible.length), total: formatNumber(instances.length) })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('cloud.columns.name')}</th>
+              <th scope="col">{t('cloud.columns.status')}</th>
+              <th scope="col">{t('cloud.columns.flavor')}</th>
+              <th scope="col">{t('cloud.columns.createdAt')}</th>
+              <th scope="col">{t('cloud.columns.id')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {visible.map((instance) => (
+              <tr key={instance.id}>
+                <td>{instance.name}</td>
+                <td>{status(instance.status)}</td>
+                <td>
+                  <code>{instance.flavor}</code>
+                </td>
+                <td>
+                  <time dateTime={instance.created_at}>{formatDate(instance.created_at)}</time>
+                </td>
+                <td>
+                  <code>{instance.id}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {shown < instances.length && (
         <p>
           <button type="button" className="button" onClick={() => setShown((n) => n + ROWS_STEP)}>
