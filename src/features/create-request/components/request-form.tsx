@@ -122,8 +122,8 @@ export function RequestForm({ item, userId, action, source, contracts }: Request
     if (!isDirty) return
     const warn = (event: BeforeUnloadEvent) => {
       if (sent.current) return
+      // preventDefault alone asks every browser we support to confirm (the HTML standard's way; returnValue is legacy).
       event.preventDefault()
-      event.returnValue = ''
     }
     window.addEventListener('beforeunload', warn)
     return () => window.removeEventListener('beforeunload', warn)

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import type { SubmitEvent } from 'react'
 import type { CatalogItem } from '@contract/catalog'
 import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
@@ -13,7 +13,7 @@ const CONTROLS: readonly FilterControl[] = ['status', 'type', 'customerReference
 /** The filters that narrow every count, in the list's terms (the same URL parameters, the same form model). */
 export function DashboardFilters({ id, search, catalog, onApply }: { id: string; search: RequestListSearch; catalog: { data?: readonly CatalogItem[]; isError: boolean }; onApply: (search: RequestListSearch) => void }) {
   const { t } = useTranslation()
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const reading = readFilterForm(new FormData(event.currentTarget), CONTROLS, search)
     if (reading.search) onApply(reading.search)

@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type MouseEvent } from 'react'
+import { useState, type MouseEvent, type SubmitEvent } from 'react'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
 import type { CatalogItem } from '@contract/catalog'
@@ -28,7 +29,7 @@ export function FiltersForm(props: {
   const { search, catalog } = props
   const [badRange, setBadRange] = useState<DateRange | null>(null)
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const reading = readFilterForm(new FormData(event.currentTarget), FILTER_CONTROLS, search)
     if (reading.invertedRange) {
