@@ -1,5 +1,4 @@
 import { useState, type MouseEvent, type SubmitEvent } from 'react'
-import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
 import type { CatalogItem } from '@contract/catalog'

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { saveView, deleteView, useSavedViews } from '../saved-views'
 
@@ -20,7 +20,7 @@ export function SaveView({ person, url }: { person: string | null; url: string }
   const views = useSavedViews(person)
   const [saved, setSaved] = useState<string | null>(null)
   if (!person) return null
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const name = String(new FormData(event.currentTarget).get('name') ?? '').trim()
     if (!name) return
