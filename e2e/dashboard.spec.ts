@@ -47,6 +47,7 @@ test('the account manager sees the sandbox counts by status; the REJECTED bar op
 
 test('the breakdown groups by the chosen field, narrowed by the filters, and keeps them in its links', async ({ page, signIn }) => {
   await signIn(PEOPLE.marc)
+  await page.getByRole('button', { name: 'Edit filters' }).click()
   const filters = page.getByRole('region', { name: 'Filters' })
   await filters.getByRole('combobox', { name: 'Archived' }).selectOption({ label: 'Not archived' })
   await filters.getByRole('button', { name: 'Apply filters' }).click()
@@ -68,7 +69,7 @@ test('the overdue view lists only overdue requests, in order of lateness; its ch
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overdue' }).click()
   await expect(page).toHaveURL(/\/overdue$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Overdue requests' })).toBeVisible()
-  const table = page.getByRole('table', { name: /overdue requests?, the latest first$/ })
+  const table = page.getByRole('table', { name: /overdue requests?, the most days late first$/ })
   await expect(table).toBeVisible()
 
   const ids = await table.locator('tbody tr th[scope="row"] a').allTextContents()
@@ -88,8 +89,10 @@ test('the overdue view lists only overdue requests, in order of lateness; its ch
 
   const byType = page.getByRole('group', { name: 'Overdue requests by type' })
   const counts = ZAggregateResponse.parse(await (await sandbox(page, '/aggregate?groupBy=type&isOverdue=true&status=NEW,IN_PROGRESS')).json())
+  const catalog = (await (await page.request.get('/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
   for (const [type, count] of Object.entries(counts)) {
-    await expect(byType.getByRole('link', { name: `${type}: ${number(count)} ${count === 1 ? 'request' : 'requests'}`, exact: true })).toBeVisible()
+    const name = catalog.find((item) => item.type === type)?.name
+    await expect(byType.getByRole('link', { name: `${name}: ${number(count)} ${count === 1 ? 'request' : 'requests'}`, exact: true })).toBeVisible()
   }
   await expectNoAccessibilityViolation(page)
 

@@ -23,6 +23,7 @@ test('filter by two statuses and overdue, sort, page forward; the URL reproduces
   await expect(table).toBeVisible()
   await expectNoAccessibilityViolation(page)
 
+  await page.getByRole('button', { name: 'Edit filters' }).click()
   const filters = page.getByRole('region', { name: 'Filters' })
   await filters.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'In progress' }).check()
   await filters.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Completed' }).check()
@@ -114,7 +115,7 @@ test('a reload of the list loads only what the list needs, and the list switches
   // The list's messages arrive in French when the person switches, without a reload.
   await page.getByLabel('Language').selectOption('fr')
   await expect(page.getByRole('heading', { level: 1, name: 'Demandes' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Filtres', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Modifier les filtres' })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: /^[\d\s\u202f]+ demandes trouvées$/ })).toBeVisible()
   await expectNoAccessibilityViolation(page)
   await page.getByLabel('Langue').selectOption('en')

@@ -66,7 +66,7 @@ export function RequestsTable(props: {
         )
       }
       case 'name':
-        return text(row.name)
+        return text(row.name, (name) => <span title={name}>{name}</span>)
       case 'customerReference':
         return text(row.customerReference)
       case 'type':

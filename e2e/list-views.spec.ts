@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, PEOPLE, test } from './fixtures'
+
+/**
+ * The list, the dashboard, the overdue view and a request page at a desk (1366×768) and on a phone (390×844):
+ * nothing of the page content scrolls sideways, axe finds nothing in it, the list's first request is above the
+ * fold, and names, never type codes (docs/decisions/0025).
+ */
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+] as const
+
+async function expectNoAccessibilityViolation(page: Page) {
+  // The page's own content; the header is the shell's and has its own checks.
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
+}
+
+/** The content never makes the page wider than the window (a table scrolls inside its own box). */
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({ main: document.querySelector('main')!.scrollWidth, window: window.innerWidth }))
+  expect(widths.main).toBeLessThanOrEqual(widths.window)
+}
+
+async function typeCodes(page: Page) {
+  const catalog = (await (await page.request.get('/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
+  return catalog.map((item) => item.type)
+}
+
+async function expectNoTypeCode(page: Page, codes: readonly string[]) {
+  const text = (await page.locator('main').textContent()) ?? ''
+  for (const code of codes) expect(text, code).not.toContain(code)
+}
+
+test('list, dashboard, overdue view and request page fit both widths, pass axe, and say types by name', async ({ page, signIn }) => {
+  // Four pages, two sizes, eight axe scans: minutes on a loaded machine.
+  test.setTimeout(240_000)
+  await signIn(PEOPLE.marc, { path: '/requests' })
+  const codes = await typeCodes(page)
+  const firstId = (await page.locator('table tbody tr th a').first().textContent())!
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await page.goto('/requests')
+    const firstRow = page.getByRole('table', { name: /^Requests matching the filters/ }).locator('tbody tr').first()
+    await expect(firstRow).toBeVisible()
+    if (size.width === 1366) {
+      // Above the fold without scrolling: the filters are folded into one line of chips.
+      const box = (await firstRow.boundingBox())!
+      expect(box.y + box.height).toBeLessThanOrEqual(size.height)
+    }
+    await expectNoSidewaysScroll(page)
+    await expectNoAccessibilityViolation(page)
+
+    await page.goto('/')
+    await expect(page.getByRole('region', { name: 'Key figures' }).getByRole('link').first()).toContainText(/\d/)
+    await expect(page.getByRole('group', { name: 'Requests by type' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Requests by type, as a table' }).locator('tbody tr').first()).toBeVisible()
+    await expectNoSidewaysScroll(page)
+    await expectNoAccessibilityViolation(page)
+    await expectNoTypeCode(page, codes)
+
+    await page.goto('/overdue')
+    await expect(page.getByRole('table', { name: /the most days late first$/ }).locator('tbody tr').first()).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Overdue requests by type' })).toBeVisible()
+    await expectNoSidewaysScroll(page)
+    await expectNoAccessibilityViolation(page)
+    await expectNoTypeCode(page, codes)
+
+    await page.goto(`/requests/${firstId}`)
+    await expect(page.getByRole('heading', { level: 2, name: 'Progress' })).toBeVisible()
+    await expect(page.locator('main').getByText(/^(Business|Ethernet|Change|Remove|Cancel|Terminate|Modify)/).first()).toBeVisible()
+    await expectNoSidewaysScroll(page)
+    await expectNoAccessibilityViolation(page)
+    await expectNoTypeCode(page, codes)
+  }
+})
+
+test('"All requests" on a request page returns to the filtered, sorted page the person came from; a row opens its request', async ({ page, signIn }) => {
+  const view = '/requests?status=IN_PROGRESS&sort=name&page=2'
+  await signIn(PEOPLE.alice, { path: view })
+  const table = page.getByRole('table', { name: /^Requests matching the filters/ })
+  await expect(table).not.toHaveAttribute('aria-busy', 'true')
+  const row = table.locator('tbody tr').nth(2)
+  const id = (await row.locator('th a').textContent())!
+  // A click on the row, away from the link, follows the link.
+  await row.locator('td').first().click()
+  await expect(page).toHaveURL(new RegExp(`/requests/${id}$`))
+  await page.getByRole('link', { name: 'All requests' }).click()
+  await expect(page).toHaveURL(new RegExp(`${view.replace(/[?]/g, '\\?')}$`))
+  await expect(page.getByRole('button', { name: 'Remove filter Status: In progress' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Pages' }).getByText(/^Showing 21–40 of /)).toBeVisible()
+})
+
+test('a saved view round-trips through its link and the navigation; a date preset fills its range', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/requests?status=REJECTED&sort=name' })
+  await page.getByRole('button', { name: 'Edit filters' }).click()
+  const requested = page.getByRole('group', { name: 'Requested date' })
+  await requested.getByRole('button', { name: 'Last 30 days' }).click()
+  const from = await requested.getByLabel('From').inputValue()
+  expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page).toHaveURL(new RegExp(`requestedFrom=${from}&requestedTo=\\d{4}-\\d{2}-\\d{2}&sort=name$`))
+  const url = page.url()
+
+  await page.getByText('Save this view').click()
+  await page.getByLabel('Name of the view').fill('Rejected lately')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText(/^View “Rejected lately” saved/)).toBeVisible()
+  const link = page.getByRole('list', { name: 'Your saved views' }).getByRole('link', { name: 'Rejected lately' })
+  const href = (await link.getAttribute('href'))!
+  expect(href).toMatch(/columns=/)
+
+  // The link alone, opened again: the same filters, sort and columns.
+  await page.goto('/requests')
+  await page.goto(href)
+  await expect(page.getByRole('button', { name: 'Remove filter Status: Rejected' })).toBeVisible()
+  await expect(page.getByRole('table', { name: /^Requests matching the filters/ }).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending')
+  expect(new URL(page.url()).searchParams.get('requestedFrom')).toBe(new URL(url).searchParams.get('requestedFrom'))
+
+  // And from the navigation, on another page.
+  await page.goto('/')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.getByText('Views').click()
+  await nav.getByRole('link', { name: 'Rejected lately' }).click()
+  await expect(page.getByRole('button', { name: 'Remove filter Status: Rejected' })).toBeVisible()
+})
