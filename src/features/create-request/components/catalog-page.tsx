@@ -15,8 +15,11 @@ function searchOf(params: URLSearchParams): CatalogSearch {
   return { q: params.get('q')?.trim() || undefined, category: category.success ? category.data : undefined, offset: (page - 1) * CATALOG_PAGE_SIZE }
 }
 
-/** `/catalog`: what can be ordered, by kind (creation, modification, termination, cancellation) and type, with search. */
-export function CatalogPage() {
+/**
+ * `/catalog`: what can be ordered, by kind (creation, modification, termination, cancellation) and type, with search.
+ * `readOnly`: the person may not send requests; a sentence says why there is no form, before the catalog.
+ */
+export function CatalogPage({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
   const search = searchOf(params)
@@ -37,7 +40,14 @@ export function CatalogPage() {
   return (
     <div className="catalog">
       <h1>{t('createRequest.catalog.title')}</h1>
-      <p>{t('createRequest.catalog.intro')}</p>
+      {readOnly ? (
+        <section className="card form-readonly" aria-labelledby="catalog-read-only">
+          <h2 id="catalog-read-only">{t('createRequest.readOnly.title')}</h2>
+          <p>{t('createRequest.readOnly.why')}</p>
+        </section>
+      ) : (
+        <p>{t('createRequest.catalog.intro')}</p>
+      )}
       <form
         role="search"
         className="catalog-search"
