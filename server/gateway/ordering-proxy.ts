@@ -5,6 +5,7 @@ import { pickLanguage } from '../shared/language'
 import { newRequestId } from '../shared/request-id'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
+import type { SendGuard } from './send-guard'
 
 export const GATEWAY_ORDERING_BASE = '/api/ordering/v3'
 
@@ -141,7 +142,7 @@ export async function sendAsPerson(
  * errors through unchanged. An expired access token (401 code 42) is refreshed once and the call replayed
  * once, with the renewed cookie set on the answer; a refused refresh ends the session.
  */
-export function orderingProxy(upstream: Upstream, sessions: GatewaySessions): Hono {
+export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, guard?: SendGuard): Hono {
   const app = new Hono()
   app.all('/*', async (c) => {
     const url = new URL(c.req.url)
@@ -162,13 +163,18 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions): Ho
     const target = `${upstream.baseUrl}${path}${search ? `?${search}` : ''}`
     // Buffered, so that the call can be replayed after a refresh.
     const body = c.req.method !== 'GET' && c.req.method !== 'HEAD' ? await c.req.arrayBuffer() : undefined
-    const call = await sendAsPerson(sessions, c, await sessions.read(c), (accessToken) => {
+    const session = await sessions.read(c)
+    // One creation per customer and reference at a time (docs/decisions/0020-hostile-input-and-faults.md).
+    const held = guard && c.req.method === 'POST' && path === '/requests' ? await guard.enter(c, session, body) : null
+    if (held instanceof Response) return held
+    const call = await sendAsPerson(sessions, c, session, (accessToken) => {
       if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`)
       return upstream.fetch(new Request(target, { method: c.req.method, headers, body, signal: AbortSignal.timeout(upstream.timeoutMs) }))
     })
     const setCookie = call.setCookie
     const messages = GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))]
-    const fail = (timedOut: boolean) => {
+    const fail = async (timedOut: boolean) => {
+      await held?.leave('gaveUp')
       const failed = gatewayError(c, timedOut ? 504 : 502, timedOut ? messages.timeout : messages.unreachable)
       if (setCookie) failed.headers.set('Set-Cookie', setCookie)
       return failed
@@ -182,6 +188,7 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions): Ho
     } catch (error) {
       return fail((error as Error).name === 'TimeoutError')
     }
+    await held?.leave('answered')
     const out = new Headers()
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = response.headers.get(name)

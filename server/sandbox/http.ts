@@ -80,10 +80,6 @@ export function sendJsonText(c: Context, text: string, status: ContentfulStatusC
   return c.body(text, status, { 'Content-Type': contentType })
 }
 
-export function setRequestIdHeader(c: Context<SandboxEnv>): void {
-  c.header(HEADER.requestId, c.get('requestId'))
-}
-
 /**
  * First middleware of every sandbox API (ordering, cloud): a request id and the answer's language, on every answer,
  * success or error (0004).

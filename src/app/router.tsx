@@ -1,22 +1,20 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
-import { apiDocQueries } from '@/features/api-status/api/get-api-doc'
-import { apiStatusQueries } from '@/features/api-status/api/get-api-status'
 import { RequireSignIn } from '@/features/auth/components/require-sign-in'
 import type { AuthSession } from '@/features/auth/session'
-import { requestDetailQueries } from '@/features/request-detail/api/get-request'
 import { Layout } from './layout'
 import { lazyPage } from './lazy-page'
+import { requestsShouldRevalidate, routeLoaders } from './route-loaders'
 import { SignInUnavailable } from './sign-in-unavailable'
 import { ApiRoute } from './routes/api'
 import { MeRoute } from './routes/me'
 import { NotFoundRoute } from './routes/not-found'
-import { requestsLoader, requestsShouldRevalidate } from './routes/requests-loader'
 import { RouteError } from './routes/route-error'
 
 /**
- * Routes compose features; loaders start the queries their page needs so data arrives with the page.
+ * Routes compose features; every signed-in route's loader starts the queries its page reads so data arrives
+ * with the page (src/app/route-loaders.ts, docs/architecture.md).
  * Everything but the sign-in pages, the sign-in callbacks and the not-found page needs a signed-in person.
  * Pages load with their routes (`lazyPage`: the page's code and the message catalogs of the features it shows),
  * so that the entry holds only the shell; a route's loader stays here when its queries should start while the
@@ -31,6 +29,7 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
       return { Component: () => <SignInUnavailable error={error} /> }
     }
   }
+  const loaders = routeLoaders(queryClient, session)
   return createBrowserRouter([
     {
       element: <Layout />,
@@ -58,43 +57,32 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
           element: <RequireSignIn />,
           children: [
             // The dashboard and the overdue view; their charts are a chunk of their own.
-            { index: true, lazy: lazyPage(async () => (await import('./routes/home')).HomeRoute, 'dashboard') },
-            { path: 'overdue', lazy: lazyPage(async () => (await import('./routes/overdue')).OverdueRoute, 'dashboard') },
+            { index: true, loader: loaders.home, lazy: lazyPage(async () => (await import('./routes/home')).HomeRoute, 'dashboard') },
+            { path: 'overdue', loader: loaders.overdue, lazy: lazyPage(async () => (await import('./routes/overdue')).OverdueRoute, 'dashboard') },
             {
               path: 'requests',
-              loader: requestsLoader(queryClient, session),
+              loader: loaders.requests,
               shouldRevalidate: requestsShouldRevalidate,
               lazy: lazyPage(async () => (await import('./routes/requests')).RequestsRoute, 'requests'),
             },
-            { path: 'requests/new', lazy: lazyPage(async () => (await import('./routes/new-request')).NewRequestRoute, 'requests', 'create-request') },
-            // The catalog and the creation forms (issue 6); the form's code is loaded by the page itself.
-            { path: 'catalog', lazy: lazyPage(async () => (await import('./routes/catalog')).CatalogRoute, 'create-request') },
-            { path: 'catalog/:id', lazy: lazyPage(async () => (await import('./routes/catalog-item')).CatalogItemRoute, 'create-request') },
-            // The account and API pages (issue 7) are in the first chunk, small, so that they open offline too.
-            { path: 'me', element: <MeRoute /> },
             {
-              path: 'api',
-              loader: () => {
-                // /status, /version and /doc need no token: starting them with the route is harmless.
-                void queryClient.prefetchQuery(apiStatusQueries.status())
-                void queryClient.prefetchQuery(apiStatusQueries.version())
-                void queryClient.prefetchQuery(apiDocQueries.doc())
-                return null
-              },
-              element: <ApiRoute />,
+              path: 'requests/new',
+              loader: loaders.newRequest,
+              lazy: lazyPage(async () => (await import('./routes/new-request')).NewRequestRoute, 'requests', 'create-request'),
             },
+            // The catalog and the creation forms; the form's code is loaded by the page itself.
+            { path: 'catalog', loader: loaders.catalog, lazy: lazyPage(async () => (await import('./routes/catalog')).CatalogRoute, 'create-request') },
+            { path: 'catalog/:id', loader: loaders.catalogItem, lazy: lazyPage(async () => (await import('./routes/catalog-item')).CatalogItemRoute, 'create-request') },
+            // The account and API pages are in the first chunk, small, so that they open offline too.
+            { path: 'me', loader: loaders.me, element: <MeRoute /> },
+            { path: 'api', loader: loaders.api, element: <ApiRoute /> },
             {
               path: 'requests/:id',
-              loader: ({ params }) => {
-                // Only with a session: without one the call answers 401, which would start a sign-in of its own
-                // before the sign-in page shows. The page does not wait for this: it is a head start.
-                if (params.id && session.getSnapshot().signedIn) void queryClient.prefetchQuery(requestDetailQueries.detail(params.id))
-                return null
-              },
+              loader: loaders.requestDetail,
               lazy: lazyPage(async () => (await import('./routes/request-detail')).RequestDetailRoute, 'request-detail'),
             },
-            // The cloud lists (issue 9).
-            { path: 'cloud', lazy: lazyPage(async () => (await import('./routes/cloud')).CloudRoute, 'cloud') },
+            // The cloud lists.
+            { path: 'cloud', loader: loaders.cloud, lazy: lazyPage(async () => (await import('./routes/cloud')).CloudRoute, 'cloud') },
           ],
         },
         { path: '*', element: <NotFoundRoute /> },

@@ -1,10 +1,11 @@
 import { TOKEN_HANDLE_PREFIX } from '@contract/gateway-auth'
-import { hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import { EncryptJWT, jwtDecrypt } from 'jose'
 import { z } from 'zod'
 import type { TokenResponse } from '@contract/oauth'
+import type { SharedStore } from '../shared-store'
 
 /**
  * The gateway's only memory of a signed-in person: two encrypted cookies (docs/decisions/0011-sign-in.md).
@@ -27,6 +28,11 @@ const MAX_PENDING_SIGN_INS = 4
 export const HANDLE_PREFIX = TOKEN_HANDLE_PREFIX
 
 export const ZSession = z.object({
+  /**
+   * The session's own random id, kept across refreshes: sign-out revokes it until the cookie would have expired
+   * (docs/decisions/0020-hostile-input-and-faults.md). A cookie without one (sealed before it existed) reads as none.
+   */
+  sid: z.string().min(16),
   accessToken: z.string().min(1),
   /** Epoch seconds, from the token answer's expires_in. */
   accessTokenExpiresAt: z.number().int(),
@@ -79,6 +85,7 @@ export function sessionFromTokens(
   const previous = base.previous
   const refreshToken = tokens.refresh_token ?? previous?.refreshToken
   return {
+    sid: previous?.sid ?? randomBytes(16).toString('base64url'),
     accessToken: tokens.access_token,
     accessTokenExpiresAt: nowSeconds + tokens.expires_in,
     ...(refreshToken
@@ -105,7 +112,15 @@ export interface CookieContext {
   secure: boolean
 }
 
-/** Seals and opens the two cookies; `now` is the gateway's clock (ms), injectable for tests. */
+/** The store key of a revoked session: a hash, so that the store never holds a live session's id. */
+function revokedKey(sid: string): string {
+  return `revoked:${createHash('sha256').update(sid).digest('base64url')}`
+}
+
+/**
+ * Seals and opens the two cookies; `now` is the gateway's clock (ms), injectable for tests. With `revocations`
+ * (the app's shared store), a session signed out is refused wherever its cookie is shown again.
+ */
 export class SessionCookies {
   private readonly sessionKey: Uint8Array
   private readonly authKey: Uint8Array
@@ -113,6 +128,7 @@ export class SessionCookies {
   constructor(
     secret: string,
     private readonly now: () => number,
+    private readonly revocations?: SharedStore,
   ) {
     this.sessionKey = cookieKey(secret, SESSION_COOKIE)
     this.authKey = cookieKey(secret, AUTH_COOKIE)
@@ -128,7 +144,16 @@ export class SessionCookies {
   }
 
   async openSession(value: string | undefined): Promise<Session | null> {
-    return this.open(value, this.sessionKey, ZSession)
+    const session = await this.open(value, this.sessionKey, ZSession)
+    if (session && this.revocations && (await this.revocations.get(revokedKey(session.sid))) !== null) return null
+    return session
+  }
+
+  /** Ends `session` on the server: its cookie, wherever it was copied, reads as none until it would have expired. */
+  async revoke(session: Session): Promise<void> {
+    if (!this.revocations) return
+    const ttlMs = (sessionExpiresAt(session) - this.nowSeconds()) * 1000
+    if (ttlMs > 0) await this.revocations.set(revokedKey(session.sid), '1', ttlMs)
   }
 
   async readSession(c: Context): Promise<Session | null> {

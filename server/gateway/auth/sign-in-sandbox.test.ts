@@ -29,9 +29,12 @@ async function spaCall(browser: TestBrowser, path: string, init: { form?: Record
   return response
 }
 
-/** signinRedirect, the login and consent pages as Alice, and the callback's code exchange. */
-async function signInAsAlice() {
-  const browser = testBrowser(t)
+/**
+ * signinRedirect, the login and consent pages as Alice, and the callback's code exchange; in `browser` when given
+ * (a sign-in after another). `passwordAsked` says whether the login form was shown.
+ */
+async function signInAsAlice(browser: TestBrowser = testBrowser(t)) {
+  let passwordAsked = false
   const verifier = randomBytes(32).toString('base64url')
   const state = randomBytes(12).toString('base64url')
   const nonce = randomBytes(12).toString('base64url')
@@ -57,6 +60,7 @@ async function signInAsAlice() {
       const html = await response.text()
       expect(response.status, html).toBe(200)
       const form = formOf(html)
+      if (html.includes('name="password"')) passwordAsked = true
       response = html.includes('name="password"')
         ? await browser.post(form.action, { ...form.hidden, username: ALICE, password: DEMO_PASSWORD })
         : await browser.post(form.action, { ...form.hidden, decision: 'allow' })
@@ -69,7 +73,7 @@ async function signInAsAlice() {
     form: { grant_type: 'authorization_code', code: code!, redirect_uri: `${ORIGIN}/auth/callback`, code_verifier: verifier, client_id: t.config.oidc.clientId },
   })
   expect(answer.status, await answer.clone().text()).toBe(200)
-  return { browser, nonce, tokens: (await answer.json()) as Record<string, string | number> }
+  return { browser, nonce, passwordAsked, tokens: (await answer.json()) as Record<string, string | number> }
 }
 
 describe('sign-in through the sandbox authorization server', () => {
@@ -102,5 +106,38 @@ describe('sign-in through the sandbox authorization server', () => {
     expect((await spaCall(browser, '/auth/logout', { form: {} })).status).toBe(204)
     expect(browser.jar.get('oc_session')).toBeUndefined()
     await expectApiError(await spaCall(browser, '/api/ordering/v3/me'), 401, ERROR_CODE.missingCredentials, JSON_UTF8)
+  })
+
+  it('ends the session on the server at sign-out: a copied cookie is refused everywhere, and cannot refresh', async () => {
+    const { browser, tokens } = await signInAsAlice()
+    const copy = testBrowser(t)
+    copy.jar.cookies.set('oc_session', { value: browser.jar.get('oc_session')!, attributes: '' })
+    expect((await spaCall(copy, '/api/ordering/v3/me')).status).toBe(200)
+    expect((await spaCall(browser, '/auth/logout', { form: {} })).status).toBe(204)
+    expect(copy.jar.get('oc_session')).toBeTruthy()
+    await expectApiError(await spaCall(copy, '/api/ordering/v3/me'), 401, ERROR_CODE.missingCredentials, JSON_UTF8)
+    await expectApiError(await spaCall(copy, '/api/ordering/v3/requests?limit=1'), 401, ERROR_CODE.missingCredentials)
+    expect((await spaCall(copy, '/auth/session')).status).toBe(401)
+    const refresh = await spaCall(copy, '/auth/token', { form: { grant_type: 'refresh_token', refresh_token: String(tokens.refresh_token) } })
+    expect(refresh.status).toBe(400)
+    expect(await refresh.json()).toMatchObject({ error: 'invalid_grant' })
+    // Even after its access token expired, when the gateway would refresh behind an API call.
+    t.clock.advance(3601_000)
+    await expectApiError(await spaCall(copy, '/api/ordering/v3/me'), 401, ERROR_CODE.missingCredentials, JSON_UTF8)
+  })
+
+  it('asks for the password again on the sign-in after a sign-out, even without prompt=login', async () => {
+    const first = await signInAsAlice()
+    expect(first.passwordAsked).toBe(true)
+    expect(first.browser.jar.get('sandbox_sso')).toBeTruthy()
+    expect((await spaCall(first.browser, '/auth/logout', { form: {} })).status).toBe(204)
+    expect(first.browser.jar.get('sandbox_sso')).toBeUndefined()
+    const again = await signInAsAlice(first.browser)
+    expect(again.passwordAsked).toBe(true)
+  })
+
+  it('keeps the authorization server’s sign-in session without a sign-out: no password asked twice', async () => {
+    const first = await signInAsAlice()
+    expect((await signInAsAlice(first.browser)).passwordAsked).toBe(false)
   })
 })

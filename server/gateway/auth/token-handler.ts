@@ -2,6 +2,7 @@ import type { AuthConfig, BrowserTokenAnswer } from '@contract/gateway-auth'
 import { Hono, type Context } from 'hono'
 import type { OAuthErrorBody } from '@contract/error'
 import type { OidcSettings } from '../../config'
+import type { SharedStore } from '../shared-store'
 import { tokenClient, type TokenEndpoint, type TokenOutcome } from './operator'
 import { sessionRefresher, type RefreshOutcome } from './refresh'
 import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
@@ -24,6 +25,10 @@ export interface SignInOptions {
   tokenEndpoint: TokenEndpoint
   /** The gateway's clock in ms (ID token times, cookie expiry); tests inject theirs. */
   now: () => number
+  /** Where signed-out sessions are remembered (docs/decisions/0020-hostile-input-and-faults.md). */
+  store?: SharedStore
+  /** Set-Cookie values that also end the authorization server's own sign-in session at sign-out, when it can be. */
+  operatorSignOutCookies?: (c: Context) => string[]
 }
 
 function oauthError(c: Context, status: 400 | 403 | 405 | 502, error: string, description?: string, headers: Record<string, string> = {}) {
@@ -60,8 +65,8 @@ function singleValued(params: URLSearchParams): Record<string, string> | { repea
  * flow against /auth/*, the gateway holds the client secret and the operator's tokens (in the encrypted
  * oc_session cookie) and gives the browser the ID token and opaque handles.
  */
-export function createSignIn({ oidc, tokenEndpoint, now }: SignInOptions): { routes: Hono; sessions: GatewaySessions } {
-  const cookies = new SessionCookies(oidc.sessionSecret, now)
+export function createSignIn({ oidc, tokenEndpoint, now, store, operatorSignOutCookies }: SignInOptions): { routes: Hono; sessions: GatewaySessions } {
+  const cookies = new SessionCookies(oidc.sessionSecret, now, store)
   const client = tokenClient(oidc, tokenEndpoint)
   const refresh = sessionRefresher(client, now)
   const cookieContext = (c: Context) => ({ secure: isHttps(c) })
@@ -183,10 +188,14 @@ export function createSignIn({ oidc, tokenEndpoint, now }: SignInOptions): { rou
     return answer(c, outcome.session, outcome.idToken)
   }
 
-  routes.all('/logout', (c) => {
+  routes.all('/logout', async (c) => {
     if (c.req.method !== 'POST') return oauthError(c, 405, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`, { Allow: 'POST' })
     const refusal = crossSiteRefusal(c)
     if (refusal) return oauthError(c, 403, 'invalid_request', refusal)
+    // Clearing the cookie is not enough: a copy of it must stop working too (0020).
+    const session = await cookies.readSession(c)
+    if (session) await cookies.revoke(session)
+    for (const cookie of operatorSignOutCookies?.(c) ?? []) c.header('Set-Cookie', cookie, { append: true })
     c.header('Set-Cookie', cookies.clearSessionCookie(cookieContext(c)), { append: true })
     c.header('Set-Cookie', cookies.clearPendingCookie(cookieContext(c)), { append: true })
     c.header('Cache-Control', 'no-store')

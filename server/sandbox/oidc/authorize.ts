@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { getCookie, setCookie } from 'hono/cookie'
+import { generateCookie, getCookie, setCookie } from 'hono/cookie'
 import { randomBytes } from 'node:crypto'
 import type { ApplicationRow } from '../applications'
 import { safeEqual } from '../oauth/client-credentials'
@@ -13,6 +13,14 @@ import { redirectTo } from '../http'
 
 /** The authorization server's login session (docs/decisions/0011-sign-in.md). */
 export const SSO_COOKIE = 'sandbox_sso'
+/**
+ * Set-Cookie that ends the login session in this browser (cookie path `ssoCookiePath`): the gateway sends it with
+ * its sign-out, so that the next sign-in asks for the password again (docs/decisions/0020-hostile-input-and-faults.md).
+ */
+export function ssoSignOutCookie(ssoCookiePath: string, secure: boolean): string {
+  return generateCookie(SSO_COOKIE, '', { path: ssoCookiePath, maxAge: 0, httpOnly: true, sameSite: 'Lax', secure })
+}
+
 /** Binds a pending authorize request to the browser that opened it: with the form's token, the CSRF defence. */
 export const BROWSER_COOKIE = 'sandbox_authz'
 

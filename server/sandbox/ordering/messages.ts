@@ -96,6 +96,22 @@ export const ERROR_DESCRIPTIONS = {
     fr: '{name} est donné plusieurs fois ; donnez-le une seule fois, avec les valeurs séparées par des virgules.',
   },
   malformedJson: { en: 'The body is not valid JSON: {detail}', fr: 'Le corps n’est pas du JSON valide : {detail}' },
+  jsonDepth: {
+    en: 'The body nests objects and arrays more than {max} levels deep. Send a flatter body.',
+    fr: 'Le corps imbrique objets et tableaux sur plus de {max} niveaux. Envoyez un corps moins imbriqué.',
+  },
+  jsonObjectKeys: {
+    en: 'An object of the body has more than {max} keys. Send fewer fields.',
+    fr: 'Un objet du corps a plus de {max} clés. Envoyez moins de champs.',
+  },
+  jsonArrayItems: {
+    en: 'An array of the body has more than {max} items. Send fewer items.',
+    fr: 'Un tableau du corps a plus de {max} éléments. Envoyez moins d’éléments.',
+  },
+  jsonNodes: {
+    en: 'The body holds more than {max} values in all. Send a smaller body.',
+    fr: 'Le corps contient plus de {max} valeurs au total. Envoyez un corps plus petit.',
+  },
   notAnObject: { en: 'The body must be a JSON object.', fr: 'Le corps doit être un objet JSON.' },
   attachmentTooLarge: {
     en: '{path} is larger than 1 MiB once decoded. Send a smaller file.',

@@ -14,6 +14,9 @@ import type { Sandbox } from '../sandbox'
 import { requireAccess } from './access'
 import { createRequest } from './create-request'
 import { RenderedRequests, renderRequest } from './render'
+import { jsonShapeProblem, type JsonLimit } from '../json-shape'
+
+const JSON_SHAPE_KEYS = { depth: 'jsonDepth', objectKeys: 'jsonObjectKeys', arrayItems: 'jsonArrayItems', nodes: 'jsonNodes' } as const satisfies Record<JsonLimit, string>
 
 /**
  * Endpoints whose errors are `application/json;charset=utf-8` (reference 1); the others answer `application/json`.
@@ -228,6 +231,9 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     if (declared > REQUEST_BODY_MAX_BYTES) throw tooLarge()
     const text = await c.req.text()
     if (Buffer.byteLength(text) > REQUEST_BODY_MAX_BYTES) throw tooLarge()
+    // Depth and breadth before parsing: one stored value must never be too deep to read back (0020).
+    const shape = jsonShapeProblem(text)
+    if (shape) throw new SandboxError(400, ERROR_CODE.malformedBody, { key: JSON_SHAPE_KEYS[shape.limit], params: { max: shape.max } })
     let raw: unknown
     try {
       raw = JSON.parse(text)

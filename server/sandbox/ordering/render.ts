@@ -1,5 +1,6 @@
 import type { MessageLanguage } from '@contract/issue-messages'
 import type { Request, RequestField, RejectionReason } from '@contract/request'
+import { parseFolded } from '../json-shape'
 import { fill, REJECTION_REASONS, type StoredRejection } from './messages'
 import { servicePointOf, type RequestRow } from './request-store'
 
@@ -23,7 +24,8 @@ function rejectionReasons(row: RequestRow, language: MessageLanguage): Rejection
 
 /** A stored row as the API shows it: `fields` projects, `displayNulls` keeps empty optional fields as null. */
 export function renderRequest(row: RequestRow, options: RenderOptions): Partial<Request> & { id: string } {
-  const properties = JSON.parse(row.properties) as Record<string, unknown>
+  // Folded past the depth limit, so that a row stored deeper still renders (0020).
+  const properties = parseFolded(row.properties) as Record<string, unknown>
   // A delivered creation names its service point, which terminations refer to.
   if (row.category === 'creation' && row.status === 'COMPLETED') properties.servicePoint = { id: servicePointOf(row.seq) }
   const full: Request = {

@@ -53,7 +53,7 @@ async function followModify(id: string) {
   await renderApp({ server, signedInAs: ALICE, path: `/requests/${id}` })
   const actions = await screen.findByRole('region', { name: 'What you can do' }, LONG)
   await userEvent.click(within(actions).getByRole('link', { name: 'Modify this request' }))
-  await screen.findByRole('form', { name: 'Request form' }, LONG)
+  await screen.findByRole('form', { name: 'Request form' }, { timeout: 20_000 })
   expect(window.location.pathname + window.location.search).toBe(`/requests/new?action=modify&from=${id}`)
 }
 
@@ -137,7 +137,7 @@ describe('modify a request from its page', () => {
     expect(request).toHaveAccessibleDescription(expect.stringContaining(`terminated or has a termination under way (${terminationId})`))
     expect(window.location.pathname).toBe('/requests/new')
     expect(modifications()).toEqual(before)
-  })
+  }, 60_000)
 
   it('gives a read-only person no "Modify" on a request they could otherwise modify', async () => {
     const id = requestId(`${LIVE_ACCESS} AND status='COMPLETED'`)

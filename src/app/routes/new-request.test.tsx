@@ -43,7 +43,8 @@ async function readRequest(id: string) {
 
 async function openForm(path: string, signedInAs = ALICE) {
   const rendered = await renderApp({ server, signedInAs, path })
-  await screen.findByRole('form', { name: /Request form|Formulaire de demande/ }, LONG)
+  // The first form of a run loads its code (React Aria, zod's JSON Schema reader): allow for a busy machine.
+  await screen.findByRole('form', { name: /Request form|Formulaire de demande/ }, { timeout: 20_000 })
   return rendered
 }
 
@@ -71,7 +72,7 @@ describe('new request route', () => {
     expect(screen.getByText('1 character too many (at most 10)', { selector: 'p' })).toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
-    await waitFor(() => expect(summary()).toHaveFocus())
+    await waitFor(() => expect(summary()).toHaveFocus(), LONG)
     const date = `Choose a date on or after ${formatLongDate(addDaysToIsoDate(today(), 7), EN)}: requests need at least 7 days.`
     const reference = 'Your reference: use at most 18 characters (you have 19).'
     const contract = 'Contract: use at most 10 characters (you have 11).'
@@ -104,7 +105,7 @@ describe('new request route', () => {
     await userEvent.type(reference, 'R'.repeat(19))
     expect(screen.getByText('1 caractère de trop (au plus 18)', { selector: 'p' })).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer la demande' }))
-    await waitFor(() => expect(summary()).toHaveFocus())
+    await waitFor(() => expect(summary()).toHaveFocus(), LONG)
     const earliest = formatLongDate(addDaysToIsoDate(today(), 7), 'fr-FR')
     expect(earliest).toMatch(/^\d{1,2} [a-zéû]+ \d{4}$/)
     const box = screen.getByRole('alert')
@@ -138,7 +139,7 @@ describe('new request route', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
     await waitFor(() => expect(contractBox()).toHaveAttribute('aria-invalid', 'true'), LONG)
     await waitFor(() => expect(contractBox()).toHaveAccessibleDescription(expect.stringMatching(/Contract: .*ZZZ-1/)))
-    await waitFor(() => expect(summary()).toHaveFocus())
+    await waitFor(() => expect(summary()).toHaveFocus(), LONG)
     expect(screen.getByText(/Quote this id to support/).querySelector('code')?.textContent).toMatch(/^[0-9a-f-]{36}$/)
     expect(window.location.pathname).toBe('/requests/new')
   }, SLOW)

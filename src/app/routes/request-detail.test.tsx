@@ -173,4 +173,22 @@ describe('request detail route', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Progress' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent((await readRequest(target, 'en')).name)
   })
+
+  it('shows deep values folded behind a disclosure, even a value stored 4,109 levels deep', async () => {
+    const id = requestId("customer_id='C001' AND category='creation' AND properties LIKE '%\"options\"%'")
+    // As a row stored before the depth limit (docs/decisions/0020): written straight into SQLite.
+    const deep = `${'{"x":'.repeat(4109)}"bottom"${'}'.repeat(4109)}`
+    const stored = server.sandbox!.db.prepare('SELECT properties FROM requests WHERE id = ?').get(id) as { properties: string }
+    const properties = stored.properties.replace('"options":{', `"options":{"x":${deep},`).replace(/}$/, `,"extra":{"a":{"b":{"c":{"d":1}}}}}`)
+    server.sandbox!.db.prepare('UPDATE requests SET properties = ? WHERE id = ?').run(properties, id)
+    await openRequest(id)
+    const service = screen.getByRole('region', { name: 'Service' })
+    const folded = within(service).getByText('Show the rest as JSON text')
+    expect(folded.closest('details')).not.toHaveAttribute('open')
+    await userEvent.click(folded)
+    expect(folded.closest('details')).toHaveAttribute('open')
+    expect(folded.closest('details')!.querySelector('pre')).toHaveTextContent(/^\{ "x": \{ "x":/)
+    const other = screen.getByRole('region', { name: 'Other details' })
+    expect(within(other).getByText('Show the rest as JSON text').closest('details')!.querySelector('pre')).toHaveTextContent('{ "d": 1 }')
+  })
 })

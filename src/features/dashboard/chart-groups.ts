@@ -1,6 +1,6 @@
 import type { TFunction } from '@/i18n/translator'
 import { toSearchParams, type RequestListSearch } from '@/lib/request-search'
-import type { GroupCount } from './api/aggregate-requests'
+import type { GroupCount } from '@/lib/queries/requests'
 
 /** What the dashboard's charts group by; `status` is the headline, the others the breakdown's choices. */
 export const BREAKDOWN_GROUPS = ['type', 'step', 'subStep', 'isOverdue', 'isArchived'] as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatCalendarDate, formatClockTime, formatCountry } from './format'
+import { boundedJsonText, formatBytes, formatCalendarDate, formatClockTime, formatCountry } from './format'
 
 describe('formatBytes', () => {
   it('says small sizes in bytes and larger ones in kB or MB, in the language asked for', () => {
@@ -29,5 +29,19 @@ describe('formatCountry', () => {
   it('names a country in the language asked for', () => {
     expect(formatCountry('FR', 'en')).toBe('France')
     expect(formatCountry('ES', 'fr')).toBe('Espagne')
+  })
+})
+
+describe('boundedJsonText', () => {
+  it('writes JSON text as JSON.stringify indents it, to a bounded depth', () => {
+    const value = { a: [1, { b: 'x' }], c: {}, d: [], e: null }
+    expect(boundedJsonText(value)).toBe(JSON.stringify(value, null, 2))
+    expect(boundedJsonText({ a: { b: { c: 1 } }, l: [[1]] }, 2)).toBe('{\n  "a": {\n    "b": {…}\n  },\n  "l": [\n    […]\n  ]\n}')
+  })
+
+  it('writes a value nested 100,000 levels deep without overflowing the stack', () => {
+    let deep: unknown = 1
+    for (let i = 0; i < 100_000; i++) deep = { x: deep }
+    expect(boundedJsonText(deep, 3)).toBe('{\n  "x": {\n    "x": {\n      "x": {…}\n    }\n  }\n}')
   })
 })

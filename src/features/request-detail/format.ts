@@ -39,3 +39,27 @@ export function formatCountry(code: string, language: string): string {
     return code
   }
 }
+
+/** Levels of JSON text written out before the rest is cut (a value from the API may be nested without limit). */
+export const JSON_TEXT_DEPTH = 40
+
+/**
+ * `value` as indented JSON text, written out to `maxDepth` levels: deeper objects and lists show as `{…}` and `[…]`.
+ * Recursion is bounded by `maxDepth`, where JSON.stringify's is not (docs/decisions/0020).
+ */
+export function boundedJsonText(value: unknown, maxDepth: number = JSON_TEXT_DEPTH): string {
+  const write = (item: unknown, depth: number, indent: string): string => {
+    if (item === null || typeof item !== 'object') return JSON.stringify(item) ?? 'null'
+    const inner = `${indent}  `
+    if (Array.isArray(item)) {
+      if (item.length === 0) return '[]'
+      if (depth >= maxDepth) return '[…]'
+      return `[\n${item.map((entry) => inner + write(entry, depth + 1, inner)).join(',\n')}\n${indent}]`
+    }
+    const entries = Object.entries(item)
+    if (entries.length === 0) return '{}'
+    if (depth >= maxDepth) return '{…}'
+    return `{\n${entries.map(([key, entry]) => `${inner}${JSON.stringify(key)}: ${write(entry, depth + 1, inner)}`).join(',\n')}\n${indent}}`
+  }
+  return write(value, 0, '')
+}

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod/mini'
 import { HEADER } from '@contract/common'
 import { SENDS_PATH, ZSendState } from '@contract/gateway-sends'
@@ -67,18 +66,4 @@ export const gatewaySendPort: SendPort = {
   sendState: (reference, signal) => getSendState(reference, signal),
   sleep,
   now: () => Date.now(),
-}
-
-export async function getSourceRequest(id: string, signal?: AbortSignal) {
-  return (await apiRequest(`/requests/${encodeURIComponent(id)}`, ZRequest, { signal })).data
-}
-
-/** The request a modification, termination, cancellation or resubmission starts from. */
-export const sourceRequestQueries = {
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: ['requests', 'source', id] as const,
-      queryFn: ({ signal }) => getSourceRequest(id, signal),
-      staleTime: 30_000,
-    }),
 }

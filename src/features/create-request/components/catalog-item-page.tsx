@@ -4,7 +4,7 @@ import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { ApiError } from '@/lib/api-error'
 import { currentLanguage } from '@/i18n/i18n'
-import { catalogQueries } from '../api/catalog-queries'
+import { catalogQueries } from '@/lib/queries/catalog'
 import { readFormModel } from '../schema/form-model'
 import './create-request.css'
 

@@ -1,19 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
-import { REQUEST_CATEGORIES, ZRequestCategory, type RequestCategory } from '@contract/request'
+import { REQUEST_CATEGORIES, type RequestCategory } from '@contract/request'
 import type { CatalogItem } from '@contract/catalog'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
-import { CATALOG_PAGE_SIZE, catalogQueries, type CatalogSearch } from '../api/catalog-queries'
+import { CATALOG_PAGE_SIZE, catalogQueries, parseCatalogSearch } from '@/lib/queries/catalog'
 import './create-request.css'
-
-/** The catalog's search lives in the address (`?q=&category=&page=`), so a link reproduces it. */
-function searchOf(params: URLSearchParams): CatalogSearch {
-  const category = ZRequestCategory.safeParse(params.get('category'))
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1))
-  return { q: params.get('q')?.trim() || undefined, category: category.success ? category.data : undefined, offset: (page - 1) * CATALOG_PAGE_SIZE }
-}
 
 /**
  * `/catalog`: what can be ordered, by kind (creation, modification, termination, cancellation) and type, with search.
@@ -22,7 +15,7 @@ function searchOf(params: URLSearchParams): CatalogSearch {
 export function CatalogPage({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
-  const search = searchOf(params)
+  const search = parseCatalogSearch(params)
   const page = useQuery(catalogQueries.page(search, currentLanguage()))
   const pageNumber = search.offset / CATALOG_PAGE_SIZE + 1
   const pages = page.data ? Math.max(1, Math.ceil(page.data.total / CATALOG_PAGE_SIZE)) : 1

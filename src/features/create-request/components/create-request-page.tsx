@@ -5,8 +5,8 @@ import type { CatalogItem } from '@contract/catalog'
 import type { Request } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
-import { catalogQueries } from '../api/catalog-queries'
-import { sourceRequestQueries } from '../api/create-request'
+import { catalogQueries } from '@/lib/queries/catalog'
+import { requestQueries } from '@/lib/queries/requests'
 import { itemsFor, type RequestAction } from '../choose-item'
 import { draftKey } from '../drafts'
 import { RequestForm } from './request-form'
@@ -38,7 +38,7 @@ function FromItem({ itemId, userId, contracts }: CreateRequestPageProps & { item
 
 function FromRequest({ action, from, itemId, userId, contracts }: CreateRequestPageProps & { action: RequestAction; from: string }) {
   const { t } = useTranslation()
-  const source = useQuery(sourceRequestQueries.detail(from))
+  const source = useQuery(requestQueries.detail(from))
   const items = useQuery(catalogQueries.all(currentLanguage()))
   if (source.isPending || items.isPending) return <p role="status">{t('createRequest.page.loading')}</p>
   if (source.isError) {

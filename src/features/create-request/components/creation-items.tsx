@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
-import { catalogQueries } from '../api/catalog-queries'
+import { catalogQueries } from '@/lib/queries/catalog'
 
 /** What can be ordered from scratch (the catalog's creations), each opening its form; the rest is in the catalog. */
 export function CreationItems() {

@@ -113,7 +113,12 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
   const [refusal, setRefusal] = useState<{ error: ApiError; unplaced: FieldIssue[] } | null>(null)
   const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null)
   const summaryHeading = useRef<HTMLHeadingElement>(null)
-  const focusSummary = () => requestAnimationFrame(() => summaryHeading.current?.focus())
+  // Focused once the summary is on the page: after the render that shows it, not at a guessed moment.
+  const [summaryFocus, setSummaryFocus] = useState(0)
+  const focusSummary = () => setSummaryFocus((count) => count + 1)
+  useEffect(() => {
+    if (summaryFocus > 0) summaryHeading.current?.focus()
+  }, [summaryFocus])
 
   const showRefusal = (error: ApiError) => {
     const code = error.code ?? -1

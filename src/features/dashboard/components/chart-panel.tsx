@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
-import type { Aggregate } from '../api/aggregate-requests'
+import type { Aggregate } from '@/lib/queries/requests'
 import type { ChartBar } from './charts'
 
 // The charts' code is a chunk of its own, fetched when the first chart is about to show.

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { currentLanguage } from '@/i18n/i18n'
+import { boundedJsonText } from '../format'
+
+/**
+ * How many levels of objects and lists the page lays out; deeper values are folded behind a disclosure as JSON
+ * text, so that a deeply nested value neither floods the page nor recurses without bound (docs/decisions/0020).
+ */
+export const SHOWN_DEPTH = 3
 
 export interface Field {
   label: string
@@ -26,9 +33,17 @@ export function FieldList({ fields }: { fields: Field[] }) {
  * Any JSON value the API sent (options, properties this console does not know) as text: lists as lists,
  * objects as nested definition lists, known option names in the person's language.
  */
-export function JsonValue({ value, name }: { value: unknown; name?: string }) {
+export function JsonValue({ value, name, depth = 0 }: { value: unknown; name?: string; depth?: number }) {
   const { t } = useTranslation()
   const language = currentLanguage()
+  if (depth >= SHOWN_DEPTH && typeof value === 'object' && value !== null) {
+    return (
+      <details className="json-folded">
+        <summary>{t('requestDetail.showNested')}</summary>
+        <pre>{boundedJsonText(value)}</pre>
+      </details>
+    )
+  }
   if (value === null || value === undefined) return <>{t('requestDetail.notGiven')}</>
   if (typeof value === 'boolean') return <>{value ? t('requestDetail.yes') : t('requestDetail.no')}</>
   if (typeof value === 'number') {
@@ -41,7 +56,7 @@ export function JsonValue({ value, name }: { value: unknown; name?: string }) {
       <ul className="json-list">
         {value.map((item, index) => (
           <li key={index}>
-            <JsonValue value={item} />
+            <JsonValue value={item} depth={depth + 1} />
           </li>
         ))}
       </ul>
@@ -52,7 +67,7 @@ export function JsonValue({ value, name }: { value: unknown; name?: string }) {
       <FieldList
         fields={Object.entries(value).map(([key, item]) => ({
           label: t(`requestDetail.options.${key}`, { defaultValue: key }),
-          value: <JsonValue value={item} name={key} />,
+          value: <JsonValue value={item} name={key} depth={depth + 1} />,
         }))}
       />
     )

@@ -6,8 +6,9 @@ import type { Request } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
 import { ApiError } from '@/lib/api-error'
-import { requestDetailQueries } from '../api/get-request'
+import { requestQueries } from '@/lib/queries/requests'
 import { formatCalendarDate, formatDateTime } from '../format'
+import { refreshPolicyOf } from '../refresh-policy'
 import { isOpen } from '../request-state'
 import { RefreshStatus } from './refresh-status'
 import { RejectionReasons } from './rejection-reasons'
@@ -27,7 +28,11 @@ const STATUS_BADGE: Record<Request['status'], string> = { NEW: '', IN_PROGRESS: 
  */
 export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolean }) {
   const { t } = useTranslation()
-  const query = useQuery(requestDetailQueries.detail(id))
+  const query = useQuery({
+    ...requestQueries.detail(id),
+    refetchInterval: (query) => refreshPolicyOf(query.state.data).interval,
+    refetchOnWindowFocus: (query) => refreshPolicyOf(query.state.data).onWindowFocus,
+  })
   const request = query.data
 
   if (!request) {

@@ -4,9 +4,10 @@ import { useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
-import { catalogQueries } from '../api/list-catalog-items'
+import { catalogQueries } from '@/lib/queries/catalog'
 import { filtersKey, hasFilters, parseListSearch, toSearchParams, withoutFilters, type RequestListSearch } from '@/lib/request-search'
-import { requestQueries } from '../api/request-queries'
+import { requestQueries } from '@/lib/queries/requests'
+import { startQuery } from '@/lib/queries/start-query'
 import { fieldsOf, nextSort, normalizeColumns, readVisibleColumns, saveVisibleColumns, type ListColumn } from '../columns'
 import { listFormatters } from '@/lib/format'
 import { ActiveFilters } from './active-filters'
@@ -30,7 +31,7 @@ export function RequestsList() {
   const fields = fieldsOf(columns)
   const queryClient = useQueryClient()
   const list = useQuery(requestQueries.list(search, fields))
-  const catalog = useQuery(catalogQueries.list(currentLanguage()))
+  const catalog = useQuery(catalogQueries.all(currentLanguage()))
   const format = listFormatters(i18n.language)
   const typeNames = new Map(catalog.data?.map((item) => [item.type, item.name]))
   const typeName = (type: string) => typeNames.get(type) ?? type
@@ -66,7 +67,7 @@ export function RequestsList() {
   const nextPage = list.isSuccess && !list.isPlaceholderData && search.page < lastPage ? requestQueries.list({ ...search, page: search.page + 1 }, fields) : null
   useEffect(() => {
     if (!nextPage) return
-    const prefetch = setTimeout(() => void queryClient.prefetchQuery(nextPage))
+    const prefetch = setTimeout(() => startQuery(queryClient, nextPage))
     return () => clearTimeout(prefetch)
   })
 

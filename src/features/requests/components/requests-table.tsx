@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
-import type { RequestPage } from '../api/request-queries'
+import type { RequestPage } from '@/lib/queries/requests'
 import { COLUMNS, sortDirectionOf, type ListColumn } from '../columns'
 import type { ListFormatters } from '@/lib/format'
 import { DelayCell } from './overdue-badge'

@@ -4,7 +4,7 @@ import type { TFunction } from '@/i18n/translator'
 import { startInProcessServer, type InProcessServer } from '../../../../test/in-process-fetch'
 import { i18n } from '@/i18n/i18n'
 import { EMPTY_SEARCH } from '@/lib/request-search'
-import { listRequests } from '../api/request-queries'
+import { listRequests } from '@/lib/queries/requests'
 import { fetchAllRequests, requestsCsv } from './export-requests'
 
 let server: InProcessServer

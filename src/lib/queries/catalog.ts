@@ -3,8 +3,14 @@ import { z } from 'zod/mini'
 import { ZCatalogItem } from '@contract/catalog'
 import { HEADER } from '@contract/common'
 import { CATALOG_PAGE } from '@contract/request-query'
-import type { RequestCategory } from '@contract/request'
+import { ZRequestCategory, type RequestCategory } from '@contract/request'
 import { apiRequest } from '@/lib/api-client'
+
+/**
+ * The catalog resource's one query factory (docs/architecture.md, "Loading a route's data"), shared by the
+ * list (type names and the type filter), the catalog pages and the creation forms. Names, descriptions and
+ * schema titles come in the language asked for, so the language is in every key.
+ */
 
 export interface CatalogSearch {
   q?: string
@@ -13,6 +19,13 @@ export interface CatalogSearch {
 }
 
 export const CATALOG_PAGE_SIZE = CATALOG_PAGE.defaultLimit
+
+/** The catalog's search lives in the address (`/catalog?q=&category=&page=`), so a link reproduces it. */
+export function parseCatalogSearch(params: URLSearchParams): CatalogSearch {
+  const category = ZRequestCategory.safeParse(params.get('category'))
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1))
+  return { q: params.get('q')?.trim() || undefined, category: category.success ? category.data : undefined, offset: (page - 1) * CATALOG_PAGE_SIZE }
+}
 
 /** One page of GET /catalogItems, with the total the API counts (X-Total-Count). */
 export async function listCatalogPage(search: CatalogSearch, signal?: AbortSignal) {
@@ -24,7 +37,7 @@ export async function listCatalogPage(search: CatalogSearch, signal?: AbortSigna
   return { items: response.data, total: Number.isFinite(total) ? total : response.data.length }
 }
 
-/** Every item, for choosing the one that acts on a request: a catalog holds a handful per operator. */
+/** Every item in one page of the largest size: a catalog holds one item per request type, a handful, not thousands. */
 export async function listAllCatalogItems(signal?: AbortSignal) {
   return (await apiRequest(`/catalogItems?limit=${CATALOG_PAGE.maxLimit}`, z.array(ZCatalogItem), { signal })).data
 }
@@ -33,25 +46,29 @@ export async function getCatalogItem(id: string, signal?: AbortSignal) {
   return (await apiRequest(`/catalogItems/${encodeURIComponent(id)}`, ZCatalogItem, { signal })).data
 }
 
-/** Names, descriptions and schema titles come in the language asked for, so the language is in every key. */
+/** Products change rarely. */
+const CATALOG_STALE_MS = 60 * 60_000
+
 export const catalogQueries = {
+  all: (language: string) =>
+    queryOptions({
+      queryKey: ['catalogItems', 'all', language] as const,
+      queryFn: ({ signal }) => listAllCatalogItems(signal),
+      staleTime: CATALOG_STALE_MS,
+      // On a language switch the names already shown stay until the new ones come.
+      placeholderData: keepPreviousData,
+    }),
   page: (search: CatalogSearch, language: string) =>
     queryOptions({
       queryKey: ['catalogItems', 'page', search, language] as const,
       queryFn: ({ signal }) => listCatalogPage(search, signal),
       placeholderData: keepPreviousData,
-      staleTime: 5 * 60_000,
-    }),
-  all: (language: string) =>
-    queryOptions({
-      queryKey: ['catalogItems', 'all', language] as const,
-      queryFn: ({ signal }) => listAllCatalogItems(signal),
-      staleTime: 5 * 60_000,
+      staleTime: CATALOG_STALE_MS,
     }),
   detail: (id: string, language: string) =>
     queryOptions({
       queryKey: ['catalogItems', 'detail', id, language] as const,
       queryFn: ({ signal }) => getCatalogItem(id, signal),
-      staleTime: 5 * 60_000,
+      staleTime: CATALOG_STALE_MS,
     }),
 }

@@ -1,0 +1,119 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { z } from 'zod/mini'
+import { HEADER } from '@contract/common'
+import { ZRequest, ZRequestProjection, type RequestField, type RequestProjection } from '@contract/request'
+import { REQUEST_PAGE, ZAggregateResponse, type AggregateGroup } from '@contract/request-query'
+import { apiRequest } from '@/lib/api-client'
+import { filtersKey, toAggregateQuery, toApiQuery, type RequestListSearch } from '@/lib/request-search'
+import { currentLanguage, type Language } from '@/i18n/i18n'
+
+/**
+ * The request resource's one query factory (docs/architecture.md, "Loading a route's data"): every feature
+ * that reads requests, and every route loader, builds its queries here, so a request is cached under one key
+ * whoever reads it, and everything sits under ['requests'] so that invalidating `requestQueries.all()` after
+ * a write refreshes lists, counts and details at once. Features add observer options (refresh intervals) on
+ * top with a spread; they never write a key of their own.
+ */
+
+export interface RequestPage {
+  items: RequestProjection[]
+  /** X-Total-Count: every request matching the filters. */
+  total: number
+  /** X-Result-Count: requests in this page. */
+  resultCount: number
+  /** Position of the page's first request in the whole list (0-based), so a page shown says where it is. */
+  offset: number
+}
+
+/** GET /requests, one page of the search. */
+export async function listRequests(search: RequestListSearch, fields: readonly RequestField[] | undefined, signal?: AbortSignal): Promise<RequestPage> {
+  const response = await apiRequest(`/requests?${toApiQuery(search, fields)}`, z.array(ZRequestProjection), { signal })
+  return {
+    items: response.data,
+    total: Number(response.headers.get(HEADER.totalCount) ?? response.data.length),
+    resultCount: Number(response.headers.get(HEADER.resultCount) ?? response.data.length),
+    offset: (search.page - 1) * search.size,
+  }
+}
+
+export interface RequestRows {
+  items: RequestProjection[]
+  /** Every request matching the search, which may be more than `items` holds. */
+  total: number
+}
+
+/** The search's requests from the first page on, at most `maxRows` of them (pages of the largest size). */
+export async function listRequestsUpTo(search: RequestListSearch, fields: readonly RequestField[], maxRows: number, signal?: AbortSignal): Promise<RequestRows> {
+  const items: RequestProjection[] = []
+  let total = Infinity
+  for (let page = 1; items.length < Math.min(total, maxRows); page++) {
+    const response = await apiRequest(`/requests?${toApiQuery({ ...search, page, size: REQUEST_PAGE.maxLimit }, fields)}`, z.array(ZRequestProjection), { signal })
+    total = Number(response.headers.get(HEADER.totalCount) ?? 0)
+    items.push(...response.data)
+    if (response.data.length === 0) break
+  }
+  return { items: items.slice(0, maxRows), total }
+}
+
+export interface GroupCount {
+  key: string
+  count: number
+}
+
+export interface Aggregate {
+  /** Every group the API answers, in its order (lifecycle order for statuses, steps and sub-steps). */
+  groups: GroupCount[]
+  /** X-Total-Count: every request matching the filters, the sum of the groups. */
+  total: number
+}
+
+/** GET /requests/aggregate: the API counts every group at once (docs/decisions/0002, 0013). */
+export async function aggregateRequests(search: RequestListSearch, groupBy: AggregateGroup, signal?: AbortSignal): Promise<Aggregate> {
+  const response = await apiRequest(`/requests/aggregate?${toAggregateQuery(search, groupBy)}`, ZAggregateResponse, { signal })
+  const groups = Object.entries(response.data).map(([key, count]) => ({ key, count }))
+  const sum = groups.reduce((total, group) => total + group.count, 0)
+  return { groups, total: Number(response.headers.get(HEADER.totalCount) ?? sum) }
+}
+
+/** GET /requests/{id}, read in `language`: the API localizes rejection messages from Accept-Language. */
+export async function getRequest(id: string, language: Language, signal?: AbortSignal) {
+  return (await apiRequest(`/requests/${encodeURIComponent(id)}`, ZRequest, { signal, headers: { 'Accept-Language': language } })).data
+}
+
+export const requestQueries = {
+  all: () => ['requests'] as const,
+  /** One page of the list, with the fields the person shows (`undefined`: every field). */
+  list: (search: RequestListSearch, fields?: readonly RequestField[]) =>
+    queryOptions({
+      queryKey: [...requestQueries.all(), 'list', search, fields ?? null] as const,
+      queryFn: ({ signal }) => listRequests(search, fields, signal),
+      // The page being left stays on screen while the next one loads: no flash of emptiness.
+      placeholderData: keepPreviousData,
+    }),
+  /** The search's first `maxRows` requests, whatever the page size (the overdue view). */
+  upTo: (search: RequestListSearch, fields: readonly RequestField[], maxRows: number) =>
+    queryOptions({
+      queryKey: [...requestQueries.all(), 'up-to', search, fields, maxRows] as const,
+      queryFn: ({ signal }) => listRequestsUpTo(search, fields, maxRows, signal),
+    }),
+  /** Counts by group. The key holds the filters alone: page, size and sort do not change a count. */
+  aggregate: (search: RequestListSearch, groupBy: AggregateGroup) =>
+    queryOptions({
+      queryKey: [...requestQueries.all(), 'aggregate', filtersKey(search), groupBy] as const,
+      queryFn: ({ signal }) => aggregateRequests(search, groupBy, signal),
+    }),
+  /**
+   * One request, whoever reads it (its page, or a form that starts from it). The language is part of what is
+   * fetched, so it is part of the key, and switching language fetches the request in the other one; this is
+   * the one place that knows, callers only pass the id.
+   */
+  detail: (id: string) => {
+    const language = currentLanguage()
+    return queryOptions({
+      queryKey: [...requestQueries.all(), 'detail', id, language] as const,
+      queryFn: ({ signal }) => getRequest(id, language, signal),
+      // While the other language loads, the same request stays on screen; another request's data never does.
+      placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
+    })
+  },
+}
