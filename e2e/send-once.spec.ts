@@ -10,6 +10,7 @@ import { control, field, fillContract, fillDate, getJson, today } from './form-h
  * to the first POST, exactly one request with its reference exists, the person ends on it, and is told each step.
  */
 test.use({ locale: 'en-GB' })
+test.setTimeout(90_000)
 
 test.afterEach(async ({ request }) => {
   await control(request, 'delete', '/faults')
@@ -18,7 +19,8 @@ test.afterEach(async ({ request }) => {
 /** Fills the business internet access form; returns its reference. */
 async function fillInternetAccess(page: Page): Promise<string> {
   await page.goto('/requests/new?item=CI-INTERNET-ACCESS')
-  await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible()
+  // The first form loads its code (React Aria, the schema reader): allow for a busy machine.
+  await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible({ timeout: 20_000 })
   await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 12))
   await fillContract(page, 'ACM-000101')
   const location = page.getByRole('group', { name: 'Location' })
