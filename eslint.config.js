@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import architecture from './scripts/eslint/architecture.js'
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.data', 'coverage'] },
@@ -13,6 +14,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Typed linting, for the rules that need types: a deprecated API is replaced when it is met, not when it is removed.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-deprecated': 'error' },
+  },
+  {
+    // The architecture's "never" arrows: feature → feature, shared → feature, sandbox ↔ gateway, src ↔ server
+    // (scripts/eslint/architecture.js, docs/architecture.md). Import cycles: scripts/import-cycles.ts.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
+    plugins: { architecture },
+    rules: { 'architecture/zones': 'error' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -47,10 +61,7 @@ export default tseslint.config(
     files: ['contract/**/*.ts'],
     ignores: ['contract/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(?!zod/mini$|\\./).*', message: 'contract/ imports only zod/mini and its own files.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod/mini$|\\./).*', message: 'contract/ imports only zod/mini and its own files.' }] }],
     },
   },
 )

@@ -1,10 +1,15 @@
 import { defineConfig, devices } from '@playwright/test'
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const PORT = Number(process.env.E2E_PORT ?? 8181)
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// The sandbox control secret of this run (docs/decisions/0009-sandbox-controls.md): given to the server below, sent by
+// the fixtures (e2e/fixtures.ts). Set in the environment so that the workers, which load this file again, share it.
+process.env.E2E_CONTROL_SECRET ??= randomBytes(24).toString('base64url')
+export const CONTROL_SECRET = process.env.E2E_CONTROL_SECRET
 
 /**
  * End-to-end tests in Debian's Chromium against the real server (built SPA + gateway + sandbox on a
@@ -40,6 +45,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       SANDBOX_DB_PATH: join(tmpdir(), `ordering-console-e2e-${process.pid}-${Date.now()}.db`),
+      SANDBOX_CONTROL_SECRET: CONTROL_SECRET,
+      ALLOWED_HOSTS: `127.0.0.1:${PORT},localhost:${PORT}`,
     },
   },
 })

@@ -1,5 +1,8 @@
 import react from '@vitejs/plugin-react'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 
 const alias = {
@@ -30,8 +33,39 @@ function classicZodApart(): Plugin {
   }
 }
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every text file the build writes, next to it (`x.js.br`,
+ * `x.js.gz`), for the gateway to send by Accept-Encoding (server/gateway/spa.ts, docs/decisions/0024-delivery.md).
+ * Made once at build time at maximum quality, which a server compressing per request could not afford.
+ */
+function precompressed(): Plugin {
+  const TEXT = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml)$/
+  let outDir = 'dist'
+  return {
+    name: 'precompressed',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name)
+          return statSync(path).isDirectory() ? walk(path) : [path]
+        })
+      for (const path of walk(outDir).filter((file) => TEXT.test(file))) {
+        const content = readFileSync(path)
+        writeFileSync(`${path}.br`, brotliCompressSync(content, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        }))
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }))
+      }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), classicZodApart()],
+  plugins: [react(), classicZodApart(), precompressed()],
   resolve: { alias },
   server: {
     // `npm run dev`: Vite serves the SPA with hot reload, the server (port 8080) answers the API.

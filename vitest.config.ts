@@ -16,7 +16,7 @@ export default mergeConfig(
       ],
     },
     test: {
-      include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+      include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
       environment: 'node',
       setupFiles: ['./scripts/vitest-setup.ts'],
       server: { deps: { inline: [/react-router/] } },

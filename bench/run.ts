@@ -12,6 +12,7 @@
 import { BROWSER_BUDGETS, browserAvailable, gatewaySessionCookie, measureListInBrowser, type BrowserFigures } from './browser'
 import autocannon, { type Result } from 'autocannon'
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, tmpdir } from 'node:os'
@@ -122,8 +123,11 @@ interface Server {
 const SERVER_VARIABLES = [
   'PORT', 'HOST', 'ORDERING_UPSTREAM', 'ORDERING_API_KEY', 'SANDBOX_DB_PATH', 'SANDBOX_SEED_COUNT', 'SANDBOX_SEED',
   'SANDBOX_SPIKE_ARREST_PER_SECOND', 'SANDBOX_TOKEN_REQUESTS_PER_MINUTE', 'SANDBOX_CLIENT_ID', 'SANDBOX_CLIENT_SECRET',
-  'SANDBOX_API_KEY', 'SANDBOX_CONTROL', 'SERVE_SPA', 'SPA_DIST',
+  'SANDBOX_API_KEY', 'SANDBOX_CONTROL', 'SERVE_SPA', 'SPA_DIST', 'SANDBOX_CONTROL_SECRET', 'ALLOWED_HOSTS', 'LOG_REQUESTS',
 ]
+
+/** The sandbox control secret of the bench's server (docs/decisions/0009-sandbox-controls.md). */
+const CONTROL_SECRET = randomBytes(24).toString('base64url')
 
 function cleanEnv(): Record<string, string | undefined> {
   const env = { ...process.env }
@@ -143,6 +147,9 @@ async function startServer(dbPath: string): Promise<Server> {
     SANDBOX_DB_PATH: dbPath,
     SANDBOX_SPIKE_ARREST_PER_SECOND: '0',
     SANDBOX_TOKEN_REQUESTS_PER_MINUTE: '0',
+    SANDBOX_CONTROL_SECRET: CONTROL_SECRET,
+    // A line per request would be most of the bench's output, and its cost part of what it measures.
+    LOG_REQUESTS: 'off',
   }
   guardChild()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -263,7 +270,7 @@ async function buildScenarios(origin: string, token: string, gatewayCookie: stri
   }
 
   // (d) requestedAt is today + 10 days by the sandbox's clock (which a reused database may have moved on).
-  const clock = await getJson(`${origin}/sandbox/control/clock`).catch(() => null)
+  const clock = await getJson(`${origin}/sandbox/control/clock`, { headers: { 'X-Sandbox-Control-Secret': CONTROL_SECRET } }).catch(() => null)
   const sandboxToday = (clock?.body as { today?: unknown } | null)?.today
   const today = typeof sandboxToday === 'string' ? sandboxToday : new Date().toISOString().slice(0, 10)
   const createBody = JSON.stringify({

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { expect, PEOPLE, test } from './fixtures'
+import { CONTROL_SECRET_HEADERS, expect, PEOPLE, test } from './fixtures'
 import { contractBox, dateField, expectNoAccessibilityViolation, expectNoSidewaysScroll, field, fillContract, fillDate, getJson, today } from './form-helpers'
 
 // Dates as a British English person reads them; the French test switches language (docs/decisions/0014).
@@ -261,6 +261,7 @@ test('a customer cancels an order in progress, after confirming', async ({ page,
 test('an item added to the catalog at run time, with a type and fields the console has never seen, is ordered like any other', async ({ page, signIn }) => {
   const type = `DRONE_SURVEY_${Date.now()}`
   const added = await page.request.post('/sandbox/control/catalogItems', {
+    headers: CONTROL_SECRET_HEADERS,
     data: {
       id: `CI-${type}`,
       type,

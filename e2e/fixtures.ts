@@ -47,9 +47,20 @@ export async function signIn(page: Page, person: Person, options: { path?: strin
   await expect(account.getByText(person.name)).toBeVisible()
 }
 
+/**
+ * The sandbox control secret of this run (playwright.config.ts gives it to the server). The `request` fixture sends it
+ * on every call, so the specs drive the controls (/sandbox/control/*) as before; a page never has it.
+ */
+export const CONTROL_SECRET_HEADERS = { 'X-Sandbox-Control-Secret': process.env.E2E_CONTROL_SECRET ?? '' }
+
 export const test = base.extend<{ signIn: (person: Person, options?: { path?: string }) => Promise<void> }>({
   signIn: async ({ page }, use) => {
     await use((person, options) => signIn(page, person, options))
+  },
+  request: async ({ playwright, baseURL }, use) => {
+    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: CONTROL_SECRET_HEADERS })
+    await use(context)
+    await context.dispose()
   },
 })
 

@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { z } from 'zod'
+import { CONTROL_SECRET_HEADERS } from './fixtures'
 
 /** Helpers of the creation-form specs (create-request, modify-request). */
 
@@ -60,18 +59,9 @@ export async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
 }
 
-/**
- * The sandbox control endpoint, with its secret when the server has one (docs/decisions/0016, 0020):
- * `SANDBOX_CONTROL_SECRET`, else `.data/control-secret`.
- */
-export function controlHeaders(): Record<string, string> {
-  const file = join(process.cwd(), '.data', 'control-secret')
-  const secret = process.env.SANDBOX_CONTROL_SECRET ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : '')
-  return secret ? { 'X-Sandbox-Control-Secret': secret } : {}
-}
-
+/** The sandbox control endpoint, with this run's secret (e2e/fixtures.ts), from any request context (a page's too). */
 export async function control(request: APIRequestContext, method: 'post' | 'delete' | 'get', path: string, data?: unknown) {
-  const response = await request[method](`/sandbox/control${path}`, { headers: { 'Content-Type': 'application/json', ...controlHeaders() }, ...(data === undefined ? {} : { data }) })
+  const response = await request[method](`/sandbox/control${path}`, { headers: { 'Content-Type': 'application/json', ...CONTROL_SECRET_HEADERS }, ...(data === undefined ? {} : { data }) })
   expect(response.status(), await response.text()).toBeLessThan(300)
   return response
 }

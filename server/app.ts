@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
-import { HEADER } from '@contract/common'
-import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
+import { ERROR_CODE } from '@contract/error'
 import { SENDS_PATH } from '@contract/gateway-sends'
 import type { ServerConfig } from './config'
-import { newRequestId } from './shared/request-id'
+import { ApiError, OAuthError, sameInAll } from './shared/api-error'
+import { ERROR_MESSAGES } from './shared/error-messages'
+import { allowedHosts, answerError, identify, limitBody, methodNotAllowed, requestLog, sameOriginWrites, type EdgeEnv } from './shared/edge'
+import { boundedFetch, type FetchLike } from './shared/upstream-fetch'
 import { createMobileSignIn, MOBILE_BASE, sessionInfoRoute } from './gateway/auth/mobile-connect'
 import { isHttps } from './gateway/auth/same-origin'
 import { SessionCookies } from './gateway/auth/session'
@@ -11,93 +14,153 @@ import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
 import { personCustomers } from './gateway/person-customer'
+import { gatewayStore } from './gateway/redis-store'
 import { sendGuard } from './gateway/send-guard'
-import { memoryStore, type SharedStore } from './gateway/shared-store'
+import type { SharedStore } from './gateway/shared-store'
+import { compressJson } from './gateway/compress-json'
+import { operatorThrottle } from './gateway/throttle'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { ssoSignOutCookie } from './sandbox/oidc/authorize'
 import { createSandbox, type Sandbox } from './sandbox/sandbox'
 
 export interface BuiltApp {
-  app: Hono
+  app: Hono<EdgeEnv>
   sandbox: Sandbox | null
+  /** The one store every part of the gateway shares with the other instances (docs/decisions/0021-many-instances.md). */
+  store: SharedStore
+  /** The sandbox control endpoint's secret (0009); null when the controls are not mounted. */
+  controlSecret: string | null
   close(): void
 }
 
+/** The host of the sandbox when the gateway reaches it in-process: never on the network, never in ALLOWED_HOSTS. */
+const IN_PROCESS = 'http://sandbox.internal'
+/** Bodies of the sign-in (/auth) and of the sandbox's sign-in pages and token endpoints: forms of a few hundred bytes. */
+const FORM_BODY_MAX_BYTES = 16 * 1024
+/** The methods this server knows; any other (TRACE, CONNECT, PROPFIND…) is a 405 before any route. */
+const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
+
 /**
- * Builds the one server: the gateway's API proxy and token handler (/auth), the sandbox (when it is the upstream) and the SPA.
- * Starting it is main.ts's job, so tests call `app.request()` in-process.
+ * Builds the one server: the gateway's API proxy and token handler (/auth), the sandbox (when it is the upstream) and
+ * the SPA. Starting it is main.ts's job, so tests call `app.request()` in-process.
  */
 export function buildApp(config: ServerConfig, options: { realNow?: () => number; store?: SharedStore } = {}): BuiltApp {
-  const app = new Hono()
-  // What every gateway instance must agree on: the send guard, revoked sessions (0020).
-  const store = options.store ?? memoryStore()
+  const now = options.realNow ?? Date.now
+  const app = new Hono<EdgeEnv>()
+  // ONE store for everything instances must agree on: the send guard, revoked sessions (0020), the refresh lock,
+  // the /me and mobile token caches (0021). Redis with REDIS_URL, this process's memory otherwise; tests may pass one.
+  const shared = options.store
+    ? { store: options.store, redis: null, close: async () => {} }
+    : gatewayStore(config.REDIS_URL, { now })
+  const store = shared.store
   const sandbox = config.usesSandbox ? createSandbox(config, options) : null
-  let sandboxApp: Hono | null = null
-  if (sandbox) {
-    sandboxApp = new Hono().route(SANDBOX_BASE, sandboxRoutes(sandbox))
-    app.route(SANDBOX_BASE, sandboxRoutes(sandbox))
+  const controlSecret = sandbox && config.SANDBOX_CONTROL === 'on' ? (config.SANDBOX_CONTROL_SECRET ?? randomBytes(24).toString('base64url')) : null
+  // The sandbox's routes, built once: mounted on this server below, and reached in-process by the gateway.
+  const sandboxApp = sandbox ? new Hono().route(SANDBOX_BASE, sandboxRoutes(sandbox, { controlSecret })) : null
+  sandboxApp?.onError(answerError)
+
+  // The one upstream factory: the sandbox in-process (no network hop, as a remote operator would be reached) when the
+  // target is the sandbox, else the network; every exchange, answer and body, bounded by UPSTREAM_TIMEOUT_MS (0022).
+  const inProcess: FetchLike | null = sandboxApp ? boundedFetch(async (request) => sandboxApp.fetch(request), config.UPSTREAM_TIMEOUT_MS) : null
+  const network: FetchLike = boundedFetch((request) => fetch(request), config.UPSTREAM_TIMEOUT_MS)
+  const reach = (target: { sandboxPath: string } | { url: string }) =>
+    'sandboxPath' in target && inProcess
+      ? { url: `${IN_PROCESS}${target.sandboxPath}`, fetch: inProcess }
+      : { url: 'url' in target ? target.url : `${IN_PROCESS}${target.sandboxPath}`, fetch: network }
+  const upstreamOf = (target: { sandboxPath: string } | { url: string }) => {
+    const { url, fetch } = reach(target)
+    return { baseUrl: url.replace(/\/$/, ''), fetch, timeoutMs: config.UPSTREAM_TIMEOUT_MS }
   }
 
-  const upstream: Upstream = sandboxApp
-    ? {
-        // In-process: the gateway reaches the sandbox without a network hop, as it would a remote operator.
-        baseUrl: `http://sandbox.internal${SANDBOX_ORDERING_BASE}`,
-        fetch: async (request) => sandboxApp.fetch(request),
-        apiKey: config.apiKey,
-        timeoutMs: 30_000,
-      }
-    : {
-        baseUrl: config.ORDERING_UPSTREAM.replace(/\/$/, ''),
-        fetch: (request) => fetch(request),
-        apiKey: config.apiKey,
-        timeoutMs: 30_000,
-      }
-  // The operator's token endpoint, reached like the API: the sandbox in-process (config.oidc.baseUrl is then
-  // a path on this server), a real operator over the network.
+  // One throttle budget under the operator's spike arrest, for every call the gateway makes to a remote operator
+  // (0021). The in-process sandbox is left to answer its own spike arrest, which the SPA's tests of 403 53 rely on.
+  const throttle = operatorThrottle({
+    perSecond: sandboxApp ? 0 : config.OPERATOR_REQUESTS_PER_SECOND,
+    redis: shared.redis,
+  })
+  const throttled = <T extends { fetch: FetchLike }>(target: T): T => ({ ...target, fetch: throttle.wrap(target.fetch) })
+  const ordering: Upstream = {
+    ...throttled(upstreamOf(sandbox ? { sandboxPath: SANDBOX_ORDERING_BASE } : { url: config.ORDERING_UPSTREAM })),
+    apiKey: config.apiKey,
+  }
+  // The operator's token endpoint: config.oidc.baseUrl is a path on this server with the sandbox, a URL otherwise.
+  const tokenEndpoint = reach(sandbox ? { sandboxPath: `${config.oidc.baseUrl}/v1/token` } : { url: `${config.oidc.baseUrl}/v1/token` })
   const signIn = createSignIn({
     oidc: config.oidc,
-    tokenEndpoint: sandboxApp
-      ? {
-          url: new URL(`${config.oidc.baseUrl}/v1/token`, 'http://sandbox.internal').toString(),
-          fetch: async (request) => sandboxApp.fetch(request),
-          timeoutMs: 30_000,
-        }
-      : { url: `${config.oidc.baseUrl}/v1/token`, fetch: (request) => fetch(request), timeoutMs: 30_000 },
-    now: options.realNow ?? Date.now,
+    tokenEndpoint: { ...tokenEndpoint, timeoutMs: config.UPSTREAM_TIMEOUT_MS },
+    now,
     store,
+    sessionSecrets: config.sessionSecrets,
     // The sandbox's own sign-in session ends with the console's; a real operator offers no end-session endpoint (0020).
     operatorSignOutCookies: sandbox ? (c) => [ssoSignOutCookie(SANDBOX_BASE, isHttps(c))] : undefined,
   })
-  app.route(AUTH_BASE, signIn.routes)
-  // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint, reached like the rest.
-  const mobileCookies = new SessionCookies(config.oidc.sessionSecret, options.realNow ?? Date.now, store)
+  // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint.
+  const mobileCookies = new SessionCookies(config.sessionSecrets, now, store)
+  const discoveryUrl = sandbox ? `${IN_PROCESS}${SANDBOX_BASE}` : (config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? null)
   const mobile = createMobileSignIn({
-    discoveryUrl: sandboxApp ? `http://sandbox.internal${SANDBOX_BASE}` : (config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? null),
+    discoveryUrl,
     clientId: config.oidc.clientId,
     clientSecret: config.oidc.clientSecret,
-    clientCredentialsUrl: sandboxApp ? `http://sandbox.internal${SANDBOX_BASE}/oauth/v3/token` : `${config.OIDC_BASE_URL?.replace(/\/$/, '')}/oauth/v3/token`,
-    fetch: sandboxApp ? async (request) => sandboxApp.fetch(request) : (request) => fetch(request),
+    clientCredentialsUrl: sandbox ? `${IN_PROCESS}${SANDBOX_BASE}/oauth/v3/token` : `${config.OIDC_BASE_URL?.replace(/\/$/, '')}/oauth/v3/token`,
+    fetch: inProcess ?? network,
     cookies: mobileCookies,
-    sessionSecret: config.oidc.sessionSecret,
-    now: options.realNow ?? Date.now,
+    sessionSecret: config.sessionSecrets,
+    now,
+    store,
   })
-  app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
-  app.route(`${AUTH_BASE}/session`, sessionInfoRoute(mobileCookies))
-  const customers = personCustomers(upstream, signIn.sessions, { now: options.realNow ?? Date.now })
-  const guard = sendGuard({ store, sessions: signIn.sessions, customers, upstreamTimeoutMs: upstream.timeoutMs })
-  app.route(GATEWAY_ORDERING_BASE, orderingProxy(upstream, signIn.sessions, guard))
-  app.route(SENDS_PATH, guard.routes)
-  // The cloud lists (0018): the sandbox in-process like the ordering API, or a real cloud API; none configured is a 404.
-  // The key is one customer's (the sandbox application's, or CLOUD_CUSTOMER_ID): only its people are served.
+  // The cloud lists (0018): the key is one customer's (the sandbox application's, or CLOUD_CUSTOMER_ID).
   const sandboxCustomer = sandbox?.applications.byClientId(config.SANDBOX_CLIENT_ID)?.customer_id
   const cloudCustomer = config.cloud?.customerId ?? sandboxCustomer
   if (config.cloud && !cloudCustomer) throw new Error('The cloud API key’s customer is unknown: set CLOUD_CUSTOMER_ID.')
-  const cloudUpstream: CloudUpstream | null = !config.cloud || !cloudCustomer
-    ? null
-    : config.cloud.upstream === 'sandbox' && sandboxApp
-      ? { baseUrl: `http://sandbox.internal${SANDBOX_CLOUD_BASE}`, fetch: async (request) => sandboxApp.fetch(request), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
-      : { baseUrl: config.cloud.upstream.replace(/\/$/, ''), fetch: (request) => fetch(request), apiKey: config.cloud.apiKey, customerId: cloudCustomer, timeoutMs: 30_000 }
+  const cloudUpstream: CloudUpstream | null =
+    config.cloud && cloudCustomer
+      ? {
+          ...throttled(upstreamOf(config.cloud.upstream === 'sandbox' ? { sandboxPath: SANDBOX_CLOUD_BASE } : { url: config.cloud.upstream })),
+          apiKey: config.cloud.apiKey,
+          customerId: cloudCustomer,
+        }
+      : null
+  const customers = personCustomers(ordering, signIn.sessions, { now, store })
+  const guard = sendGuard({ store, sessions: signIn.sessions, customers, upstreamTimeoutMs: ordering.timeoutMs })
+
+  // --- The edge, in this order, for every call (docs/decisions/0022-server-edge.md) ---
+  // 1. Any error a route did not answer becomes an error entity with the request id, never plain text.
+  app.onError(answerError)
+  // 2. A request id, then the log line (so that even a refused host is logged).
+  app.use('*', identify)
+  if (config.LOG_REQUESTS === 'on') app.use('*', requestLog({ hashKey: config.oidc.sessionSecret }))
+  // 3. Only the configured hosts (DNS rebinding).
+  app.use('*', allowedHosts(config.allowedHosts))
+  // 4. Only the methods this server knows.
+  app.use('*', async (c, next) => {
+    if (!(KNOWN_METHODS as readonly string[]).includes(c.req.method)) return methodNotAllowed(c.req.method, KNOWN_METHODS).respond(c)
+    await next()
+  })
+  // 5. Same-origin writes on the gateway, before any body is read.
+  app.use('/api/*', sameOriginWrites())
+  app.use(`${AUTH_BASE}/*`, sameOriginWrites((c, reason) => new OAuthError(403, 'invalid_request', reason).respond(c)))
+  // 6. Body limits while the body streams in. The API proxy bounds its own, after its session check (ordering-proxy.ts);
+  //    the sandbox's ordering API counts its own (400 code 63, 0004) and its controls theirs, after the secret (control.ts).
+  const formLimit = limitBody(FORM_BODY_MAX_BYTES)
+  app.use(`${AUTH_BASE}/*`, formLimit)
+  app.use(`${SANDBOX_BASE}/*`, async (c, next) => {
+    const path = c.req.path
+    if ([SANDBOX_ORDERING_BASE, `${SANDBOX_BASE}/control`].some((base) => path === base || path.startsWith(`${base}/`))) return next()
+    return formLimit(c, next)
+  })
+  // 7. The API's JSON answers above 1 KB, compressed for a client that accepts it (docs/decisions/0024-delivery.md).
+  app.use('/api/*', compressJson())
+  // 8. The operator's throttle budget: a call that must wait longer than it may is a 429 with Retry-After (0021).
+  app.use('/api/*', throttle.middleware)
+
+  // --- The routes ---
+  if (sandboxApp) app.route('/', sandboxApp)
+  app.route(AUTH_BASE, signIn.routes)
+  app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
+  app.route(`${AUTH_BASE}/session`, sessionInfoRoute(mobileCookies))
+  app.route(GATEWAY_ORDERING_BASE, orderingProxy(ordering, signIn.sessions, guard))
+  app.route(SENDS_PATH, guard.routes)
   app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
   // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
@@ -105,11 +168,25 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     app.all(`${prefix}/*`, async (c, next) => {
       // /api alone is the SPA's page about the API (issue 7), not an API address.
       if (c.req.path === '/api' && c.req.method === 'GET' && config.SERVE_SPA === 'on') return next()
-      const body: ApiErrorBody = { code: ERROR_CODE.notFound, message: 'Resource not found', description: `No resource exists at ${c.req.path}.` }
-      return c.body(JSON.stringify(body), 404, { 'Content-Type': 'application/json', [HEADER.requestId]: newRequestId() })
+      return notFound(c.req.path).respond(c)
     })
   }
   if (config.SERVE_SPA === 'on') app.route('/', spaRoutes(config.SPA_DIST))
+  // Anything else (a POST to a page, a GET with the SPA off) is a 404 entity too.
+  app.notFound((c) => notFound(c.req.path).respond(c))
 
-  return { app, sandbox, close: () => sandbox?.close() }
+  return {
+    app,
+    sandbox,
+    store: shared.store,
+    controlSecret,
+    close: () => {
+      sandbox?.close()
+      void shared.close()
+    },
+  }
+}
+
+function notFound(path: string): ApiError {
+  return new ApiError(404, ERROR_CODE.notFound, ERROR_MESSAGES[ERROR_CODE.notFound], sameInAll(`No resource exists at ${path.slice(0, 200)}.`))
 }

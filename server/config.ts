@@ -29,6 +29,20 @@ export const ZServerEnv = z
     SANDBOX_CONTROL: z.enum(['on', 'off']).default('on'),
     SERVE_SPA: z.enum(['on', 'off']).default('on'),
     /**
+     * The sandbox control endpoint's secret (docs/decisions/0009-sandbox-controls.md), sent as X-Sandbox-Control-Secret;
+     * random at each start when unset (printed at start and written to .data/control-secret).
+     */
+    SANDBOX_CONTROL_SECRET: z.string().min(16).optional(),
+    /**
+     * The only Host values the server answers (docs/decisions/0022-server-edge.md), comma-separated, compared exactly
+     * (`host:port`, or a bare host for port 80); defaults to localhost and 127.0.0.1 on PORT.
+     */
+    ALLOWED_HOSTS: z.string().min(1).optional(),
+    /** How long the gateway waits for a whole upstream exchange (answer and body) before answering 504. */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+    /** One JSON line per request on stdout (docs/decisions/0022-server-edge.md); main.ts turns it on by default. */
+    LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
+    /**
      * Sign-in (issue "Sign-in", docs/decisions/0011-sign-in.md). With the sandbox every value has a default;
      * with a real operator OIDC_BASE_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and SESSION_SECRET are required.
      */
@@ -39,6 +53,12 @@ export const ZServerEnv = z
     OIDC_SCOPE: z.string().min(1).default('openid offline_access b2b:ordering b2b:ordering:readonly'),
     /** Encrypts the session cookie (access and refresh tokens); 32 characters or more, the same on every instance. */
     SESSION_SECRET: z.string().min(32).optional(),
+    /** Rotation (docs/decisions/0021-many-instances.md): `new,old,…`; seals with the first, opens with any. Wins over SESSION_SECRET. */
+    SESSION_SECRETS: z.string().refine((v) => v.split(',').every((s) => s.trim().length >= 32), 'each secret needs 32 characters or more').optional(),
+    /** Shared state of several gateway instances (0021); unset, one instance keeps it in memory. */
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** The operator's spike arrest the gateway stays under, across all instances (0021). */
+    OPERATOR_REQUESTS_PER_SECOND: positiveInt.default(25),
     /** Where the sandbox's authorization server says it lives (ID token `iss`). */
     SANDBOX_ISSUER_BASE: z.url({ protocol: /^https?$/ }).optional(),
     /** Redirect URIs registered for the sandbox application, comma-separated; defaults cover PORT and Vite's 5173. */
@@ -64,7 +84,7 @@ export const ZServerEnv = z
   .superRefine((env, ctx) => {
     if (env.ORDERING_UPSTREAM !== SANDBOX) {
       for (const name of ['OIDC_BASE_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ORDERING_UPSTREAM points at a real operator' })
+        if (!env[name] && !(name === 'SESSION_SECRET' && env.SESSION_SECRETS)) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ORDERING_UPSTREAM points at a real operator' })
       }
     }
     if (env.ORDERING_UPSTREAM === SANDBOX && env.ORDERING_API_KEY && env.ORDERING_API_KEY !== env.SANDBOX_API_KEY) {
@@ -124,11 +144,15 @@ export type ServerConfig = z.infer<typeof ZServerEnv> & {
   oidc: OidcSettings
   /** Redirect URIs the sandbox application accepts. */
   sandboxRedirectUris: string[]
+  /** Host header values the server answers, lower case (ALLOWED_HOSTS). */
+  allowedHosts: string[]
   /**
    * The cloud API behind /api/cloud/v1 (0018); null when none is configured. `customerId` is the key's customer
    * (absent with the sandbox, where the sandbox application's customer is read at start).
    */
   cloud: { upstream: 'sandbox' | string; apiKey: string; customerId?: string } | null
+  /** Every accepted session secret, the sealing one first (oidc.sessionSecret is that one). */
+  sessionSecrets: string[]
 }
 
 /** Only for the sandbox: a fixed development secret, so that a restart keeps people signed in. */
@@ -151,6 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const settings = parsed.data
   const usesSandbox = settings.ORDERING_UPSTREAM === SANDBOX
+  const rotation = settings.SESSION_SECRETS?.split(',').map((secret) => secret.trim()).filter(Boolean) ?? []
+  const sessionSecrets = rotation.length > 0 ? rotation : [settings.SESSION_SECRET ?? SANDBOX_SESSION_SECRET]
   const issuerBase = (settings.SANDBOX_ISSUER_BASE ?? `http://localhost:${settings.PORT}`).replace(/\/$/, '')
   const oidc: OidcSettings = usesSandbox
     ? {
@@ -159,7 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         clientId: settings.SANDBOX_CLIENT_ID,
         clientSecret: settings.SANDBOX_CLIENT_SECRET,
         scope: settings.OIDC_SCOPE,
-        sessionSecret: settings.SESSION_SECRET ?? SANDBOX_SESSION_SECRET,
+        sessionSecret: sessionSecrets[0]!,
       }
     : {
         baseUrl: `${settings.OIDC_BASE_URL!.replace(/\/$/, '')}/openidconnect/${settings.OIDC_COUNTRY}`,
@@ -167,20 +193,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         clientId: settings.OIDC_CLIENT_ID!,
         clientSecret: settings.OIDC_CLIENT_SECRET!,
         scope: settings.OIDC_SCOPE,
-        sessionSecret: settings.SESSION_SECRET!,
+        sessionSecret: sessionSecrets[0]!,
       }
   const sandboxRedirectUris = settings.SANDBOX_REDIRECT_URIS
     ? settings.SANDBOX_REDIRECT_URIS.split(',').map((uri) => uri.trim()).filter(Boolean)
     : [`http://localhost:${settings.PORT}`, `http://127.0.0.1:${settings.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'].map(
         (origin) => `${origin}/auth/callback`,
       )
+  const allowedHosts = (settings.ALLOWED_HOSTS ?? `localhost:${settings.PORT},127.0.0.1:${settings.PORT}`)
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean)
   return {
     ...settings,
     usesSandbox,
+    allowedHosts,
     apiKey: settings.ORDERING_API_KEY ?? settings.SANDBOX_API_KEY,
     oidc,
     sandboxRedirectUris,
     cloud: cloudOf(settings),
+    sessionSecrets,
   }
 }
 

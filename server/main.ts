@@ -1,11 +1,16 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 
+/** Where the start-up writes a generated control secret, for the e2e suite, the bench and people (0009). */
+const CONTROL_SECRET_FILE = '.data/control-secret'
+
 function start() {
   let config
   try {
-    config = loadConfig()
+    // `npm start` logs one line per request unless LOG_REQUESTS=off (docs/decisions/0022-server-edge.md).
+    config = loadConfig({ ...process.env, LOG_REQUESTS: process.env.LOG_REQUESTS || 'on' })
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -13,11 +18,23 @@ function start() {
     }
     throw error
   }
-  const { app, sandbox, close } = buildApp(config)
+  const { app, sandbox, controlSecret, close } = buildApp(config)
+  // A generated secret is written for whoever runs the tests on this machine, readable by this user only; a secret
+  // given by SANDBOX_CONTROL_SECRET is the caller's and is not written anywhere.
+  if (controlSecret && !config.SANDBOX_CONTROL_SECRET) {
+    mkdirSync('.data', { recursive: true })
+    writeFileSync(CONTROL_SECRET_FILE, `${controlSecret}\n`, { mode: 0o600 })
+    chmodSync(CONTROL_SECRET_FILE, 0o600)
+  }
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST
     console.log(`Ordering Console on http://${host}:${info.port}`)
     console.log(sandbox ? `  upstream: the sandbox (${config.SANDBOX_DB_PATH})` : `  upstream: ${config.ORDERING_UPSTREAM}`)
+    console.log(`  hosts answered: ${config.allowedHosts.join(', ')}`)
+    if (controlSecret) {
+      const where = config.SANDBOX_CONTROL_SECRET ? 'from SANDBOX_CONTROL_SECRET' : `also in ${CONTROL_SECRET_FILE}`
+      console.log(`  sandbox control secret (header X-Sandbox-Control-Secret): ${controlSecret} (${where})`)
+    }
   })
   const stop = () => {
     server.close(() => {

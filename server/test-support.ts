@@ -22,6 +22,11 @@ export const SANDBOX_API_KEY = 'sandbox-api-key'
 export const SANDBOX_CLIENT_ID = 'ordering-console-sandbox'
 export const SANDBOX_CLIENT_SECRET = 'sandbox-client-secret-0123456789abcdef'
 
+/** The control secret of every test app (0009); tests send it with `t.fetch` and `t.control` like the e2e fixtures. */
+export const TEST_CONTROL_SECRET = 'test-control-secret-0123456789'
+/** In-process calls (`app.request('/path')`) come with Host: localhost; some tests name localhost:8080 or a real port. */
+export const TEST_HOSTS = 'localhost:*,127.0.0.1:*,sandbox.internal'
+
 /** A Monday morning, UTC: the real clock every test app starts at unless told otherwise. */
 export const DEFAULT_START = Date.parse('2026-05-04T10:00:00.000Z')
 
@@ -81,6 +86,8 @@ export function startTestApp(env: Record<string, string> = {}, options: { start?
     SERVE_SPA: 'off',
     SANDBOX_SEED_COUNT: '600',
     SANDBOX_SPIKE_ARREST_PER_SECOND: '0',
+    SANDBOX_CONTROL_SECRET: TEST_CONTROL_SECRET,
+    ALLOWED_HOSTS: TEST_HOSTS,
     ...env,
   })
   const built = buildApp(config, { realNow: clock.now })
@@ -89,6 +96,7 @@ export function startTestApp(env: Record<string, string> = {}, options: { start?
 
   const fetchPath = (path: string, options: CallOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers }
+    if (path.startsWith('/sandbox/control/') && !('X-Sandbox-Control-Secret' in headers)) headers['X-Sandbox-Control-Secret'] = TEST_CONTROL_SECRET
     if (options.apiKey) headers[HEADER.apiKey] = options.apiKey
     if (options.token) headers.Authorization = `Bearer ${options.token}`
     if (options.language) headers['Accept-Language'] = options.language
@@ -309,6 +317,7 @@ export const OPERATOR_ENV = {
   OIDC_CLIENT_ID: 'client-1',
   OIDC_CLIENT_SECRET: 'client-secret-0123456789',
   SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+  ALLOWED_HOSTS: TEST_HOSTS,
 } as const
 
 export interface StubbedOperator {

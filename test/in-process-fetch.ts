@@ -5,6 +5,9 @@ import { z } from 'zod'
 import { buildApp, type BuiltApp } from '../server/app'
 import { loadConfig } from '../server/config'
 
+/** The sandbox control secret of the in-process server (docs/decisions/0009-sandbox-controls.md). */
+const IN_PROCESS_CONTROL_SECRET = 'in-process-control-secret-0123456789'
+
 /** What the gateway tells the SPA about signing in (GET /auth/config). */
 const ZInProcessAuthConfig = z.object({ issuer: z.string(), clientId: z.string(), scope: z.string() })
 export type InProcessAuthConfig = z.infer<typeof ZInProcessAuthConfig>
@@ -48,6 +51,8 @@ export function startInProcessServer(env: Record<string, string> = {}): InProces
     SERVE_SPA: 'off',
     SANDBOX_SEED_COUNT: '300',
     SANDBOX_REDIRECT_URIS: `${origin}/auth/callback`,
+    ALLOWED_HOSTS: new URL(origin).host,
+    SANDBOX_CONTROL_SECRET: IN_PROCESS_CONTROL_SECRET,
     ...env,
   })
   // Vitest's jsdom environment replaces the global Uint8Array with jsdom's, while Node's TextEncoder, crypto and
@@ -61,6 +66,8 @@ export function startInProcessServer(env: Record<string, string> = {}): InProces
     const url = new URL(input instanceof Request ? input.url : String(input), globalThis.location?.href ?? origin)
     const request = new Request(url, init)
     const headers = new Headers(request.headers)
+    // The tests' own control calls (not the SPA's: it never calls the controls) carry the secret, as the e2e fixtures do.
+    if (url.pathname.startsWith('/sandbox/control/')) headers.set('X-Sandbox-Control-Secret', IN_PROCESS_CONTROL_SECRET)
     const cookie = jar.header(url)
     if (cookie) headers.set('Cookie', cookie)
     if (request.method !== 'GET' && request.method !== 'HEAD') {

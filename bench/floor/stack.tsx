@@ -36,7 +36,7 @@ const router = createBrowserRouter([
   {
     path: '/requests',
     loader: ({ request }) => {
-      void queryClient.prefetchQuery(page(Number(new URL(request.url).searchParams.get('offset') ?? 0)))
+      queryClient.query(page(Number(new URL(request.url).searchParams.get('offset') ?? 0))).catch(() => undefined)
       return null
     },
     lazy: async () => ({ Component: Requests }),

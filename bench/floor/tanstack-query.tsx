@@ -4,7 +4,7 @@ import { keepPreviousData, QueryClient, QueryClientProvider, queryOptions, useQu
 
 const queryClient = new QueryClient()
 const page = (offset: number) => queryOptions({ queryKey: ['requests', offset], queryFn: async () => [offset], placeholderData: keepPreviousData })
-void queryClient.prefetchQuery(page(20))
+queryClient.query(page(20)).catch(() => undefined)
 
 function Page() {
   const { data } = useQuery(page(0))

@@ -8,7 +8,7 @@ import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import {
   basicHeader, expectApiError, GATEWAY, jsonResponse, JSON_PLAIN, JSON_UTF8, OPERATOR_ENV, pagingOf, requestIdOf, sessionCookieHeader,
-  startTestApp, stubOperator, validBody, type StubbedOperator, type TestApp,
+  startTestApp, stubOperator, TEST_HOSTS, validBody, type StubbedOperator, type TestApp,
 } from '../test-support'
 
 /** The gateway at /api/ordering/v3: the browser's way to the ordering API, in front of the sandbox or an operator. */
@@ -131,6 +131,7 @@ describe('in front of an operator (ORDERING_UPSTREAM is a URL)', () => {
     OIDC_CLIENT_ID: 'client-1',
     OIDC_CLIENT_SECRET: 'client-secret-0123456789',
     SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+    ALLOWED_HOSTS: TEST_HOSTS,
   }
   let seen: Request[] = []
   const answer = (status: number, headers: Record<string, string> = {}, body = '{}') => {
@@ -197,8 +198,11 @@ describe('in front of an operator (ORDERING_UPSTREAM is a URL)', () => {
     ['an absolute URL', 'https://operator.example/b2b/ordering/v3/requests/REQ00000042'],
   ])('rewrites a Content-Location given as %s to the gateway', async (_, location) => {
     answer(201, { [HEADER.contentLocation]: location })
-    const { app } = buildApp(loadConfig(env))
-    const response = await app.request('/api/ordering/v3/requests', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+    const config = loadConfig(env)
+    const { app } = buildApp(config)
+    // A write needs a session at the gateway before its body is read (0022).
+    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-access-token' })
+    const response = await app.request('/api/ordering/v3/requests', { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: '{}' })
     expect(response.status).toBe(201)
     expect(response.headers.get(HEADER.contentLocation)).toBe('/api/ordering/v3/requests/REQ00000042')
     expect(await seen[0]!.text()).toBe('{}')

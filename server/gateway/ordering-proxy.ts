@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE, ZApiErrorBody, type ApiErrorBody } from '@contract/error'
+import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
+import { jsonUtf8Writes, limitBody, signInToWrite } from '../shared/edge'
 import { pickLanguage } from '../shared/language'
 import { newRequestId } from '../shared/request-id'
 import type { Session } from './auth/session'
@@ -144,12 +146,22 @@ export async function sendAsPerson(
  */
 export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, guard?: SendGuard): Hono {
   const app = new Hono()
+  const pathOf = (c: Context) => new URL(c.req.url).pathname.slice(GATEWAY_ORDERING_BASE.length).replace(/\/$/, '')
+  // Before any body is read (docs/decisions/0022-server-edge.md): the path, then for a write the session, then the
+  // body, counted as it streams in, then its content type and UTF-8. Same-origin is checked before (app.ts).
+  app.use('/*', async (c, next) => {
+    if (!ALLOWED_PATHS.some((pattern) => pattern.test(pathOf(c)))) {
+      return gatewayError(c, 404, GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))].notFound(new URL(c.req.url).pathname))
+    }
+    await next()
+  })
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/*', async (c, next) => {
+    if (!(await sessions.read(c))) return signInToWrite().respond(c)
+    await next()
+  }, limitBody(REQUEST_BODY_MAX_BYTES), jsonUtf8Writes)
   app.all('/*', async (c) => {
     const url = new URL(c.req.url)
-    const path = url.pathname.slice(GATEWAY_ORDERING_BASE.length).replace(/\/$/, '')
-    if (!ALLOWED_PATHS.some((pattern) => pattern.test(path))) {
-      return gatewayError(c, 404, GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))].notFound(url.pathname))
-    }
+    const path = pathOf(c)
     const headers = new Headers()
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = c.req.header(name)

@@ -1,14 +1,14 @@
+import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { HEADER } from '@contract/common'
 import { ZMe } from '@contract/misc'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
 import { sendAsPerson, type Upstream } from './ordering-proxy'
+import { memoryStore, type SharedStore } from './shared-store'
 
 /** How long the gateway trusts a session's customer before asking GET /me again. */
 export const CUSTOMER_TTL_MS = 60_000
-/** At most this many sessions remembered; the oldest is forgotten first. */
-export const CUSTOMER_CACHE_SIZE = 1000
 
 /**
  * The person's customer, or why it cannot be known: the ordering API's own answer to GET /me (401, 403 53, …),
@@ -26,18 +26,19 @@ export interface PersonCustomers {
 /**
  * Learns a signed-in person's customer from the ordering API's GET /me, called with the person's own access
  * token, the application's API key and the same refresh-on-expiry as the ordering proxy. The answer is kept
- * per session (its access handle, which a refresh keeps) for CUSTOMER_TTL_MS, at most CUSTOMER_CACHE_SIZE
- * sessions, and concurrent look-ups of one session share one call: a paged read calls /me once, not per page.
+ * per session (its access handle, which a refresh keeps) for CUSTOMER_TTL_MS in the shared store, and concurrent
+ * look-ups of one session on one instance share one call: a paged read calls /me once, not per page.
  * Only a customer is kept; a refusal or a failure is asked again next time.
  */
 export function personCustomers(
   upstream: Upstream,
   sessions: GatewaySessions,
-  options: { now: () => number; ttlMs?: number; maxEntries?: number },
+  options: { now: () => number; ttlMs?: number; store?: SharedStore },
 ): PersonCustomers {
   const ttlMs = options.ttlMs ?? CUSTOMER_TTL_MS
-  const maxEntries = options.maxEntries ?? CUSTOMER_CACHE_SIZE
-  const known = new Map<string, { customerId: string; until: number }>()
+  // Kept in the instances' shared store (docs/decisions/0021-many-instances.md), under a hash of the handle: a
+  // person who moves to another instance is not asked again. The store bounds its size itself.
+  const known = options.store ?? memoryStore(options.now)
   const inFlight = new Map<string, Promise<CustomerLookup>>()
 
   const ask = async (c: Context, session: Session): Promise<CustomerLookup> => {
@@ -66,20 +67,16 @@ export function personCustomers(
   return {
     async of(c, session) {
       const key = session.accessHandle
-      const entry = known.get(key)
-      if (entry && entry.until > options.now()) return { kind: 'customer', customerId: entry.customerId }
-      known.delete(key)
+      const storeKey = `me:${createHash('sha256').update(key).digest('base64url')}`
+      const customerId = await known.get(storeKey)
+      if (customerId) return { kind: 'customer', customerId }
       let pending = inFlight.get(key)
       if (!pending) {
         pending = ask(c, session).finally(() => inFlight.delete(key))
         inFlight.set(key, pending)
       }
       const lookup = await pending
-      if (lookup.kind === 'customer') {
-        known.delete(key)
-        known.set(key, { customerId: lookup.customerId, until: options.now() + ttlMs })
-        while (known.size > maxEntries) known.delete(known.keys().next().value!)
-      }
+      if (lookup.kind === 'customer') await known.set(storeKey, lookup.customerId, ttlMs)
       return lookup
     },
   }

@@ -74,7 +74,8 @@ export function reportTarget(config: ServerConfig, reportEnv: z.infer<typeof ZRe
   const clientId = reportEnv.REPORT_CLIENT_ID ?? config.oidc.clientId
   const clientSecret = reportEnv.REPORT_CLIENT_SECRET ?? config.oidc.clientSecret
   if (config.usesSandbox) {
-    const built = buildApp({ ...config, SERVE_SPA: 'off' })
+    // In-process: the report reaches the sandbox under its in-process host, which no network call can use.
+    const built = buildApp({ ...config, SERVE_SPA: 'off', allowedHosts: [...config.allowedHosts, 'sandbox.internal'] })
     const origin = 'http://sandbox.internal'
     return {
       apiBaseUrl: `${origin}${SANDBOX_ORDERING_BASE}`,

@@ -1,14 +1,20 @@
-import { Hono, type Context } from 'hono'
+import { timingSafeEqual } from 'node:crypto'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
+import { ERROR_CODE, type ErrorCode } from '@contract/error'
 import { extend, omit } from 'zod/mini'
 import { ZCatalogItem } from '@contract/catalog'
 import { describeIssues } from '@contract/issue-messages'
+import { ApiError, fill, sameInAll } from '../shared/api-error'
+import { isJsonUtf8, jsonUtf8Writes, limitBody } from '../shared/edge'
+import { ERROR_MESSAGES } from '../shared/error-messages'
 import { SCOPE } from '@contract/misc'
 import { faultInputProblems, ZFaultInput } from './faults'
 import { DAY, HOUR } from './ordering/lifecycle'
 import { AUTHORIZE_ERRORS, DEFAULT_ACCESS_TOKEN_SECONDS, DEFAULT_REFRESH_TOKEN_SECONDS, TOKEN_ERRORS, type TokenError } from './oidc/settings'
 import { mobileStateOf } from './mobile/mobile-state'
 import type { Sandbox } from './sandbox'
+import { fromCatalogSchema } from './catalog/catalog-schema'
 
 const ZAdvance = z.strictObject({
   days: z.number().min(0).max(3650).optional(),
@@ -43,37 +49,89 @@ const ZNewCatalogItem = extend(omit(ZCatalogItem, { createdAt: true, category: t
   descriptionFr: z.string().optional(),
 })
 
-async function body<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z.infer<T> | Response> {
+/** The header every control call sends: the secret printed at start and written to .data/control-secret (0009). */
+export const CONTROL_SECRET_HEADER = 'X-Sandbox-Control-Secret'
+/** Control bodies are small, but a catalog item carries its JSON Schema. */
+export const CONTROL_BODY_MAX_BYTES = 256 * 1024
+
+/** What the controls say when they refuse a call (tests and demos read them; English is enough, 0009). */
+const CONTROL_TEXTS = {
+  noSecret: { en: `Send the control secret in the ${CONTROL_SECRET_HEADER} header: it is printed when the server starts and written to .data/control-secret.` },
+  wrongSecret: { en: `The ${CONTROL_SECRET_HEADER} header is not this server’s control secret (printed at start, in .data/control-secret).` },
+  contentType: { en: 'Send control bodies as application/json.' },
+  notJson: { en: 'The body must be JSON.' },
+  invalid: { en: 'Invalid body: {path} {message}.' },
+  unknownClient: { en: 'Unknown client {id}.' },
+  unknownCustomer: { en: 'Unknown customer {id}.' },
+  unknownUser: { en: 'Unknown user {id}.' },
+  catalogExists: { en: 'A catalog item with id {id} or type {type} exists already.' },
+  badSchema: { en: 'schema is not a JSON Schema this sandbox can enforce: {reason}' },
+} satisfies Record<string, { en: string }>
+
+/** A refusal of the controls: the error entity of every API of this server, with its fields when a body is invalid. */
+function controlError(status: 400 | 401 | 404 | 409 | 415, code: ErrorCode, key: keyof typeof CONTROL_TEXTS, params: Record<string, string> = {}, fields?: { path: string; message: string }[]) {
+  return new ApiError(status, code, ERROR_MESSAGES[code], sameInAll(fill(CONTROL_TEXTS[key].en, params)), fields ? { fields } : {})
+}
+
+function invalidBody(fields: { path: string; message: string }[]) {
+  const first = fields[0] ?? { path: 'body', message: 'is invalid' }
+  return controlError(400, ERROR_CODE.invalidField, 'invalid', first, fields)
+}
+
+async function body<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   let raw: unknown
   try {
-    raw = await c.req.json()
+    raw = JSON.parse(await c.req.text())
   } catch {
-    return c.json({ error: 'The body must be JSON.' }, 400)
+    throw controlError(400, ERROR_CODE.malformedBody, 'notJson')
   }
   const parsed = z.safeParse(schema, raw, { reportInput: true })
-  if (!parsed.success) return c.json({ error: 'Invalid body.', fields: describeIssues(parsed.error.issues, 'en') }, 400)
+  if (!parsed.success) throw invalidBody(describeIssues(parsed.error.issues, 'en'))
   return parsed.data
+}
+
+function sameSecret(given: string, secret: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(secret)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * Every control call proves it comes from whoever started the server (0009): the secret header, which no web page can
+ * send to another origin without a CORS preflight this server never grants, and a JSON body, which a `no-cors` form
+ * or `text/plain` beacon cannot be. A refused call changes nothing and its body is never read.
+ */
+function controlGuard(secret: string): MiddlewareHandler {
+  return async (c, next) => {
+    const given = c.req.header(CONTROL_SECRET_HEADER)
+    if (!given) throw controlError(401, ERROR_CODE.missingCredentials, 'noSecret')
+    if (!sameSecret(given, secret)) throw controlError(401, ERROR_CODE.invalidCredentials, 'wrongSecret')
+    if ((c.req.method === 'POST' || c.req.raw.body) && !isJsonUtf8(c.req.header('Content-Type'))) {
+      throw controlError(415, ERROR_CODE.unsupportedMediaType, 'contentType')
+    }
+    await next()
+  }
 }
 
 /**
  * Sandbox-only controls for tests and demos (docs/decisions/0009-sandbox-controls.md). Mounted only
  * when the gateway's upstream is the sandbox, so they can never touch a real operator.
  */
-export function controlEndpoint(sandbox: Sandbox): Hono {
+export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
   const app = new Hono()
+  // The secret first, then the body: a call without it is never read (0022).
+  app.use('*', controlGuard(secret), limitBody(CONTROL_BODY_MAX_BYTES), jsonUtf8Writes)
   const clockState = () => ({ now: new Date(sandbox.clock.now()).toISOString(), today: sandbox.clock.today(), offsetMs: sandbox.clock.offset })
 
   app.get('/clock', (c) => c.json(clockState()))
   app.post('/clock', async (c) => {
     const input = await body(c, ZAdvance)
-    if (input instanceof Response) return input
     sandbox.clock.advance((input.days ?? 0) * DAY + (input.hours ?? 0) * HOUR)
     sandbox.catchUp(true)
     return c.json(clockState())
   })
   app.post('/maintenance', async (c) => {
     const input = await body(c, ZMaintenance)
-    if (input instanceof Response) return input
     sandbox.faults.maintenance = input.enabled
     return c.json({ maintenance: sandbox.faults.maintenance })
   })
@@ -81,18 +139,16 @@ export function controlEndpoint(sandbox: Sandbox): Hono {
   app.get('/faults', (c) => c.json({ faults: sandbox.faults.injected.list() }))
   app.post('/faults', async (c) => {
     const input = await body(c, ZFaultInput)
-    if (input instanceof Response) return input
     const problems = faultInputProblems(input)
-    if (problems.length > 0) return c.json({ error: 'Invalid body.', fields: problems }, 400)
+    if (problems.length > 0) throw invalidBody(problems)
     return c.json(sandbox.faults.injected.add(input), 201)
   })
   app.delete('/faults', (c) => c.json({ cleared: sandbox.faults.injected.clear() }))
   app.post('/tokens', async (c) => {
     const input = await body(c, ZMintToken)
-    if (input instanceof Response) return input
     const clientId = input.clientId ?? sandbox.config.SANDBOX_CLIENT_ID
-    if (!sandbox.applications.byClientId(clientId)) return c.json({ error: `Unknown client ${clientId}.` }, 404)
-    if (!sandbox.customerNames.has(input.customerId)) return c.json({ error: `Unknown customer ${input.customerId}.` }, 404)
+    if (!sandbox.applications.byClientId(clientId)) throw controlError(404, ERROR_CODE.notFound, 'unknownClient', { id: clientId })
+    if (!sandbox.customerNames.has(input.customerId)) throw controlError(404, ERROR_CODE.notFound, 'unknownCustomer', { id: input.customerId })
     const { token, expiresAt } = sandbox.tokens.issue({
       kind: 'access',
       clientId,
@@ -106,7 +162,6 @@ export function controlEndpoint(sandbox: Sandbox): Hono {
   })
   app.post('/tokens/revoke', async (c) => {
     const input = await body(c, ZRevoke)
-    if (input instanceof Response) return input
     const revoked = 'token' in input
       ? Number(sandbox.tokens.revoke(input.token))
       : sandbox.tokens.revokeSubject(input.clientId, input.subjectId, input.reason)
@@ -114,8 +169,7 @@ export function controlEndpoint(sandbox: Sandbox): Hono {
   })
   app.post('/subscription', async (c) => {
     const input = await body(c, ZSubscription)
-    if (input instanceof Response) return input
-    if (!sandbox.applications.setSubscribed(input.clientId, input.subscribed)) return c.json({ error: `Unknown client ${input.clientId}.` }, 404)
+    if (!sandbox.applications.setSubscribed(input.clientId, input.subscribed)) throw controlError(404, ERROR_CODE.notFound, 'unknownClient', { id: input.clientId })
     return c.json(input)
   })
 
@@ -123,31 +177,29 @@ export function controlEndpoint(sandbox: Sandbox): Hono {
   const lifetimes = () => ({ accessTokenSeconds: sandbox.oidc.accessTokenSeconds, refreshTokenSeconds: sandbox.oidc.refreshTokenSeconds })
   app.post('/oidc/lifetimes', async (c) => {
     const input = await body(c, ZLifetimes)
-    if (input instanceof Response) return input
     // Tokens issued from now on; `{}` restores reference 2's hour and year.
     sandbox.oidc.accessTokenSeconds = input.accessTokenSeconds ?? DEFAULT_ACCESS_TOKEN_SECONDS
     sandbox.oidc.refreshTokenSeconds = input.refreshTokenSeconds ?? DEFAULT_REFRESH_TOKEN_SECONDS
     return c.json(lifetimes())
   })
+  // How many refresh grants the authorization server answered (docs/decisions/0021-many-instances.md).
+  app.get('/oidc/grants', (c) => c.json({ refresh: sandbox.oidc.refreshGrants }))
   app.post('/oidc/next-error', async (c) => {
     const input = await body(c, ZNextError)
-    if (input instanceof Response) return input
     if (input.endpoint === 'authorize') sandbox.oidc.nextError.authorize = input.error
     else sandbox.oidc.nextError.token = input.error
     return c.json(sandbox.oidc.nextError)
   })
   app.post('/discovery', async (c) => {
     const input = await body(c, ZDiscoveryEnvironment)
-    if (input instanceof Response) return input
     mobileStateOf(sandbox).environment = input
     return c.json(input)
   })
 
   app.post('/oidc/revoke-consent', async (c) => {
     const input = await body(c, ZRevokeConsent)
-    if (input instanceof Response) return input
     const user = sandbox.users.byUsername(input.username)
-    if (!user) return c.json({ error: `Unknown user ${input.username}.` }, 404)
+    if (!user) throw controlError(404, ERROR_CODE.notFound, 'unknownUser', { id: input.username })
     const consents = sandbox.signIn.forget(user.id, input.clientId)
     const tokens = sandbox.tokens.revokeUser(user.id, 'consent', input.clientId)
     return c.json({ consents, tokens })
@@ -155,14 +207,14 @@ export function controlEndpoint(sandbox: Sandbox): Hono {
 
   app.post('/catalogItems', async (c) => {
     const input = await body(c, ZNewCatalogItem)
-    if (input instanceof Response) return input
     if (sandbox.catalog.byId(input.id) || sandbox.catalog.byType(input.type)) {
-      return c.json({ error: `A catalog item with id ${input.id} or type ${input.type} exists already.` }, 409)
+      throw controlError(409, ERROR_CODE.invalidField, 'catalogExists', { id: input.id, type: input.type })
     }
     try {
-      z.fromJSONSchema(input.schema as z.core.JSONSchema.JSONSchema)
+      fromCatalogSchema(input.schema)
     } catch (error) {
-      return c.json({ error: `schema is not a JSON Schema this sandbox can enforce: ${(error as Error).message}` }, 400)
+      // A pattern RE2 cannot run in linear time is refused here, not found out by a slow POST (0020).
+      throw controlError(400, ERROR_CODE.invalidField, 'badSchema', { reason: (error as Error).message })
     }
     const entry = sandbox.catalog.add(input, sandbox.clock.now())
     return c.json(sandbox.catalog.render(entry, 'en'), 201)

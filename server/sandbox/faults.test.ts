@@ -107,7 +107,7 @@ describe('POST /sandbox/control/faults', () => {
   ])('refuses %j with a 400 naming %s', async (body, field) => {
     const answer = await addFault(body)
     expect(answer.status).toBe(400)
-    expect(answer.body.error).toBe('Invalid body.')
+    expect(answer.body.code).toBe(ERROR_CODE.invalidField)
     expect(answer.body.fields).toEqual(expect.arrayContaining([expect.objectContaining({ path: field, message: expect.any(String) as string })]))
     expect(await (await t.fetch('/sandbox/control/faults')).json()).toEqual({ faults: [] })
   })
@@ -115,7 +115,7 @@ describe('POST /sandbox/control/faults', () => {
   it('refuses a body that is not JSON', async () => {
     const response = await t.fetch('/sandbox/control/faults', { body: 'kind=latency', contentType: 'application/json' })
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ error: 'The body must be JSON.' })
+    expect(await response.json()).toMatchObject({ code: ERROR_CODE.malformedBody, description: 'The body must be JSON.' })
   })
 })
 

@@ -14,13 +14,13 @@ export const SANDBOX_OIDC_BASE = `${SANDBOX_BASE}/openidconnect`
 export const SANDBOX_CLOUD_BASE = `${SANDBOX_BASE}/cloud/v1`
 
 /** The sandbox: ordering API, client-credentials token endpoint, authorization server, and (when allowed) its controls. */
-export function sandboxRoutes(sandbox: Sandbox): Hono {
+export function sandboxRoutes(sandbox: Sandbox, options: { controlSecret: string | null }): Hono {
   const app = new Hono()
   app.route('/ordering/v3', orderingApi(sandbox, SANDBOX_ORDERING_BASE))
   app.route('/oauth/v3/token', clientCredentialsEndpoint(sandbox))
   app.route('/cloud/v1', cloudApi(sandbox))
   app.route('/openidconnect', openIdConnect(sandbox, { base: SANDBOX_OIDC_BASE, ssoCookiePath: SANDBOX_BASE }))
   app.route('/', mobileConnect(sandbox))
-  if (sandbox.config.SANDBOX_CONTROL === 'on') app.route('/control', controlEndpoint(sandbox))
+  if (sandbox.config.SANDBOX_CONTROL === 'on' && options.controlSecret) app.route('/control', controlEndpoint(sandbox, options.controlSecret))
   return app
 }

@@ -10,6 +10,8 @@ import { useSessionState } from '@/features/auth/session'
 import { changeLanguage, LANGUAGES, type Language } from '@/i18n/i18n'
 import { useCachedError } from '@/lib/use-cached-error'
 import { PageLoading } from './routes/page-loading'
+import { SavedViewsNav } from '@/features/requests/components/saved-views-nav'
+import { personKey } from '@/lib/person-key'
 
 /** The shell of every page; with `pageLoading`, the placeholder shown while the first page's code and loader arrive. */
 export function Layout({ pageLoading = false }: { pageLoading?: boolean }) {
@@ -40,6 +42,8 @@ export function Layout({ pageLoading = false }: { pageLoading?: boolean }) {
                   {t('app.requests')}
                 </NavLink>
               </li>
+              {/* The person's saved list views (docs/decisions/0025): nothing until one is saved. */}
+              <SavedViewsNav person={personKey(me.data)} />
               <li>
                 <NavLink to="/catalog">{t('app.catalog')}</NavLink>
               </li>

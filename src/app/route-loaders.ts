@@ -31,7 +31,9 @@ function signedInLoader(queryClient: QueryClient, session: AuthSession, start: (
   }
 }
 
-type Starter = <TQueryFnData, TError, TData, TQueryKey extends QueryKey>(options: QueryExecuteOptions<TQueryFnData, TError, TData, TQueryFnData, TQueryKey>) => void
+type Starter = <TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  options: QueryExecuteOptions<TQueryFnData, TError, TData, TQueryFnData, TQueryKey>,
+) => void
 
 const searchParamsOf = ({ request }: LoaderFunctionArgs) => new URL(request.url).searchParams
 

@@ -28,7 +28,12 @@ export function csvFileName(now: Date = new Date(), name = 'requests'): string {
 
 /** Hands the text to the browser as a download. */
 export function downloadCsv(csv: string, fileName: string = csvFileName()): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
+  downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName)
+}
+
+/** Hands a file to the browser as a download. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

@@ -15,3 +15,11 @@ export function daysLate(requestedAt: string, now: Date = new Date()): number {
 export function isStillOpen(status: string | undefined): boolean {
   return status === 'NEW' || status === 'IN_PROGRESS'
 }
+
+/** The lateness bands of the overdue view (docs/decisions/0019): a week, a month, more. */
+export const LATENESS_BANDS = ['over30', 'days8to30', 'days1to7'] as const
+export type LatenessBand = (typeof LATENESS_BANDS)[number]
+
+export function latenessBand(days: number): LatenessBand {
+  return days > 30 ? 'over30' : days > 7 ? 'days8to30' : 'days1to7'
+}

@@ -1,3 +1,14 @@
+import { readRetryDelay, shouldRetryRead } from './retry-policy'
+
+/**
+ * The one paging reader of the SPA (docs/decisions/0024-delivery.md): every list read whole (the CSV export, the
+ * overdue view, the cloud lists) goes through it. Offset paging as reference 3 says: `limit` items at `offset`, offset
+ * grows by limit until it reaches the count. The first page says the count; the others are then read several at
+ * once, paced under the operator's spike arrest, and handed over in order. Cancellable, with progress; a throttled or
+ * unavailable page waits as the one retry policy says (src/lib/retry-policy.ts: Retry-After, 429, 403 code 53, 503),
+ * and a throttle holds back every page, not only the one refused.
+ */
+
 /** A page of an offset-paged list: `count` is every item across all pages (reference 3's `{count, results}`). */
 export interface CountedPage<T> {
   count: number
@@ -7,33 +18,169 @@ export interface CountedPage<T> {
 export interface PagesProgress {
   /** Items read so far. */
   read: number
-  /** `count` as the last page said it. */
+  /** The count as the first page said it (the most that will be read). */
   total: number
   /** Pages read so far. */
   pages: number
 }
 
 /**
- * Reads every page of an offset-paged list, as reference 3 says: ask for `limit` items at `offset`, increase
- * offset by limit until it reaches count. `onProgress` hears after each page; `signal` stops between pages
- * and is passed to `readPage`, so the call in flight stops too (the promise then rejects with the abort reason).
- * An empty page before the count is reached ends the reading (the list shrank meanwhile), so it always ends.
+ * Headers every page of a whole-list read carries: the gateway's throttle lets such reads yield to people's page views
+ * (docs/decisions/0021-many-instances.md). The one place where the header is named.
+ */
+export const BULK_READ_HEADERS: Readonly<Record<string, string>> = { 'X-Bulk-Read': '1' }
+
+/**
+ * The operator's spike arrest is 25 calls a second per application (reference 2), counted in fixed one-second
+ * windows. A reader starts at most 22 pages a second, leaving room for the page's own calls, and keeps at most 6 in
+ * flight (a browser's connections per host over HTTP/1.1).
+ */
+export const PAGING = { pagesPerSecond: 22, concurrency: 6 } as const
+
+export interface PageRequest {
+  offset: number
+  limit: number
+  signal?: AbortSignal
+  /** BULK_READ_HEADERS, for the reader's calls to pass on. */
+  headers: Readonly<Record<string, string>>
+}
+
+export interface ReadPagesOptions<T> {
+  limit: number
+  signal?: AbortSignal
+  onProgress?: (progress: PagesProgress) => void
+  /** Each page's items, in the list's order, one page at a time; the reader keeps none (a file being written). */
+  onPage?: (items: T[], progress: PagesProgress) => void | Promise<void>
+  /** Stop once this many items are read. */
+  maxItems?: number
+  pagesPerSecond?: number
+  concurrency?: number
+  /** For tests: the clock and the wait. */
+  now?: () => number
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+}
+
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted()
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal!.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, Math.max(0, ms))
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/**
+ * Reads every page of a list and hands each to `onPage` in order; resolves with the count and the items read. The
+ * pages after the first are read concurrently (at most `concurrency` in flight, never more than `pagesPerSecond`
+ * started in any second); pages that arrive early wait for those before them, never more than `concurrency` of them.
+ * An empty page before the count ends the reading (the list shrank meanwhile), so it always ends.
+ */
+export async function readPages<T>(
+  readPage: (page: PageRequest) => Promise<CountedPage<T>>,
+  options: ReadPagesOptions<T>,
+): Promise<{ count: number; read: number; pages: number }> {
+  const { limit, onProgress, onPage } = options
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number of at least 1, not ${limit}`)
+  options.signal?.throwIfAborted()
+  const now = options.now ?? Date.now
+  const sleep = options.sleep ?? pause
+  const concurrency = Math.max(1, options.concurrency ?? PAGING.concurrency)
+  const spacingMs = Math.ceil(1000 / Math.max(1, options.pagesPerSecond ?? PAGING.pagesPerSecond))
+  const maxItems = options.maxItems ?? Infinity
+  // The caller's signal, or the end of the reading (a page failed, or the list ended): pages in flight stop either way.
+  const inner = new AbortController()
+  const signal = inner.signal
+  const stop = () => inner.abort(options.signal?.reason)
+  options.signal?.addEventListener('abort', stop, { once: true })
+
+  // Pacing shared by every page: the next start, pushed back by a throttle's Retry-After for all of them.
+  let nextStart = 0
+  async function startSlot(): Promise<void> {
+    for (;;) {
+      signal.throwIfAborted()
+      const at = nextStart
+      const wait = at - now()
+      if (wait > 0) await sleep(wait, signal)
+      // Another page may have moved the slot (a throttle) while this one waited.
+      if (nextStart === at) break
+    }
+    nextStart = Math.max(nextStart, now()) + spacingMs
+  }
+
+  async function fetchPage(offset: number): Promise<CountedPage<T>> {
+    for (let failures = 0; ; failures++) {
+      await startSlot()
+      try {
+        return await readPage({ offset, limit, signal, headers: BULK_READ_HEADERS })
+      } catch (error) {
+        signal.throwIfAborted()
+        if (!shouldRetryRead(failures, error, { waitForService: true })) throw error
+        nextStart = Math.max(nextStart, now() + readRetryDelay(failures, error))
+      }
+    }
+  }
+
+  let read = 0
+  let pages = 0
+  const deliver = async (page: CountedPage<T>, total: number) => {
+    const items = page.results.slice(0, Math.max(0, maxItems - read))
+    read += items.length
+    pages += 1
+    const progress = { read, total: Math.min(total, maxItems), pages }
+    await onPage?.(items, progress)
+    signal.throwIfAborted()
+    onProgress?.(progress)
+  }
+
+  try {
+    const first = await fetchPage(0)
+    const count = first.count
+    await deliver(first, count)
+    const wanted = Math.min(count, maxItems)
+    if (first.results.length === 0 || read >= wanted) return { count, read, pages }
+
+    // The offsets still to read, and the pages asked for but not yet handed over (at most `concurrency`).
+    const offsets: number[] = []
+    for (let offset = limit; offset < wanted; offset += limit) offsets.push(offset)
+    const asked = new Map<number, Promise<CountedPage<T>>>()
+    let launched = 0
+    const launch = () => {
+      const index = launched++
+      const pending = fetchPage(offsets[index]!)
+      // A page that fails after the reading ended (an earlier one failed, or was empty) is nobody's concern.
+      pending.catch(() => undefined)
+      asked.set(index, pending)
+    }
+    while (launched < Math.min(concurrency, offsets.length)) launch()
+    for (let index = 0; index < offsets.length; index++) {
+      const page = await asked.get(index)!
+      asked.delete(index)
+      if (launched < offsets.length) launch()
+      await deliver(page, count)
+      if (page.results.length === 0 || read >= wanted) break
+    }
+    return { count, read, pages }
+  } finally {
+    options.signal?.removeEventListener('abort', stop)
+    inner.abort()
+  }
+}
+
+/**
+ * Every item of a list, kept in memory: for lists a page shows whole (the cloud lists, the overdue view, at most a few
+ * thousand items). A file being written uses `readPages` with `onPage` instead.
  */
 export async function readAllPages<T>(
-  readPage: (page: { limit: number; offset: number; signal?: AbortSignal }) => Promise<CountedPage<T>>,
-  options: { limit: number; signal?: AbortSignal; onProgress?: (progress: PagesProgress) => void },
+  readPage: (page: PageRequest) => Promise<CountedPage<T>>,
+  options: Omit<ReadPagesOptions<T>, 'onPage'>,
 ): Promise<CountedPage<T>> {
-  const { limit, signal, onProgress } = options
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number of at least 1, not ${limit}`)
   const results: T[] = []
-  let pages = 0
-  for (let offset = 0; ; offset += limit) {
-    signal?.throwIfAborted()
-    const page = await readPage({ limit, offset, signal })
-    signal?.throwIfAborted()
-    pages += 1
-    results.push(...page.results)
-    onProgress?.({ read: results.length, total: page.count, pages })
-    if (page.results.length === 0 || offset + limit >= page.count) return { count: page.count, results }
-  }
+  const { count } = await readPages(readPage, { ...options, onPage: (items) => void results.push(...items) })
+  return { count, results }
 }

@@ -151,3 +151,111 @@ export function toAggregateQuery(search: RequestListSearch, groupBy: AggregateGr
   ZAggregateRequestsQuery.parse(query satisfies AggregateRequestsQueryInput)
   return new URLSearchParams(query)
 }
+
+// --- The one filter-form model, for the list's and the dashboard's forms --------------------------
+
+/** The controls a filter form may have; a form names those it has, and the filters it has none for are kept. */
+export const FILTER_CONTROLS = ['status', 'type', 'customerReference', 'id', 'isOverdue', 'isArchived', 'requested', 'created', 'updated'] as const
+export type FilterControl = (typeof FILTER_CONTROLS)[number]
+export type DateRange = 'requested' | 'created' | 'updated'
+export const DATE_RANGES: readonly { range: DateRange; from: 'requestedFrom' | 'createdFrom' | 'updatedFrom'; to: 'requestedTo' | 'createdTo' | 'updatedTo' }[] = [
+  { range: 'requested', from: 'requestedFrom', to: 'requestedTo' },
+  { range: 'created', from: 'createdFrom', to: 'createdTo' },
+  { range: 'updated', from: 'updatedFrom', to: 'updatedTo' },
+]
+
+export type FormReading = { search: RequestListSearch; invertedRange?: undefined } | { search?: undefined; invertedRange: (typeof DATE_RANGES)[number] }
+
+/**
+ * What a submitted filter form asks for: its fields over the view it started from, on page 1. The filters the form
+ * has no control for (a step brought by a dashboard bar, dates on the dashboard) stay as they were, as do sort and
+ * page size. Type codes may come from checkboxes or, without the catalog, typed with commas. A range whose end is
+ * before its start is not a view: the form says so on that range.
+ */
+export function readFilterForm(data: FormData, controls: readonly FilterControl[], base: RequestListSearch): FormReading {
+  const params = new URLSearchParams()
+  const has = (control: FilterControl) => controls.includes(control)
+  const statuses = data.getAll('status').map(String)
+  if (statuses.length) params.set('status', statuses.join(','))
+  const types = data.getAll('type').flatMap((value) => list(String(value)))
+  if (types.length) params.set('type', [...new Set(types)].join(','))
+  const text = ['customerReference', 'id', 'isOverdue', 'isArchived', ...DATE_RANGES.flatMap((r) => [r.from, r.to])]
+  for (const name of text) {
+    const value = String(data.get(name) ?? '').trim()
+    if (value) params.set(name, value)
+  }
+  const read = parseListSearch(params)
+  const search: RequestListSearch = { ...base, page: 1 }
+  for (const control of controls) {
+    const range = DATE_RANGES.find((r) => r.range === control)
+    if (range) Object.assign(search, { [range.from]: read[range.from], [range.to]: read[range.to] })
+    else Object.assign(search, { [control]: read[control as Exclude<FilterControl, DateRange>] })
+  }
+  const invertedRange = DATE_RANGES.find(({ range, from, to }) => has(range) && search[from] && search[to] && search[from] > search[to])
+  return invertedRange ? { invertedRange } : { search }
+}
+
+// --- Date presets, computed in the person's time zone ---------------------------------------------
+
+export const DATE_PRESETS = ['last7', 'last30', 'thisMonth', 'next30'] as const
+export type DatePreset = (typeof DATE_PRESETS)[number]
+
+/** A day of the person's calendar as `YYYY-MM-DD` (the local date, not the UTC one). */
+export function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+/** The days a preset covers, both ends included, counted from the person's today. */
+export function presetRange(preset: DatePreset, now: Date = new Date()): { from: string; to: string } {
+  const day = (offset: number) => localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset))
+  switch (preset) {
+    case 'last7':
+      return { from: day(-6), to: day(0) }
+    case 'last30':
+      return { from: day(-29), to: day(0) }
+    case 'thisMonth':
+      return { from: localDay(new Date(now.getFullYear(), now.getMonth(), 1)), to: localDay(new Date(now.getFullYear(), now.getMonth() + 1, 0)) }
+    case 'next30':
+      return { from: day(0), to: day(29) }
+  }
+}
+
+/** The preset a range is, if it is one today (to show it chosen). */
+export function presetOf(from: string | undefined, to: string | undefined, now: Date = new Date()): DatePreset | undefined {
+  return DATE_PRESETS.find((preset) => {
+    const range = presetRange(preset, now)
+    return range.from === from && range.to === to
+  })
+}
+
+// --- The filters in force, as removable chips (the list's and the dashboard's folded filters) -------
+
+const RANGE_BOUNDS = ['requestedFrom', 'requestedTo', 'createdFrom', 'createdTo', 'updatedFrom', 'updatedTo'] as const
+export type ChipFilter = (typeof LIST_FILTERS)[number] | 'customerReference' | 'id' | 'isOverdue' | 'isArchived' | (typeof RANGE_BOUNDS)[number]
+
+export interface FilterChip {
+  key: string
+  filter: ChipFilter
+  /** The value as the URL holds it (a code, `true`, a date); the page says it in words. */
+  value: string
+  /** The view without this filter. */
+  without: RequestListSearch
+}
+
+/** Every filter in force, one chip per value, each with the view that removing it leads to. */
+export function filterChips(search: RequestListSearch): FilterChip[] {
+  const chips: FilterChip[] = LIST_FILTERS.flatMap((filter) =>
+    (search[filter] as readonly string[]).map((value) => ({
+      key: `${filter}-${value}`,
+      filter,
+      value,
+      without: { ...search, [filter]: (search[filter] as readonly string[]).filter((v) => v !== value) },
+    })),
+  )
+  for (const filter of ['customerReference', 'id', 'isOverdue', 'isArchived', ...RANGE_BOUNDS] as const) {
+    const value = search[filter]
+    if (value !== undefined) chips.push({ key: filter, filter, value: String(value), without: { ...search, [filter]: undefined } })
+  }
+  return chips
+}

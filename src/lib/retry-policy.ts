@@ -3,16 +3,17 @@ import { ApiError, isServiceUnavailable, isThrottled } from './api-error'
 /**
  * When a read (a query) tries again by itself. Throttling (403 53, 429) is worth a few tries after about a
  * second, backing off; network faults and server errors two; 503 code 5 none, since the banner polls /status
- * and refetches when the service is back; other 4xx none, they are handled where they happen. Writes are
+ * and refetches when the service is back, except in a whole-list read (`waitForService`), which waits its Retry-After; other 4xx none, they are handled where they happen. Writes are
  * never retried blindly: the query client's mutations have `retry: false`.
  */
 export const READ_RETRY = { throttledRetries: 3, faultRetries: 2, baseDelayMs: 1000, maxDelayMs: 30_000 } as const
 
-export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+export function shouldRetryRead(failureCount: number, error: unknown, options: { waitForService?: boolean } = {}): boolean {
   if (!(error instanceof ApiError)) return failureCount < READ_RETRY.faultRetries
   const { status } = error
   if (isThrottled(error)) return failureCount < READ_RETRY.throttledRetries
-  if (isServiceUnavailable(error)) return false
+  // A whole-list read (src/lib/read-all-pages.ts) has no banner to wait for it: it waits the Retry-After itself.
+  if (isServiceUnavailable(error)) return options.waitForService === true && failureCount < READ_RETRY.faultRetries
   return failureCount < READ_RETRY.faultRetries && (status === 0 || status >= 500)
 }
 

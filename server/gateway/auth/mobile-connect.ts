@@ -8,9 +8,10 @@ import {
   ENCRYPTED_MSISDN_PREFIX, ZDiscoveryResponse, ZMccMnc, ZMobileAcr, ZMobileIdTokenClaims, type MobilePending, type MobileStartError, type SessionInfo,
 } from '@contract/mobile-connect'
 import { ZTokenResponse, type TokenResponse } from '@contract/oauth'
+import { memoryStore, type SharedStore } from '../shared-store'
 import { basicCredentials } from './operator'
 import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
-import { cookieKey, sessionFromTokens, type Session, type SessionCookies } from './session'
+import { cookieKeys, sessionFromTokens, type Session, type SessionCookies } from './session'
 
 /**
  * Sign-in with a mobile number (reference 3, docs/decisions/0017-mobile-connect.md): the gateway calls
@@ -41,8 +42,11 @@ export interface MobileSignInOptions {
   /** How the gateway reaches discovery, the operators and the token endpoint (the sandbox in-process, or the network). */
   fetch: (request: Request) => Promise<Response>
   cookies: SessionCookies
-  sessionSecret: string
+  /** One, or every accepted secret with the sealing one first (docs/decisions/0021-many-instances.md). */
+  sessionSecret: string | readonly string[]
   now: () => number
+  /** Where the application's ordering tokens are kept for every instance (docs/decisions/0021-many-instances.md). */
+  store?: SharedStore
 }
 
 /** An operator as discovery described it; the secret stays in this process. */
@@ -85,9 +89,12 @@ function oauthError(c: Context, status: 400 | 403 | 405 | 502, error: string, de
 
 export function createMobileSignIn(options: MobileSignInOptions) {
   const { cookies, now } = options
-  const key = cookieKey(options.sessionSecret, MOBILE_COOKIE)
+  const key = cookieKeys(options.sessionSecret, MOBILE_COOKIE)
   const operators = new Map<string, Operator>()
-  const appTokens = new Map<string, { tokens: TokenResponse; expiresAt: number }>()
+  // The application's tokens are shared by every instance, sealed like a cookie: the store holds no token in clear.
+  const appTokens = options.store ?? memoryStore(now)
+  const appTokenKey = cookieKeys(options.sessionSecret, 'oc_mobile_app_token')
+  const ZCachedToken = z.object({ tokens: ZTokenResponse, expiresAt: z.number() })
   const nowSeconds = () => Math.floor(now() / 1000)
   const basic = basicCredentials(options.clientId, options.clientSecret)
 
@@ -143,7 +150,8 @@ export function createMobileSignIn(options: MobileSignInOptions) {
   /** The ordering API token of mobile sessions at `acr`: the application's client-credentials token, reused until it nears expiry. */
   async function orderingToken(acr: '2' | '3'): Promise<TokenResponse | null> {
     const scope = SCOPE_BY_ACR[acr]
-    const cached = appTokens.get(scope)
+    const sealed = await appTokens.get(`mobile:app-token:${scope}`)
+    const cached = await cookies.open(sealed ?? undefined, appTokenKey, ZCachedToken)
     if (cached && cached.expiresAt - 60_000 > now()) return { ...cached.tokens, expires_in: Math.floor((cached.expiresAt - now()) / 1000) }
     try {
       const response = await send(options.clientCredentialsUrl, {
@@ -153,7 +161,12 @@ export function createMobileSignIn(options: MobileSignInOptions) {
       })
       const tokens = ZTokenResponse.safeParse(await response.json())
       if (!response.ok || !tokens.success) return null
-      appTokens.set(scope, { tokens: tokens.data, expiresAt: now() + tokens.data.expires_in * 1000 })
+      const expiresAt = now() + tokens.data.expires_in * 1000
+      const keptMs = expiresAt - 60_000 - now()
+      if (keptMs > 0) {
+        const value = await cookies.seal({ tokens: tokens.data, expiresAt }, Math.ceil(expiresAt / 1000), appTokenKey)
+        await appTokens.set(`mobile:app-token:${scope}`, value, keptMs)
+      }
       return tokens.data
     } catch {
       return null

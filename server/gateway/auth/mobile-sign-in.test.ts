@@ -5,7 +5,7 @@ import { ZBrowserTokenAnswer } from '@contract/gateway-auth'
 import { ZOAuthErrorBody } from '@contract/error'
 import { ZMe } from '@contract/misc'
 import { ZMobilePending, ZSessionInfo } from '@contract/mobile-connect'
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, type CallOptions, type TestApp } from '../../test-support'
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, TEST_HOSTS, type CallOptions, type TestApp } from '../../test-support'
 import { CookieJar, formOf, pkcePair, testBrowser, type TestBrowser } from '../../sandbox/oidc/sign-in-test-support'
 import { answerOperator, callbackOf, NUMBERS, ORIGIN, type Answer } from '../../sandbox/mobile/mobile-test-support'
 import { createMobileSignIn } from './mobile-connect'
@@ -15,7 +15,8 @@ type Fetcher = { fetch(path: string, options?: CallOptions): Promise<Response> }
 
 let testApp: TestApp
 beforeEach(() => {
-  testApp = startTestApp()
+  // elsewhere.example is answered (ALLOWED_HOSTS) so that discovery's own check of unregistered origins is reached.
+  testApp = startTestApp({ ALLOWED_HOSTS: `${TEST_HOSTS},elsewhere.example` })
 })
 afterEach(() => testApp.close())
 

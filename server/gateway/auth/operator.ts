@@ -101,7 +101,9 @@ export function tokenClient(oidc: OidcSettings, endpoint: TokenEndpoint) {
         clockTolerance: 60,
         currentDate: new Date(options.now),
       })
-      const sub = payload.sub!
+      // OIDC Core 2: sub is a string; a number would reach the session as something else than a person's id.
+      if (typeof payload.sub !== 'string' || payload.sub === '') return { ok: false, reason: 'sub is not a non-empty string' }
+      const sub = payload.sub
       if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== oidc.clientId) {
         return { ok: false, reason: 'azp is not this client' }
       }

@@ -1,7 +1,9 @@
-import { createHash } from 'node:crypto'
-import type { TokenResponse } from '@contract/oauth'
+import { createHash, randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import { ZTokenResponse, type TokenResponse } from '@contract/oauth'
+import { memoryStore, type SharedStore } from '../shared-store'
 import type { TokenClient } from './operator'
-import { sessionFromTokens, type Session } from './session'
+import { cookieKeys, SessionCookies, sessionFromTokens, type Session } from './session'
 
 export type RefreshOutcome =
   | { kind: 'renewed'; session: Session; idToken?: string }
@@ -10,15 +12,29 @@ export type RefreshOutcome =
   /** No usable answer (network, 5xx): the session may still be good, try later. */
   | { kind: 'unavailable'; error: string; description: string }
 
+const ZSharedResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('tokens'), tokens: ZTokenResponse, idToken: z.string().optional(), at: z.number().int() }),
+  z.object({ kind: z.literal('refused'), error: z.string(), description: z.string().optional() }),
+])
 type SharedResult =
-  | { kind: 'tokens'; tokens: TokenResponse; idToken?: string; at: number }
+  | z.infer<typeof ZSharedResult>
   | Exclude<RefreshOutcome, { kind: 'renewed' }>
 
 /**
  * A renewed result is kept this long for requests that still carry the old cookie (sent before the browser
- * stored the renewed one): with an operator that rotates refresh tokens, their own refresh would fail.
+ * stored the renewed one), on every instance: with an operator that rotates refresh tokens, their own refresh
+ * would fail (docs/decisions/0021-many-instances.md).
  */
-const GRACE_MS = 30_000
+export const GRACE_MS = 30_000
+/** The lock outlives the token request's own timeout (30 s), so a slow operator never lets a second refresh start. */
+const LOCK_MS = 35_000
+/** How long a request waits for another instance's refresh before answering "try again". */
+export const WAIT_MS = 15_000
+const POLL_MS = 50
+/** A refusal is shared briefly, so the requests waiting on it end too; the next request may try again. */
+const REFUSAL_MS = 5_000
+/** The stored result's key is derived like the cookies' keys, under its own name. */
+const RESULT_KEY_NAME = 'oc_refresh_result'
 
 interface Flight {
   result: Promise<SharedResult>
@@ -26,14 +42,32 @@ interface Flight {
   renewed?: { tokens: TokenResponse; settledAt: number }
 }
 
+export interface RefresherOptions {
+  /** Where the refresh lock and its result live: the instances' shared store (memory for one instance). */
+  store?: SharedStore
+  /** Session secrets, the sealing one first: the stored result holds tokens, so it is sealed like the cookie. */
+  secrets?: string | readonly string[]
+  waitMs?: number
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 /**
- * Refreshes sessions with the operator, one refresh at a time per refresh token: concurrent callers of one
- * session (API calls failing with 401 42 together, the SPA's own refresh) wait for the same answer. A
- * caller that comes within GRACE_MS with the same refresh token gets the same tokens, unless it already
- * holds them or they have expired. Failures are not remembered, so the next request may try again.
+ * Refreshes sessions with the operator, one refresh at a time per refresh token across every instance:
+ * concurrent callers of one session (API calls failing with 401 42 together, the SPA's own refresh, on any
+ * instance) wait for the same answer. Within a process they share one promise; between processes, the first
+ * takes a lock in the shared store (SET NX, keyed by a hash of the refresh token) and stores the result,
+ * sealed with the session key, for GRACE_MS; the others poll for it, up to WAIT_MS. A caller that comes within
+ * GRACE_MS with the same refresh token gets the same tokens, unless it already holds them or they have
+ * expired. Failures are not remembered beyond REFUSAL_MS, so a later request may try again.
  */
-export function sessionRefresher(client: TokenClient, now: () => number) {
+export function sessionRefresher(client: TokenClient, now: () => number, options: RefresherOptions = {}) {
   const flights = new Map<string, Flight>()
+  const store = options.store ?? memoryStore(now)
+  const secrets = options.secrets ?? randomBytes(32).toString('base64url')
+  const sealer = new SessionCookies(secrets, now)
+  const keys = cookieKeys(secrets, RESULT_KEY_NAME)
+  const waitMs = options.waitMs ?? WAIT_MS
 
   async function askOperator(session: Session, scope: string | undefined): Promise<SharedResult> {
     const outcome = await client.requestTokens({
@@ -50,11 +84,55 @@ export function sessionRefresher(client: TokenClient, now: () => number) {
     return { kind: 'tokens', tokens: outcome.tokens, ...(idToken ? { idToken } : {}), at: Math.floor(now() / 1000) }
   }
 
-  /** Whether a finished refresh may still serve `session`. */
-  function reusable(flight: Flight, session: Session): boolean {
-    if (!flight.renewed) return true
-    const { tokens, settledAt } = flight.renewed
+  /** Whether renewed tokens may still serve `session`: recent, unexpired, and not the ones it already holds. */
+  function fresh(tokens: TokenResponse, settledAt: number, session: Session): boolean {
     return now() - settledAt <= GRACE_MS && now() < settledAt + tokens.expires_in * 1000 && tokens.access_token !== session.accessToken
+  }
+
+  function reusable(flight: Flight, session: Session): boolean {
+    return !flight.renewed || fresh(flight.renewed.tokens, flight.renewed.settledAt, session)
+  }
+
+  async function storedResult(key: string, session: Session): Promise<SharedResult | null> {
+    const sealed = await store.get(`refresh:result:${key}`)
+    const result = await sealer.open(sealed ?? undefined, keys, ZSharedResult)
+    if (!result) return null
+    if (result.kind === 'tokens' && !fresh(result.tokens, result.at * 1000, session)) return null
+    return result
+  }
+
+  async function share(key: string, result: SharedResult): Promise<void> {
+    if (result.kind === 'unavailable') return
+    const ttlMs = result.kind === 'tokens' ? GRACE_MS : REFUSAL_MS
+    const sealed = await sealer.seal(result, Math.ceil((now() + ttlMs) / 1000) + 1, keys)
+    await store.set(`refresh:result:${key}`, sealed, ttlMs)
+  }
+
+  /** The refresh as the instances agree on it: a result another instance stored, or this one's under the lock. */
+  async function sharedRefresh(key: string, session: Session, scope: string | undefined): Promise<SharedResult> {
+    const lockKey = `refresh:lock:${key}`
+    const owner = randomBytes(16).toString('base64url')
+    const deadline = now() + waitMs
+    for (;;) {
+      const stored = await storedResult(key, session)
+      if (stored) return stored
+      if (await store.setIfAbsent(lockKey, owner, LOCK_MS)) {
+        try {
+          // Another instance may have finished between the read above and the lock.
+          const late = await storedResult(key, session)
+          if (late) return late
+          const result = await askOperator(session, scope)
+          await share(key, result)
+          return result
+        } finally {
+          await store.delete(lockKey, owner)
+        }
+      }
+      if (now() >= deadline) {
+        return { kind: 'unavailable', error: 'temporarily_unavailable', description: 'The session is being renewed by another request. Try again in a moment.' }
+      }
+      await sleep(POLL_MS)
+    }
   }
 
   return async function refresh(session: Session, scope?: string): Promise<RefreshOutcome> {
@@ -65,12 +143,12 @@ export function sessionRefresher(client: TokenClient, now: () => number) {
     const key = createHash('sha256').update(`${scope ?? ''}\u0000${session.refreshToken}`).digest('base64url')
     let flight = flights.get(key)
     if (!flight || !reusable(flight, session)) {
-      const created: Flight = { result: askOperator(session, scope) }
+      const created: Flight = { result: sharedRefresh(key, session, scope) }
       flight = created
       flights.set(key, created)
       void created.result.then(
         (result) => {
-          if (result.kind === 'tokens') created.renewed = { tokens: result.tokens, settledAt: now() }
+          if (result.kind === 'tokens') created.renewed = { tokens: result.tokens, settledAt: result.at * 1000 }
           else if (flights.get(key) === created) flights.delete(key)
         },
         () => {

@@ -1,5 +1,6 @@
 import { CSRF_HEADER } from '@contract/gateway-auth'
 import type { Context } from 'hono'
+import { crossSiteReason } from '../../shared/edge'
 
 /** The header the SPA adds to its calls of /auth/token and /auth/logout (docs/decisions/0011-sign-in.md). */
 export const CSRF_HEADER_NAME = CSRF_HEADER.name
@@ -30,8 +31,6 @@ export function isHttps(c: Context): boolean {
  */
 export function crossSiteRefusal(c: Context): string | null {
   if (c.req.header(CSRF_HEADER_NAME) !== CSRF_HEADER_VALUE) return `The header ${CSRF_HEADER_NAME}: ${CSRF_HEADER_VALUE} is required.`
-  const origin = c.req.header('Origin')
-  if (origin !== undefined && origin !== requestOrigin(c)) return 'Requests from another origin are refused.'
-  if (c.req.header('Sec-Fetch-Site')?.toLowerCase() === 'cross-site') return 'Cross-site requests are refused.'
-  return null
+  // The same rule as every state-changing route of the gateway (docs/decisions/0022-server-edge.md).
+  return crossSiteReason(c)
 }

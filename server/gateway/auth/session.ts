@@ -10,7 +10,7 @@ import type { SharedStore } from '../shared-store'
 /**
  * The gateway's only memory of a signed-in person: two encrypted cookies (docs/decisions/0011-sign-in.md).
  * `oc_session` holds the operator's tokens, `oc_auth` the sign-ins in progress. Nothing is kept on the
- * server, so any instance holding SESSION_SECRET can serve any request.
+ * server, so any instance holding SESSION_SECRET (or SESSION_SECRETS) can serve any request.
  */
 export const SESSION_COOKIE = 'oc_session'
 export const AUTH_COOKIE = 'oc_auth'
@@ -112,6 +112,14 @@ export interface CookieContext {
   secure: boolean
 }
 
+/**
+ * The keys of one cookie for every accepted secret, the sealing one first: SESSION_SECRETS=new,old… rotates
+ * with no one signed out (docs/decisions/0021-many-instances.md).
+ */
+export function cookieKeys(secrets: string | readonly string[], cookieName: string): Uint8Array[] {
+  return (typeof secrets === 'string' ? [secrets] : secrets).map((secret) => cookieKey(secret, cookieName))
+}
+
 /** The store key of a revoked session: a hash, so that the store never holds a live session's id. */
 function revokedKey(sid: string): string {
   return `revoked:${createHash('sha256').update(sid).digest('base64url')}`
@@ -122,16 +130,17 @@ function revokedKey(sid: string): string {
  * (the app's shared store), a session signed out is refused wherever its cookie is shown again.
  */
 export class SessionCookies {
-  private readonly sessionKey: Uint8Array
-  private readonly authKey: Uint8Array
+  private readonly sessionKey: Uint8Array[]
+  private readonly authKey: Uint8Array[]
 
+  /** `secrets`: one, or every accepted one with the sealing one first. */
   constructor(
-    secret: string,
+    secrets: string | readonly string[],
     private readonly now: () => number,
     private readonly revocations?: SharedStore,
   ) {
-    this.sessionKey = cookieKey(secret, SESSION_COOKIE)
-    this.authKey = cookieKey(secret, AUTH_COOKIE)
+    this.sessionKey = cookieKeys(secrets, SESSION_COOKIE)
+    this.authKey = cookieKeys(secrets, AUTH_COOKIE)
   }
 
   nowSeconds(): number {
@@ -190,29 +199,32 @@ export class SessionCookies {
     return generateCookie(AUTH_COOKIE, '', attributes(AUTH_COOKIE_PATH, 0, context))
   }
 
-  /** Encrypts `payload` with `key` until `expiresAt` (also for the mobile sign-in's oc_mobile cookie). */
-  async seal(payload: Record<string, unknown>, expiresAt: number, key: Uint8Array): Promise<string> {
+  /** Encrypts `payload` with `key` (the first of several) until `expiresAt` (also for oc_mobile and the shared refresh result). */
+  async seal(payload: Record<string, unknown>, expiresAt: number, key: Uint8Array | readonly Uint8Array[]): Promise<string> {
     return new EncryptJWT(payload)
       .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
       .setIssuedAt(this.nowSeconds())
       .setExpirationTime(expiresAt)
-      .encrypt(key)
+      .encrypt(key instanceof Uint8Array ? key : key[0]!)
   }
 
-  /** A cookie that is absent, expired, tampered with or sealed with another secret reads as none. */
-  async open<T>(value: string | undefined, key: Uint8Array, schema: z.ZodType<T>): Promise<T | null> {
+  /** A cookie that is absent, expired, tampered with or sealed with a secret not among `key`'s reads as none. */
+  async open<T>(value: string | undefined, key: Uint8Array | readonly Uint8Array[], schema: z.ZodType<T>): Promise<T | null> {
     if (!value) return null
-    try {
-      const { payload } = await jwtDecrypt(value, key, {
-        keyManagementAlgorithms: ['dir'],
-        contentEncryptionAlgorithms: ['A256GCM'],
-        currentDate: new Date(this.now()),
-      })
-      const parsed = schema.safeParse(payload)
-      return parsed.success ? parsed.data : null
-    } catch {
-      return null
+    for (const candidate of key instanceof Uint8Array ? [key] : key) {
+      try {
+        const { payload } = await jwtDecrypt(value, candidate, {
+          keyManagementAlgorithms: ['dir'],
+          contentEncryptionAlgorithms: ['A256GCM'],
+          currentDate: new Date(this.now()),
+        })
+        const parsed = schema.safeParse(payload)
+        return parsed.success ? parsed.data : null
+      } catch {
+        // Another secret of the rotation may have sealed it.
+      }
     }
+    return null
   }
 }
 

@@ -261,6 +261,9 @@ describe('POST /auth/token, authorization_code', () => {
       ['issued long ago', () => operatorIdToken({ iat: Math.floor(now / 1000) - 3600 })],
       ['issued in the future', () => operatorIdToken({ iat: Math.floor(now / 1000) + 600 })],
       ['without sub', () => operatorIdToken({ sub: undefined })],
+      // Was a plain-text 500 (docs/decisions/0022-server-edge.md): sub must be a string.
+      ['with a numeric sub', () => operatorIdToken({ sub: 42 })],
+      ['with an empty sub', () => operatorIdToken({ sub: '' })],
       ['without exp', () => operatorIdToken({ exp: undefined })],
       ['with another nonce', () => operatorIdToken({ nonce: 'nonce-of-an-attacker' })],
       ['without nonce', () => operatorIdToken({ nonce: undefined })],

@@ -14,7 +14,7 @@ export const CALLBACK_PATH = `${AUTH_BASE}/callback`
 /** What the API proxy needs of the sign-in: the session of a request, its refresh, and its cookie. */
 export interface GatewaySessions {
   read(c: Context): Promise<Session | null>
-  /** Single-flight per refresh token (see refresh.ts). */
+  /** Single-flight per refresh token, across instances sharing a store (see refresh.ts). */
   refresh(session: Session): Promise<RefreshOutcome>
   setCookie(c: Context, session: Session): Promise<string>
   clearCookie(c: Context): string
@@ -25,8 +25,13 @@ export interface SignInOptions {
   tokenEndpoint: TokenEndpoint
   /** The gateway's clock in ms (ID token times, cookie expiry); tests inject theirs. */
   now: () => number
-  /** Where signed-out sessions are remembered (docs/decisions/0020-hostile-input-and-faults.md). */
+  /**
+   * The instances' shared store: signed-out sessions (docs/decisions/0020-hostile-input-and-faults.md), the refresh
+   * lock and its result (0021-many-instances.md); memory of this process when absent.
+   */
   store?: SharedStore
+  /** Every accepted session secret, the sealing one first (SESSION_SECRETS); `oidc.sessionSecret` alone when absent. */
+  sessionSecrets?: readonly string[]
   /** Set-Cookie values that also end the authorization server's own sign-in session at sign-out, when it can be. */
   operatorSignOutCookies?: (c: Context) => string[]
 }
@@ -65,10 +70,11 @@ function singleValued(params: URLSearchParams): Record<string, string> | { repea
  * flow against /auth/*, the gateway holds the client secret and the operator's tokens (in the encrypted
  * oc_session cookie) and gives the browser the ID token and opaque handles.
  */
-export function createSignIn({ oidc, tokenEndpoint, now, store, operatorSignOutCookies }: SignInOptions): { routes: Hono; sessions: GatewaySessions } {
-  const cookies = new SessionCookies(oidc.sessionSecret, now, store)
+export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, operatorSignOutCookies }: SignInOptions): { routes: Hono; sessions: GatewaySessions } {
+  const secrets = sessionSecrets ?? [oidc.sessionSecret]
+  const cookies = new SessionCookies(secrets, now, store)
   const client = tokenClient(oidc, tokenEndpoint)
-  const refresh = sessionRefresher(client, now)
+  const refresh = sessionRefresher(client, now, { ...(store ? { store } : {}), secrets })
   const cookieContext = (c: Context) => ({ secure: isHttps(c) })
   const callbackOf = (c: Context) => `${requestOrigin(c)}${CALLBACK_PATH}`
 

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { intersection, type ZodMiniType } from 'zod/mini'
 import type { CatalogItem } from '@contract/catalog'
 import type { MessageLanguage } from '@contract/issue-messages'
@@ -7,6 +6,7 @@ import { REQUEST_BODY_VARIANTS, type RequestBodyVariant } from '@contract/reques
 import type { Db } from '../db'
 import { BUILTIN_CATALOG_ITEMS, publishedSchema } from './builtin-items'
 import { localizeSchema } from './schema-i18n'
+import { fromCatalogSchema } from './catalog-schema'
 
 interface CatalogRow {
   id: string
@@ -55,10 +55,11 @@ export class CatalogStore {
     const cached = this.entries.get(row.id)
     if (cached) return cached
     const builtin = BUILTIN_CATALOG_ITEMS.find((item) => item.type === row.type)
-    // Items added at run time are enforced through their published JSON Schema, on top of their variant's rules.
+    // Items added at run time are enforced through their published JSON Schema, on top of their variant's rules;
+    // their patterns run in linear time (0020).
     const bodySchema = builtin
       ? builtin.schema
-      : intersection(REQUEST_BODY_VARIANTS[row.variant].schema, z.fromJSONSchema(JSON.parse(row.schema) as z.core.JSONSchema.JSONSchema))
+      : intersection(REQUEST_BODY_VARIANTS[row.variant].schema, fromCatalogSchema(JSON.parse(row.schema)))
     const entry = { row, bodySchema, actsOn: builtin?.actsOn ?? [] }
     this.entries.set(row.id, entry)
     return entry

@@ -41,10 +41,12 @@ export interface OidcControls {
   refreshTokenSeconds: number
   /** Answered once by the next call to that endpoint, then forgotten. */
   nextError: { authorize?: AuthorizeError; token?: TokenError }
+  /** Refresh grants answered with tokens since start: what the gateways' shared refresh must keep to one per session. */
+  refreshGrants: number
 }
 
 export function defaultOidcControls(): OidcControls {
-  return { accessTokenSeconds: DEFAULT_ACCESS_TOKEN_SECONDS, refreshTokenSeconds: DEFAULT_REFRESH_TOKEN_SECONDS, nextError: {} }
+  return { accessTokenSeconds: DEFAULT_ACCESS_TOKEN_SECONDS, refreshTokenSeconds: DEFAULT_REFRESH_TOKEN_SECONDS, nextError: {}, refreshGrants: 0 }
 }
 
 /**

@@ -119,6 +119,7 @@ export function tokenEndpoint(sandbox: Sandbox): Hono {
     const narrowed = asked.length > 0 && asked.every((scope) => original.includes(scope)) ? original.filter((scope) => asked.includes(scope)) : original
     // Rotation: the presented refresh token is spent; the answer carries its successor.
     sandbox.tokens.revoke(form.refresh_token)
+    sandbox.oidc.refreshGrants += 1
     return issueTokens(c, { country, application, user, scopes: narrowed, grantScopes: original, authTime: grant.auth_time, acr: grant.acr })
   }
 

@@ -8,6 +8,7 @@ import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
 import {
   CATALOG_PAGE, ZAggregateRequestsQuery, ZApiKeyOnlyQuery, ZListCatalogItemsQuery, ZListRequestsQuery,
 } from '@contract/request-query'
+import { readBounded } from '../../shared/edge'
 import { identifyCall, JSON_PLAIN, JSON_UTF8, SandboxError, sendJson, sendJsonText, validationError, type SandboxEnv } from '../http'
 import type { FaultRule } from '../faults'
 import type { Sandbox } from '../sandbox'
@@ -229,8 +230,15 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     const declared = Number(c.req.header('Content-Length') ?? 0)
     const tooLarge = () => new SandboxError(400, ERROR_CODE.payloadTooLarge, { key: 'bodyTooLarge', params: { max: REQUEST_BODY_MAX_BYTES } })
     if (declared > REQUEST_BODY_MAX_BYTES) throw tooLarge()
-    const text = await c.req.text()
-    if (Buffer.byteLength(text) > REQUEST_BODY_MAX_BYTES) throw tooLarge()
+    // Counted as it streams in (docs/decisions/0022-server-edge.md): reading stops at the first byte over the limit.
+    const bytes = await readBounded(c.req.raw, REQUEST_BODY_MAX_BYTES)
+    if (!bytes) throw tooLarge()
+    let text: string
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    } catch {
+      throw new SandboxError(400, ERROR_CODE.malformedBody, { key: 'malformedJson', params: { detail: 'it is not valid UTF-8' } })
+    }
     // Depth and breadth before parsing: one stored value must never be too deep to read back (0020).
     const shape = jsonShapeProblem(text)
     if (shape) throw new SandboxError(400, ERROR_CODE.malformedBody, { key: JSON_SHAPE_KEYS[shape.limit], params: { max: shape.max } })

@@ -6,6 +6,7 @@ import { ZAggregateResponse } from '@contract/request-query'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
 import { renderApp } from '@/testing/render-app'
 import { changeLanguage } from '@/i18n/i18n'
+import { parseListSearch, toApiQuery } from '@/lib/request-search'
 
 let server: InProcessServer
 beforeAll(() => {
@@ -90,12 +91,13 @@ describe('dashboard (home route)', () => {
     await renderApp({ server, signedInAs: MARC })
     await chart('Requests by type')
     await chart('Requests by status')
-    // One grouped call per chart, never one call per status.
-    expect(calls.map((url) => `${url.pathname.slice(API.length)}?${url.searchParams}`).sort()).toEqual(['/aggregate?groupBy=status', '/aggregate?groupBy=type'])
+    // One grouped call per chart, never one call per status (the key figures' calls each carry their own statuses).
+    const chartCalls = () => calls.filter((url) => url.pathname === `${API}/aggregate` && !url.searchParams.has('status'))
+    expect(chartCalls().map((url) => `${url.pathname.slice(API.length)}?${url.searchParams}`).sort()).toEqual(['/aggregate?groupBy=status', '/aggregate?groupBy=type'])
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'subStep')
     expect(here()).toBe('/?groupBy=subStep')
     const subSteps = await chart('Requests by sub-step')
-    expect(calls.filter((url) => url.pathname === `${API}/aggregate`).map((url) => url.searchParams.get('groupBy'))).toEqual(['status', 'type', 'subStep'])
+    expect(chartCalls().map((url) => url.searchParams.get('groupBy'))).toEqual(['status', 'type', 'subStep'])
     const expected = await sandboxCounts('groupBy=subStep')
     await waitFor(() => expect(barsOf(subSteps).map((bar) => bar.count)).toEqual(Object.values(expected)))
     const installation = barsOf(subSteps).find((bar) => bar.label === 'Installation')!
@@ -111,6 +113,8 @@ describe('dashboard (home route)', () => {
   it('narrows every count with the list filters, kept in the address; bars keep them in their links', async () => {
     await renderApp({ server, signedInAs: MARC })
     await chart('Requests by status')
+    // The filters are folded into chips: "Edit filters" opens their form.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit filters' }))
     const filters = screen.getByRole('region', { name: 'Filters' })
     await userEvent.selectOptions(within(filters).getByRole('combobox', { name: 'Overdue' }), 'true')
     await userEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }))
@@ -130,6 +134,51 @@ describe('dashboard (home route)', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'isOverdue')
     const flags = await chart('Requests by overdue')
     await waitFor(() => expect(barsOf(flags).map((bar) => bar.label)).toEqual(['Overdue']))
+  })
+
+  it('leads with four key figures, each a link to the list with the same total', async () => {
+    await renderApp({ server, signedInAs: MARC })
+    const figures = await screen.findByRole('region', { name: 'Key figures' })
+    const links = within(figures).getAllByRole('link')
+    expect(links.map((link) => link.textContent?.replace(/^[\d, …]+/, '').trim())).toEqual([
+      expect.stringMatching(/^open requests?$/),
+      expect.stringMatching(/^overdue requests?$/),
+      'rejected in the last 30 days',
+      'completed this month',
+    ])
+    await waitFor(() => expect(links.every((link) => /^[\d,]+ /.test(link.textContent ?? ''))).toBe(true))
+    const figureOf = (link: HTMLElement) => Number(/^([\d,]+)/.exec(link.textContent ?? '')![1]!.replace(/,/g, ''))
+    for (const link of links) {
+      // The list's URL in the API's terms (dates become `updatedAt.gte`), as the list would ask.
+      const view = parseListSearch(new URL(link.getAttribute('href')!, window.location.href).searchParams)
+      const response = await fetch(`${API}?${toApiQuery({ ...view, size: 20 }, ['id'])}`)
+      expect(Number(response.headers.get('X-Total-Count')), link.textContent!).toBe(figureOf(link))
+    }
+    expect(figureOf(links[0]!)).toBeGreaterThan(0)
+    // How late: the worst overdue request, in days.
+    expect(within(figures).getByText(/^longest overdue: [\d,]+ days? late$/)).toBeInTheDocument()
+    // The list opened from a figure shows the same total.
+    const overdue = figureOf(links[1]!)
+    await userEvent.click(links[1]!)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Requests' })).toBeInTheDocument()
+    expect(await screen.findByText(`${nf(overdue)} request${overdue === 1 ? '' : 's'} found`)).toBeInTheDocument()
+  })
+
+  it('says types by their names, with a type filter of names, and never shows a type code', async () => {
+    await renderApp({ server, signedInAs: MARC })
+    const types = await chart('Requests by type')
+    const catalog = (await (await fetch('/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
+    await waitFor(() => expect(barsOf(types).every((bar) => catalog.some((item) => item.name === bar.label))).toBe(true))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit filters' }))
+    const typeGroup = within(screen.getByRole('region', { name: 'Filters' })).getByRole('group', { name: 'Type' })
+    const first = catalog[0]!
+    await userEvent.click(within(typeGroup).getByRole('checkbox', { name: first.name }))
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }))
+    expect(here()).toBe(`/?type=${first.type}`)
+    expect(await screen.findByRole('button', { name: `Remove filter Type: ${first.name}` })).toBeInTheDocument()
+    await waitFor(() => expect(document.querySelector('main')!.textContent).not.toMatch(/No request matches/))
+    const text = document.querySelector('main')!.textContent ?? ''
+    for (const item of catalog) expect(text, item.type).not.toContain(item.type)
   })
 
   it('keeps the last figures when a refresh fails, and says so with the request id', async () => {

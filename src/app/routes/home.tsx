@@ -1,14 +1,19 @@
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from '@/i18n/use-translation'
+import { meQueries } from '@/features/auth/api/get-me'
 import { Dashboard } from '@/features/dashboard/components/dashboard'
+import { personKey } from '@/lib/person-key'
 
 /** The home page is the dashboard (loaded with its route, so the sign-in page does not carry it). */
 export function HomeRoute() {
   const { t } = useTranslation()
+  // What changed since the last look is kept per person (docs/decisions/0025).
+  const me = useQuery(meQueries.me())
   return (
     <>
       <h1>{t('home.title')}</h1>
       <p>{t('home.intro')}</p>
-      <Dashboard />
+      <Dashboard person={personKey(me.data)} />
     </>
   )
 }

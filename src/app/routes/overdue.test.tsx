@@ -38,7 +38,7 @@ async function sandboxOverdue() {
 
 async function openOverdue(path = '/overdue') {
   await renderApp({ server, signedInAs: 'marc@acme.example', path })
-  return screen.findByRole('table', { name: /overdue requests?, the latest first$/ }, { timeout: 5000 })
+  return screen.findByRole('table', { name: /overdue requests?, the most days late first$/ }, { timeout: 5000 })
 }
 
 const rowsOf = (table: HTMLElement) =>
@@ -58,7 +58,14 @@ describe('overdue view', () => {
     expect(rows.map((row) => row.late)).toEqual(expected.map((request) => daysLate(request.keyDates!.requestedAt)))
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.late).toBeLessThanOrEqual(rows[i - 1]!.late)
     expect(rows.at(-1)!.late).toBeGreaterThan(0)
-    expect(within(table).getByText(`${rows.length} overdue requests, the latest first`)).toBeInTheDocument()
+    expect(within(table).getByText(`${rows.length} overdue requests, the most days late first`)).toBeInTheDocument()
+    // Grouped by how late by default, the latest band first; no type code on the page, its name instead.
+    const bands = [...table.querySelectorAll('th[scope="rowgroup"]')].map((th) => th.textContent!.replace(/:.*/, ''))
+    const order = ['More than 30 days late', '8 to 30 days late', '1 to 7 days late']
+    expect(bands.length).toBeGreaterThan(0)
+    expect(bands).toEqual(order.filter((band) => bands.includes(band)))
+    await waitFor(() => expect(document.querySelector('main')!.textContent).not.toMatch(/[A-Z]+_[A-Z_]+/))
+    expect(document.querySelector('main')!.textContent).not.toContain('INTERNET_ACCESS')
   })
 
   it('counts them per type in a chart whose bars open the list with the same total', async () => {
@@ -67,14 +74,19 @@ describe('overdue view', () => {
     const counts = ZAggregateResponse.parse(await (await fetch(`${API}/aggregate?${OVERDUE}&groupBy=type`)).json())
     const links = within(chart).getAllByRole('link')
     expect(links).toHaveLength(Object.keys(counts).length)
+    const catalog = (await (await fetch('/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
     for (const link of links) {
-      const [, type, count] = /^(.*): (\d+) requests?$/.exec(link.getAttribute('aria-label') ?? '')!
-      expect(Number(count), type).toBe(counts[type!])
+      // Each bar is named by the type's name; its link filters by the type's code.
+      const [, name, count] = /^(.*): (\d+) requests?$/.exec(link.getAttribute('aria-label') ?? '')!
       const query = new URL(link.getAttribute('href')!, window.location.href).searchParams
+      const type = query.get('type')!
+      expect(name).toBe(catalog.find((item) => item.type === type)?.name)
+      expect(Number(count), type).toBe(counts[type])
       expect(Object.fromEntries(query)).toEqual({ status: 'NEW,IN_PROGRESS', type, isOverdue: 'true', sort: 'keyDates.requestedAt' })
     }
     const [first] = links
-    const [, type, count] = /^(.*): (\d+) requests?$/.exec(first!.getAttribute('aria-label') ?? '')!
+    const [, , count] = /^(.*): (\d+) requests?$/.exec(first!.getAttribute('aria-label') ?? '')!
+    const type = new URL(first!.getAttribute('href')!, window.location.href).searchParams.get('type')
     await userEvent.click(first!)
     expect(await screen.findByRole('heading', { level: 1, name: 'Requests' }, { timeout: 5000 })).toBeInTheDocument()
     expect(here()).toBe(`/requests?status=NEW%2CIN_PROGRESS&type=${type}&isOverdue=true&sort=keyDates.requestedAt`)
@@ -87,15 +99,18 @@ describe('overdue view', () => {
     expect(here()).toBe('/overdue?groupBy=type')
     const expected = await sandboxOverdue()
     const typeOf = new Map(expected.map((request) => [request.id, request.type]))
-    await waitFor(() => expect(table.querySelectorAll('th[scope="rowgroup"]').length).toBeGreaterThan(0))
-    const groups = [...table.querySelectorAll('tbody')]
     const types = [...new Set(expected.map((request) => request.type))]
-    expect(groups.map((group) => group.querySelector('th[scope="rowgroup"]')!.textContent)).toEqual(
-      types.map((type) => {
-        const count = expected.filter((request) => request.type === type).length
-        return `${type}: ${count} ${count === 1 ? 'request' : 'requests'}`
-      }),
+    const catalog = (await (await fetch('/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
+    const nameOf = (type: string | undefined) => catalog.find((item) => item.type === type)?.name ?? type
+    await waitFor(() =>
+      expect([...table.querySelectorAll('tbody')].map((group) => group.querySelector('th[scope="rowgroup"]')!.textContent)).toEqual(
+        types.map((type) => {
+          const count = expected.filter((request) => request.type === type).length
+          return `${nameOf(type)}: ${count} ${count === 1 ? 'request' : 'requests'}`
+        }),
+      ),
     )
+    const groups = [...table.querySelectorAll('tbody')]
     for (const group of groups) {
       const rows = rowsOf(group)
       expect(new Set(rows.map((row) => typeOf.get(row.id!))).size).toBe(1)
@@ -108,14 +123,19 @@ describe('overdue view', () => {
     await waitFor(() => expect(table.querySelectorAll('th[scope="rowgroup"]')).toHaveLength(references.size))
   })
 
-  it('exports the overdue requests as CSV, the latest first', async () => {
+  it('exports the overdue requests as CSV, the most days late first, names and codes', async () => {
     const blobs: Blob[] = []
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:overdue'), revokeObjectURL: () => undefined }))
     const table = await openOverdue()
     await userEvent.click(screen.getByRole('button', { name: 'Export as CSV' }))
     expect(await screen.findByText(/^\d+ requests exported\.$/)).toBeInTheDocument()
     const lines = (await blobs[0]!.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n')
-    expect(lines[0]).toBe('Request,Name,Customer reference,Type,Status,Step,Sub-step,Requested for,Days late')
+    expect(lines[0]).toBe('Request,Name,Customer reference,Type,Type code,Status,Status code,Step,Step code,Sub-step,Sub-step code,Requested for,Days late')
+    const first = lines[1]!.split(',')
+    expect(first[5]).toMatch(/^(New|In progress)$/)
+    expect(first[6]).toMatch(/^(NEW|IN_PROGRESS)$/)
+    expect(first[4]).toMatch(/^[A-Z_]+$/)
+    expect(first[3]).not.toBe(first[4])
     const rows = rowsOf(table)
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(rows.map((row) => row.id))
     expect(lines.slice(1).map((line) => Number(line.split(',').at(-1)))).toEqual(rows.map((row) => row.late))

@@ -57,6 +57,12 @@ const idsOf = (table: HTMLElement) =>
 
 const region = (name: string) => screen.getByRole('region', { name })
 const group = (name: string) => screen.getByRole('group', { name })
+/** The filters fold into chips; "Edit filters" opens their form (once). */
+async function openFilters() {
+  const button = await screen.findByRole('button', { name: 'Edit filters' })
+  if (button.getAttribute('aria-expanded') !== 'true') await userEvent.click(button)
+  return region('Filters')
+}
 
 describe('requests list route', () => {
   it('is in the header navigation', async () => {
@@ -74,6 +80,7 @@ describe('requests list route', () => {
     expect(screen.getByText(`Showing 21–40 of ${nf(expected.total)}`)).toBeInTheDocument()
     expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending')
 
+    await openFilters()
     const status = group('Status')
     expect(within(status).getByRole('checkbox', { name: 'Rejected' })).toBeChecked()
     expect(within(status).getByRole('checkbox', { name: 'Completed' })).toBeChecked()
@@ -91,8 +98,9 @@ describe('requests list route', () => {
 
   it('writes applied filters to the URL, page back to 1, and Back and Forward walk through the views', async () => {
     await openList('/requests?page=3')
-    // The form starts again from the URL whenever the URL's filters change: look it up each time.
+    // The form starts again from the URL whenever the URL's filters change, and folds once applied: open it each time.
     const filters = () => region('Filters')
+    await openFilters()
     await userEvent.click(within(group('Status')).getByRole('checkbox', { name: 'In progress' }))
     await userEvent.click(within(group('Status')).getByRole('checkbox', { name: 'Completed' }))
     await userEvent.selectOptions(within(filters()).getByRole('combobox', { name: 'Overdue' }), 'Overdue only')
@@ -110,11 +118,12 @@ describe('requests list route', () => {
     await waitFor(() => expect(here()).toBe('/requests?status=IN_PROGRESS%2CCOMPLETED&isOverdue=true'))
     // The focus stays in the summary, where the next filter can be removed.
     expect(active).toHaveFocus()
+    await openFilters()
     await waitFor(() => expect(within(filters()).getByRole('textbox', { name: /^Customer reference/ })).toHaveValue(''))
 
     act(() => window.history.back())
     await waitFor(() => expect(here()).toBe('/requests?status=IN_PROGRESS%2CCOMPLETED&customerReference=PO-1&isOverdue=true'))
-    await waitFor(() => expect(within(region('Filters')).getByRole('textbox', { name: /^Customer reference/ })).toHaveValue('PO-1'))
+    await waitFor(() => expect(within(filters()).getByRole('textbox', { name: /^Customer reference/ })).toHaveValue('PO-1'))
     act(() => window.history.back())
     await waitFor(() => expect(here()).toBe('/requests?page=3'))
     await waitFor(() => expect(within(group('Status')).getByRole('checkbox', { name: 'In progress' })).not.toBeChecked())
@@ -125,6 +134,7 @@ describe('requests list route', () => {
 
   it('reads dates and ids from the form, and refuses a range that ends before it starts', async () => {
     await openList()
+    await openFilters()
     const requested = group('Requested date')
     await userEvent.type(within(requested).getByLabelText('From'), '2026-03-10')
     await userEvent.type(within(requested).getByLabelText('To'), '2026-03-01')
@@ -151,6 +161,7 @@ describe('requests list route', () => {
       return original(url.pathname.endsWith('/catalogItems') ? url.href : input, init)
     })
     await openList('/requests?type=ETHERNET_LINK')
+    await openFilters()
     const codes = await within(group('Type')).findByRole('textbox', { name: /^Type codes/ })
     expect(codes).toHaveValue('ETHERNET_LINK')
     await userEvent.clear(codes)
@@ -244,12 +255,12 @@ describe('requests list route', () => {
   it('asks the API only for the columns chosen, and remembers the choice', async () => {
     const calls = recordListCalls()
     const table = await openList()
-    expect(calls[0]?.get('fields')).toBe('id,name,customerReference,status,isOverdue,keyDates,type,createdAt')
+    expect(calls[0]?.get('fields')).toBe('id,name,customerReference,status,step,subStep,isOverdue,keyDates,type,createdAt')
     await userEvent.click(screen.getByText('Columns'))
     const chooser = group('Columns shown')
     await userEvent.click(within(chooser).getByRole('checkbox', { name: 'Customer reference' }))
     await userEvent.click(within(chooser).getByRole('checkbox', { name: 'Step' }))
-    await waitFor(() => expect(calls.at(-1)?.get('fields')).toBe('id,name,status,step,isOverdue,keyDates,type,createdAt'))
+    await waitFor(() => expect(calls.at(-1)?.get('fields')).toBe('id,name,status,step,subStep,isOverdue,keyDates,type,createdAt'))
     expect(within(table).queryByRole('columnheader', { name: 'Customer reference' })).not.toBeInTheDocument()
     expect(within(table).getByRole('columnheader', { name: 'Step' })).toBeInTheDocument()
     await waitFor(() => expect(within(within(table).getAllByRole('row')[1]!).getByText(/^(Order|Delivery|Closure)$/)).toBeInTheDocument())
@@ -261,7 +272,7 @@ describe('requests list route', () => {
     localStorage.setItem('ordering-console.requests.columns', JSON.stringify(['name', 'updatedAt']))
     const calls = recordListCalls()
     const table = await openList()
-    expect(calls[0]?.get('fields')).toBe('id,name,status,isOverdue,keyDates,updatedAt')
+    expect(calls[0]?.get('fields')).toBe('id,name,status,step,subStep,isOverdue,keyDates,updatedAt')
     const headers = within(table).getAllByRole('columnheader')
     expect(headers.map((header) => header.textContent?.replace(/[↕▲▼]/g, ''))).toEqual(['Request id', 'Name', 'Delay', 'Updated'])
   })

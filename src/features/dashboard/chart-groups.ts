@@ -42,11 +42,11 @@ export function listHref(search: RequestListSearch): string {
   return params ? `/requests?${params}` : '/requests'
 }
 
-/** A group's name in the person's language; a type is shown by its code. */
-export function groupLabel(t: TFunction, groupBy: DashboardGroup, key: string): string {
+/** A group's name in the person's language; a type by its catalog name (its code when the catalog does not know it). */
+export function groupLabel(t: TFunction, groupBy: DashboardGroup, key: string, typeName: (type: string) => string): string {
   switch (groupBy) {
     case 'type':
-      return key
+      return typeName(key)
     case 'isOverdue':
     case 'isArchived':
       return t(`dashboard.flag.${groupBy}.${key}`)

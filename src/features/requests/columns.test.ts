@@ -25,9 +25,9 @@ class MemoryStorage implements Storage {
 
 describe('the columns of the list', () => {
   it('always ask for what a row needs, then what the columns show, in the contract order', () => {
-    expect(fieldsOf(['id', 'delay'])).toEqual(['id', 'status', 'isOverdue', 'keyDates'])
-    expect(fieldsOf(['createdAt', 'name', 'id', 'delay'])).toEqual(['id', 'name', 'status', 'isOverdue', 'keyDates', 'createdAt'])
-    expect(fieldsOf(DEFAULT_COLUMNS)).toEqual(['id', 'name', 'customerReference', 'status', 'isOverdue', 'keyDates', 'type', 'createdAt'])
+    expect(fieldsOf(['id', 'delay'])).toEqual(['id', 'status', 'step', 'subStep', 'isOverdue', 'keyDates'])
+    expect(fieldsOf(['createdAt', 'name', 'id', 'delay'])).toEqual(['id', 'name', 'status', 'step', 'subStep', 'isOverdue', 'keyDates', 'createdAt'])
+    expect(fieldsOf(DEFAULT_COLUMNS)).toEqual(['id', 'name', 'customerReference', 'status', 'step', 'subStep', 'isOverdue', 'keyDates', 'type', 'createdAt'])
   })
 
   it('keep the id and the delay whatever is chosen, in display order', () => {

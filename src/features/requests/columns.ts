@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { REQUEST_FIELDS, type RequestField } from '@contract/request'
 import type { SortableRequestField } from '@contract/request-query'
+import { localStore } from '@/lib/browser-storage'
 
 /**
  * The columns of the requests list, in display order. `id` (the link to the request) and `delay` (what
@@ -39,8 +40,11 @@ export const COLUMNS: Record<ListColumn, ColumnSpec> = {
   updatedAt: { fields: ['updatedAt'], sort: 'updatedAt', firstDirection: 'desc', hideable: true, shownByDefault: false },
 }
 
-/** What every row needs whatever the columns: its link, and whether and how late it is overdue. */
-const ROW_FIELDS: readonly RequestField[] = ['id', 'isOverdue', 'keyDates', 'status']
+/**
+ * What every row needs whatever the columns: its link, whether and how late it is overdue, and where it stands (to
+ * mark what changed since the person last looked, docs/decisions/0025).
+ */
+const ROW_FIELDS: readonly RequestField[] = ['id', 'isOverdue', 'keyDates', 'status', 'step', 'subStep']
 
 export const DEFAULT_COLUMNS: ListColumn[] = LIST_COLUMNS.filter((column) => COLUMNS[column].shownByDefault)
 
@@ -81,14 +85,7 @@ const ZStoredColumns = z.pipe(
   z.transform((names: string[]) => names.filter((name): name is ListColumn => (LIST_COLUMNS as readonly string[]).includes(name))),
 )
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage
-  } catch {
-    // Storage refused (privacy settings): the default columns, every time.
-    return null
-  }
-}
+const storage = localStore
 
 /** The columns this browser chose, or the default ones; whatever is stored, a usable list. */
 export function readVisibleColumns(): ListColumn[] {
@@ -105,6 +102,29 @@ export function readVisibleColumns(): ListColumn[] {
 export function saveVisibleColumns(columns: readonly ListColumn[]): void {
   try {
     storage()?.setItem(STORAGE_KEY, JSON.stringify(normalizeColumns(columns)))
+  } catch {
+    // A full or refused storage only loses the preference.
+  }
+}
+
+/** The columns a view's URL names (`columns=id,name,…`), or none when it names none that exist. */
+export function columnsOfUrl(value: string | null): ListColumn[] | null {
+  if (!value) return null
+  const named = value.split(',').filter((name): name is ListColumn => (LIST_COLUMNS as readonly string[]).includes(name))
+  return named.length ? normalizeColumns(named) : null
+}
+
+// --- Row density: compact by default, a per-browser choice ------------------------------------------
+
+const DENSITY_KEY = 'ordering-console.requests.density'
+
+export function readDensity(): 'compact' | 'comfortable' {
+  return storage()?.getItem(DENSITY_KEY) === 'comfortable' ? 'comfortable' : 'compact'
+}
+
+export function saveDensity(density: 'compact' | 'comfortable'): void {
+  try {
+    storage()?.setItem(DENSITY_KEY, density)
   } catch {
     // A full or refused storage only loses the preference.
   }

@@ -4,6 +4,7 @@ import { HEADER } from '@contract/common'
 import { ZRequest, ZRequestProjection, type RequestField, type RequestProjection } from '@contract/request'
 import { REQUEST_PAGE, ZAggregateResponse, type AggregateGroup } from '@contract/request-query'
 import { apiRequest } from '@/lib/api-client'
+import { readAllPages } from '@/lib/read-all-pages'
 import { filtersKey, toAggregateQuery, toApiQuery, type RequestListSearch } from '@/lib/request-search'
 import { currentLanguage, type Language } from '@/i18n/i18n'
 
@@ -42,17 +43,16 @@ export interface RequestRows {
   total: number
 }
 
-/** The search's requests from the first page on, at most `maxRows` of them (pages of the largest size). */
+/** The search's requests from the first page on, at most `maxRows` of them, through the one paging reader (src/lib/read-all-pages.ts). */
 export async function listRequestsUpTo(search: RequestListSearch, fields: readonly RequestField[], maxRows: number, signal?: AbortSignal): Promise<RequestRows> {
-  const items: RequestProjection[] = []
-  let total = Infinity
-  for (let page = 1; items.length < Math.min(total, maxRows); page++) {
-    const response = await apiRequest(`/requests?${toApiQuery({ ...search, page, size: REQUEST_PAGE.maxLimit }, fields)}`, z.array(ZRequestProjection), { signal })
-    total = Number(response.headers.get(HEADER.totalCount) ?? 0)
-    items.push(...response.data)
-    if (response.data.length === 0) break
-  }
-  return { items: items.slice(0, maxRows), total }
+  const { count, results } = await readAllPages<RequestProjection>(
+    async ({ offset, limit, signal, headers }) => {
+      const response = await apiRequest(`/requests?${toApiQuery({ ...search, page: offset / limit + 1, size: REQUEST_PAGE.maxLimit }, fields)}`, z.array(ZRequestProjection), { signal, headers })
+      return { count: Number(response.headers.get(HEADER.totalCount) ?? 0), results: response.data }
+    },
+    { limit: REQUEST_PAGE.maxLimit, maxItems: maxRows, signal },
+  )
+  return { items: results.slice(0, maxRows), total: count }
 }
 
 export interface GroupCount {

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import type { SubmitEvent } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { MOBILE_DISCOVER_PATH } from '../mobile-sign-in'
 
@@ -11,7 +11,7 @@ import { MOBILE_DISCOVER_PATH } from '../mobile-sign-in'
  */
 export function MobileSignInOption({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation()
-  const start = (event: FormEvent<HTMLFormElement>) => {
+  const start = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const acr = new FormData(event.currentTarget).get('acr') === '3' ? '3' : '2'
     window.location.assign(`${MOBILE_DISCOVER_PATH}?${new URLSearchParams({ acr, returnTo })}`)

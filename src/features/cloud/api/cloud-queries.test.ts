@@ -4,7 +4,7 @@ import { ZCloudInstance, ZCloudRegion } from '@contract/cloud'
 import { ERROR_CODE } from '@contract/error'
 import { startInProcessServer, type InProcessServer } from '../../../../test/in-process-fetch'
 import { ApiError } from '@/lib/api-error'
-import { readAllPages, type PagesProgress } from '@/lib/read-all-pages'
+import type { PagesProgress } from '@/lib/read-all-pages'
 import { readCloudList } from './cloud-queries'
 
 /** The cloud paging helper against the real gateway and sandbox in-process (0018), signed in as Alice (C001). */
@@ -82,24 +82,5 @@ describe('readCloudList (the paging helper over the cloud lists)', () => {
     } finally {
       await server.signIn('alice@acme.example')
     }
-  })
-})
-
-describe('readAllPages', () => {
-  it('ends on an empty page even when the count promised more (a list that shrank while read)', async () => {
-    const seen: number[] = []
-    const list = await readAllPages(
-      async ({ offset }) => {
-        seen.push(offset)
-        return { count: 50, results: offset === 0 ? ['a', 'b'] : [] }
-      },
-      { limit: 2 },
-    )
-    expect(list).toEqual({ count: 50, results: ['a', 'b'] })
-    expect(seen).toEqual([0, 2])
-  })
-
-  it('refuses a limit below 1', async () => {
-    await expect(readAllPages(async () => ({ count: 0, results: [] }), { limit: 0 })).rejects.toThrow(RangeError)
   })
 })

@@ -4,9 +4,9 @@ import { useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { z } from 'zod/mini'
 import type { CloudInstance, CloudProject, CloudRegion } from '@contract/cloud'
-import { ERROR_CODE } from '@contract/error'
 import { ErrorMessage } from '@/components/ui/error-message'
-import { ApiError } from '@/lib/api-error'
+import { ApiError, isAccessDenied } from '@/lib/api-error'
+import { formatDay, formatNumber as numberIn } from '@/lib/format'
 import { currentLanguage } from '@/i18n/i18n'
 import { cloudQueries } from '../api/cloud-queries'
 import { useReadingProgress } from '../api/reading-progress'
@@ -40,7 +40,7 @@ function useSelection() {
 
 /** The gateway's answer to a person of another customer than the cloud key's (403 code 50, 0018): it will not change on retry. */
 function isOtherCustomer(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 403 && error.code === ERROR_CODE.accessDenied
+  return error instanceof ApiError && isAccessDenied(error)
 }
 
 /** The cloud resources of the customer: regions, then a project's instances in a region, every page read. */
@@ -129,14 +129,8 @@ export function CloudPage() {
   )
 }
 
-function formatNumber(value: number): string {
-  return new Intl.NumberFormat(currentLanguage()).format(value)
-}
-
-function formatDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium' }).format(date)
-}
+const formatNumber = (value: number) => numberIn(value, currentLanguage())
+const formatDate = (iso: string) => formatDay(iso, currentLanguage())
 
 /** A project's instances in a region: every page read, with progress and a way to stop; then a table. */
 function Instances({ project, region }: { project: CloudProject; region: CloudRegion }) {

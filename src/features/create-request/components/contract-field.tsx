@@ -29,7 +29,7 @@ export function ContractField(props: {
       allowsCustomValue
       inputValue={value}
       onInputChange={field.onChange}
-      onSelectionChange={(key) => {
+      onChange={(key) => {
         if (key !== null) field.onChange(String(key))
       }}
       onBlur={field.onBlur}

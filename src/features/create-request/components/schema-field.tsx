@@ -1,6 +1,7 @@
 import { createContext, use, useState, type ChangeEvent, type ReactNode } from 'react'
 import { get, useController, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
+import { formatBytes } from '@/lib/format'
 import type { FormField } from '../schema/form-model'
 import { emptyValues, type ChosenFile } from '../schema/form-values'
 import { formatLongDate } from '../schema/form-sentences'
@@ -238,14 +239,6 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
       <FieldError id={errorId} message={message} />
     </div>
   )
-}
-
-/** "1 MiB", "350 KiB", "12 B", in the person's language. */
-export function formatBytes(bytes: number, language: string): string {
-  const format = (value: number, unit: string) => `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} ${unit}`
-  if (bytes >= 1024 * 1024) return format(bytes / (1024 * 1024), language === 'fr' ? 'Mio' : 'MiB')
-  if (bytes >= 1024) return format(bytes / 1024, language === 'fr' ? 'Kio' : 'KiB')
-  return format(bytes, language === 'fr' ? 'o' : 'B')
 }
 
 async function readAsBase64(file: File): Promise<string> {

@@ -17,8 +17,8 @@ export function useLeaveGuard(guarding: () => boolean, active: boolean) {
     if (!active) return
     const warn = (event: BeforeUnloadEvent) => {
       if (!guarding()) return
+      // preventDefault alone asks every browser we support to confirm (the HTML standard's way; returnValue is legacy).
       event.preventDefault()
-      event.returnValue = ''
     }
     window.addEventListener('beforeunload', warn)
     return () => window.removeEventListener('beforeunload', warn)

@@ -283,4 +283,15 @@ describe('an item the SPA has never seen', () => {
     expect(response.status).toBe(201)
     expect(await response.json()).toMatchObject({ type: 'SATELLITE_LINK', properties: { dish: { diameterCm: 90, mount: 'roof', heated: true }, beams: [{ band: 'Ka' }], orbit: 'GEO' } })
   })
+
+  it('checks a catalog pattern in linear time: "^(a+)+$" against "aaaa…!" does not freeze the tab', () => {
+    const schema = { type: 'object', properties: { properties: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } } } }
+    const model = readFormModel(schema)
+    const validator = createBodyValidator({ variant: 'createRequestsGeneric', schema }, model, today)
+    const started = performance.now()
+    const issues = validator.validate({ properties: { code: `${'a'.repeat(50)}!` } }, 'en')
+    expect(performance.now() - started).toBeLessThan(250)
+    expect(issues).toContainEqual({ path: 'properties.code', message: 'does not have the expected format (^(a+)+$)' })
+  })
 })
+

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { RE2JS } from 're2js'
+import { extractPatterns, patternRefinement } from '@contract/catalog-patterns'
 import type { FieldIssue } from '@contract/error'
 import { describeIssues, formatMessage, type MessageLanguage } from '@contract/issue-messages'
 import { BVPN_TYPE_PATTERN } from '@contract/request'
@@ -41,7 +43,10 @@ export function createBodyValidator(item: { variant: RequestBodyVariant; schema:
   const dayRule = withRequestedAtRule(z.looseObject({}), today)
   let publishedSchema: z.ZodType | undefined
   try {
-    publishedSchema = z.fromJSONSchema(item.schema as z.core.JSONSchema.JSONSchema)
+    // Patterns run with RE2, in linear time: a catalog pattern cannot freeze the tab (docs/decisions/0020).
+    const { stripped, checks } = extractPatterns(item.schema, (source) => RE2JS.compile(source))
+    publishedSchema = z.fromJSONSchema(stripped as z.core.JSONSchema.JSONSchema)
+    if (checks.length > 0) publishedSchema = publishedSchema.check(z.superRefine(patternRefinement(checks), { when: () => true }))
   } catch {
     // The sandbox refuses such an item; from another operator, the variant's rules and the API still apply.
     publishedSchema = undefined

@@ -12,6 +12,8 @@ export interface ChartBar {
   /** The group's name in the person's language, written beside its bar: no bar relies on colour. */
   label: string
   count: number
+  /** The code behind the name (a type's), kept as a tooltip for whoever matches it with other data. */
+  code?: string
   /** The requests list filtered to exactly this bar's requests. */
   href: string
 }
@@ -84,7 +86,9 @@ export function BarChart({ title, bars, total }: { title: string; bars: readonly
           {bars.map((bar) => (
             <tr key={bar.key}>
               <th scope="row">
-                <Link to={bar.href}>{bar.label}</Link>
+                <Link to={bar.href} title={bar.code}>
+                  {bar.label}
+                </Link>
               </th>
               <td className="numeric">{number.format(bar.count)}</td>
               <td className="numeric">{percent.format(total === 0 ? 0 : bar.count / total)}</td>

@@ -1,45 +1,120 @@
+import { useEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
-import { EMPTY_SEARCH, filtersKey, hasFilters, parseListSearch, toSearchParams, type RequestListSearch } from '@/lib/request-search'
+import { currentLanguage } from '@/i18n/i18n'
+import { typeNamer } from '@/lib/catalog-names'
+import { listFormatters } from '@/lib/format'
+import { catalogQueries } from '@/lib/queries/catalog'
 import type { Aggregate } from '@/lib/queries/requests'
+import { EMPTY_SEARCH, filterChips, filtersKey, hasFilters, parseListSearch, toSearchParams, type RequestListSearch } from '@/lib/request-search'
+import { FilterChips } from '@/components/ui/filter-chips'
 import { dashboardQueries } from '../api/aggregate-requests'
 import { BREAKDOWN_GROUPS, DEFAULT_BREAKDOWN, groupLabel, groupsInView, listHref, parseBreakdown, searchOfGroup, type DashboardGroup } from '../chart-groups'
 import { ChartPanel } from './chart-panel'
 import { DashboardFilters } from './dashboard-filters'
+import { KeyFigures } from './key-figures'
+import { RecentChanges } from './recent-changes'
 import { RefreshStatus } from './refresh-status'
 import './dashboard.css'
 
 /**
- * The account manager's morning view: counts by status, a breakdown by a chosen group, both narrowed by the
- * list's filters and kept in the URL (`/?isOverdue=true&groupBy=step`). Every bar opens the list filtered to
- * exactly its requests.
+ * The account manager's morning view: the key figures first (open, overdue and how late, rejected lately, completed
+ * this month), what changed since the last look, then counts by status and a breakdown by a chosen group. All are
+ * narrowed by the list's filters, folded into chips and kept in the URL (`/?isOverdue=true&groupBy=step`); every
+ * figure and bar opens the list filtered to exactly its requests (docs/decisions/0013).
  */
-export function Dashboard() {
-  const { t } = useTranslation()
+export function Dashboard({ person }: { person: string | null }) {
+  const { t, i18n } = useTranslation()
   const [params, setParams] = useSearchParams()
   const search = parseListSearch(params)
   const breakdown = parseBreakdown(params.get('groupBy'))
   const byStatus = useQuery(dashboardQueries.aggregate(search, 'status'))
   const byGroup = useQuery(dashboardQueries.aggregate(search, breakdown))
+  const catalog = useQuery(catalogQueries.all(currentLanguage()))
+  const typeName = typeNamer(catalog.data)
+  const format = listFormatters(i18n.language)
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const summary = useRef<HTMLElement>(null)
+  // Whether a change of filters came from here: the focus then goes to the chips, the control pressed being gone.
+  const moved = useRef(false)
+  useEffect(() => {
+    if (moved.current) summary.current?.focus()
+    moved.current = false
+  })
 
   const show = (next: RequestListSearch, group = breakdown) => {
     const url = toSearchParams({ ...next, page: 1, sort: EMPTY_SEARCH.sort, size: EMPTY_SEARCH.size })
     if (group !== DEFAULT_BREAKDOWN) url.set('groupBy', group)
     setParams(url)
   }
+  const showFilters = (next: RequestListSearch) => {
+    setFiltersOpen(false)
+    moved.current = true
+    show(next)
+  }
   const barsOf = (groupBy: DashboardGroup) => (aggregate: Aggregate) =>
     groupsInView(search, groupBy, aggregate.groups).map((group) => ({
       key: group.key,
-      label: groupLabel(t, groupBy, group.key),
+      label: groupLabel(t, groupBy, group.key, typeName),
+      code: groupBy === 'type' ? group.key : undefined,
       count: group.count,
       href: listHref(searchOfGroup(search, groupBy, group.key)),
     }))
   const groupName = (group: DashboardGroup) => t(`dashboard.charts.group.${group}`)
+  const yesNo = (value: string) => t(value === 'true' ? 'dashboard.filters.yes' : 'dashboard.filters.no')
+  const chipWords = (filter: string, value: string): [string, string] => {
+    switch (filter) {
+      case 'status':
+      case 'step':
+      case 'subStep':
+        return [t(`dashboard.charts.group.${filter}`), t(`dashboard.${filter}.${value}`)]
+      case 'type':
+        return [t('dashboard.charts.group.type'), typeName(value)]
+      case 'isOverdue':
+      case 'isArchived':
+        return [t(`dashboard.charts.group.${filter}`), yesNo(value)]
+      case 'customerReference':
+        return [t('dashboard.filters.customerReference'), value]
+      default:
+        // Category, ids and dates come only from links: said as the list's URL holds them, dates in the person's format.
+        return [t(`dashboard.filters.other.${filter}`), /^\d{4}-\d{2}-\d{2}$/.test(value) ? format.day(value) : value]
+    }
+  }
 
   return (
     <div className="dashboard">
-      <DashboardFilters key={filtersKey(search)} search={search} onApply={(next) => show(next)} onReset={() => show(EMPTY_SEARCH)} />
+      <div className="filter-bar">
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          aria-expanded={filtersOpen}
+          aria-controls="dashboard-filters"
+          data-shortcut="filters"
+          onClick={() => setFiltersOpen(!filtersOpen)}
+        >
+          {t('dashboard.filters.edit')}
+        </button>
+        <FilterChips
+          ref={summary}
+          id="dashboard-active-filters"
+          title={t('dashboard.filters.active')}
+          chips={filterChips(search).map((chip) => {
+            const [name, value] = chipWords(chip.filter, chip.value)
+            return { key: chip.key, label: t('dashboard.filters.chip', { name, value }), onRemove: () => showFilters(chip.without) }
+          })}
+          none={t('dashboard.filters.noneActive')}
+          removeLabel={(filter) => t('dashboard.filters.remove', { filter })}
+          reset={t('dashboard.filters.reset')}
+          onReset={() => showFilters(EMPTY_SEARCH)}
+        />
+      </div>
+      {filtersOpen && <DashboardFilters id="dashboard-filters" key={filtersKey(search)} search={search} catalog={catalog} onApply={showFilters} />}
+
+      <KeyFigures search={search} />
+
+      <RecentChanges search={search} person={person} typeName={typeName} />
+
       <div className="dashboard__toolbar">
         <RefreshStatus
           queries={[byStatus, byGroup].map((query) => ({ dataUpdatedAt: query.dataUpdatedAt, error: query.error, hasData: query.data !== undefined }))}

@@ -6,7 +6,10 @@ import type { RequestProjection } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { csvFileName, downloadCsv } from '@/lib/csv'
 import { listFormatters } from '@/lib/format'
-import { daysLate } from '@/lib/lateness'
+import { typeNamer } from '@/lib/catalog-names'
+import { catalogQueries } from '@/lib/queries/catalog'
+import { currentLanguage } from '@/i18n/i18n'
+import { daysLate, latenessBand } from '@/lib/lateness'
 import type { Aggregate } from '@/lib/queries/requests'
 import { dashboardQueries } from '../api/aggregate-requests'
 import { OVERDUE_SEARCH, overdueQueries } from '../api/overdue-requests'
@@ -16,7 +19,8 @@ import { ChartPanel } from './chart-panel'
 import { RefreshStatus } from './refresh-status'
 import './dashboard.css'
 
-const GROUPINGS = ['none', 'type', 'customerReference'] as const
+/** Lateness bands first: how late is the question the view answers (docs/decisions/0019). */
+const GROUPINGS = ['lateness', 'none', 'type', 'customerReference'] as const
 type Grouping = (typeof GROUPINGS)[number]
 
 interface RowGroup {
@@ -25,15 +29,19 @@ interface RowGroup {
   rows: RequestProjection[]
 }
 
-/** Rows in order of lateness, in groups ordered by their latest request (the API sorts by requested date). */
-function groupRows(rows: readonly RequestProjection[], grouping: Grouping, noReference: string): RowGroup[] {
+/**
+ * Rows in order of lateness, the most days late first, in groups ordered by their latest request (the API sorts
+ * by requested date, oldest first, which is the most days late first).
+ */
+function groupRows(rows: readonly RequestProjection[], grouping: Grouping, titleOf: (grouping: Exclude<Grouping, 'none'>, value: string | undefined) => string, now: Date): RowGroup[] {
   if (grouping === 'none') return [{ key: 'all', title: null, rows: [...rows] }]
   const groups = new Map<string, RowGroup>()
   for (const row of rows) {
-    const value = grouping === 'type' ? row.type : row.customerReference
+    const value =
+      grouping === 'type' ? row.type : grouping === 'customerReference' ? (row.customerReference ?? undefined) : latenessBand(row.keyDates ? daysLate(row.keyDates.requestedAt, now) : 0)
     const key = value ?? ''
     let group = groups.get(key)
-    if (!group) groups.set(key, (group = { key, title: value || noReference, rows: [] }))
+    if (!group) groups.set(key, (group = { key, title: titleOf(grouping, value), rows: [] }))
     group.rows.push(row)
   }
   return [...groups.values()]
@@ -46,23 +54,28 @@ function groupRows(rows: readonly RequestProjection[], grouping: Grouping, noRef
 export function OverdueRequests() {
   const { t, i18n } = useTranslation()
   const [params, setParams] = useSearchParams()
-  const grouping: Grouping = GROUPINGS.find((value) => value === params.get('groupBy')) ?? 'none'
+  const grouping: Grouping = GROUPINGS.find((value) => value === params.get('groupBy')) ?? 'lateness'
   const list = useQuery(overdueQueries.list())
   const byType = useQuery(dashboardQueries.aggregate(OVERDUE_SEARCH, 'type'))
   const [exported, setExported] = useState<number | null>(null)
   const format = listFormatters(i18n.language)
+  const catalog = useQuery(catalogQueries.all(currentLanguage()))
+  const typeName = typeNamer(catalog.data)
   const now = new Date()
+  const groupTitle = (by: Exclude<Grouping, 'none'>, value: string | undefined) =>
+    by === 'type' ? typeName(value ?? '') : by === 'lateness' ? t(`dashboard.overdue.band.${value}`) : value || t('dashboard.overdue.noReference')
 
   const typeBars = (aggregate: Aggregate) =>
     groupsInView(OVERDUE_SEARCH, 'type', aggregate.groups).map((group) => ({
       key: group.key,
-      label: group.key,
+      label: typeName(group.key),
+      code: group.key,
       count: group.count,
       href: listHref(searchOfGroup(OVERDUE_SEARCH, 'type', group.key)),
     }))
 
   const exportCsv = (rows: readonly RequestProjection[]) => {
-    downloadCsv(overdueCsv(rows, t, now), csvFileName(now, 'overdue-requests'))
+    downloadCsv(overdueCsv(rows, t, typeName, now), csvFileName(now, 'overdue-requests'))
     setExported(rows.length)
   }
 
@@ -88,7 +101,7 @@ export function OverdueRequests() {
           {t('dashboard.overdue.groupBy')}
           <select
             value={grouping}
-            onChange={(event) => setParams(event.target.value === 'none' ? {} : { groupBy: event.target.value }, { replace: true })}
+            onChange={(event) => setParams(event.target.value === 'lateness' ? {} : { groupBy: event.target.value }, { replace: true })}
           >
             {GROUPINGS.map((value) => (
               <option key={value} value={value}>
@@ -133,7 +146,7 @@ export function OverdueRequests() {
                   <th scope="col" className="numeric">{t('dashboard.column.daysLate')}</th>
                 </tr>
               </thead>
-              {groupRows(data.items, grouping, t('dashboard.overdue.noReference')).map((group) => (
+              {groupRows(data.items, grouping, groupTitle, now).map((group) => (
                 <tbody key={group.key}>
                   {group.title !== null && (
                     <tr>
@@ -151,8 +164,8 @@ export function OverdueRequests() {
                         </th>
                         <td>{row.name}</td>
                         <td>{row.customerReference ?? ''}</td>
-                        <td>{row.type}</td>
-                        <td>{row.status && t(`dashboard.status.${row.status}`)}</td>
+                        <td>{row.type && <span title={row.type}>{typeName(row.type)}</span>}</td>
+                        <td>{row.status && <span title={row.status}>{t(`dashboard.status.${row.status}`)}</span>}</td>
                         <td>{row.keyDates && format.day(row.keyDates.requestedAt)}</td>
                         <td className="numeric" aria-label={t('dashboard.overdue.daysLate', { count: late })}>
                           {format.number(late)}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { currentLanguage } from '@/i18n/i18n'
-import { boundedJsonText } from '../format'
+import { boundedJsonText } from '@/lib/format'
 
 /**
  * How many levels of objects and lists the page lays out; deeper values are folded behind a disclosure as JSON

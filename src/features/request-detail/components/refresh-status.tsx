@@ -1,7 +1,7 @@
 import { useTranslation } from '@/i18n/use-translation'
 import { currentLanguage } from '@/i18n/i18n'
 import { ApiError } from '@/lib/api-error'
-import { formatClockTime } from '../format'
+import { formatClockTime } from '@/lib/format'
 
 /**
  * When the open request was last read. The live region is polite and atomic and changes once per refresh

@@ -5,9 +5,12 @@ import type { TFunction } from '@/i18n/translator'
 import type { Request } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
+import { typeNamer } from '@/lib/catalog-names'
+import { catalogQueries } from '@/lib/queries/catalog'
+import { lastListView } from '@/lib/last-list'
 import { ApiError } from '@/lib/api-error'
 import { requestQueries } from '@/lib/queries/requests'
-import { formatCalendarDate, formatDateTime } from '../format'
+import { formatCalendarDate, formatDateTime } from '@/lib/format'
 import { refreshPolicyOf } from '../refresh-policy'
 import { isOpen } from '../request-state'
 import { RefreshStatus } from './refresh-status'
@@ -51,15 +54,18 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
   return (
     <article className="request-detail" aria-labelledby="request-detail-title">
       <p className="request-detail__back">
-        <Link to={REQUEST_LIST_PATH}>
+        {/* Back to the list as this tab last showed it: its filters, sort and page (docs/decisions/0025). */}
+        <Link to={lastListView(REQUEST_LIST_PATH)}>
           <span aria-hidden="true">← </span>
           {t('requestDetail.backToList')}
         </Link>
       </p>
       <h1 id="request-detail-title">{request.name}</h1>
       <p className="request-detail__state">
-        <span className={`badge ${STATUS_BADGE[request.status]}`}>{t(`requestDetail.status.${request.status}`)}</span>{' '}
-        <span>{position(t, request)}</span>
+        <span className={`badge ${STATUS_BADGE[request.status]}`} title={request.status}>
+          {t(`requestDetail.status.${request.status}`)}
+        </span>{' '}
+        <span title={`${request.step} · ${request.subStep}`}>{position(t, request)}</span>
         {request.isOverdue && (
           <>
             {' '}
@@ -94,6 +100,8 @@ function position(t: TFunction, request: Pick<Request, 'step' | 'subStep'>) {
 function RequestSummary({ request }: { request: Request }) {
   const { t } = useTranslation()
   const language = currentLanguage()
+  // The type's name in the person's language; its code stays a tooltip away (and is the value until the catalog answers).
+  const typeName = typeNamer(useQuery(catalogQueries.all(language)).data)
   const label = (key: string) => t(`requestDetail.fields.${key}`)
   return (
     <PropertySection title={t('requestDetail.sections.summary')}>
@@ -103,7 +111,7 @@ function RequestSummary({ request }: { request: Request }) {
           { label: label('customerReference'), value: request.customerReference || t('requestDetail.notGiven') },
           { label: label('contract'), value: request.contract },
           { label: label('customer'), value: t('requestDetail.customerName', { name: request.customer.name, id: request.customer.id }) },
-          { label: label('type'), value: <code>{request.type}</code> },
+          { label: label('type'), value: <span title={request.type}>{typeName(request.type)}</span> },
           { label: label('category'), value: t(`requestDetail.category.${request.category}`) },
           { label: label('status'), value: t(`requestDetail.status.${request.status}`) },
           { label: label('position'), value: position(t, request) },

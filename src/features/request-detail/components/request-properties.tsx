@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import type { Request } from '@contract/request'
 import { currentLanguage } from '@/i18n/i18n'
-import { formatBytes, formatCountry } from '../format'
+import { formatBytes, formatCountry } from '@/lib/format'
 import { FieldList, JsonValue, type Field } from './field-list'
 
 /** The parts of `properties` this page shows in their own sections; anything else goes to "Other details". */

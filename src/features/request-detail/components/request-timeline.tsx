@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import type { Request } from '@contract/request'
 import { currentLanguage } from '@/i18n/i18n'
-import { formatDateTime } from '../format'
+import { formatDateTime } from '@/lib/format'
 import { timelineOf, type StageState } from '../timeline'
 
 const MARKER: Record<StageState, string> = { done: '✓', current: '●', completed: '✓', rejected: '✕', upcoming: '○' }

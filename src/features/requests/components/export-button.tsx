@@ -40,7 +40,9 @@ export function ExportButton({ search, format, typeName }: { search: RequestList
       })
       setState({ phase: 'done', count })
     } catch (error) {
-      setState(controller.signal.aborted ? { phase: 'cancelled' } : { phase: 'failed', error })
+      // Closing the file picker is a cancel too (an AbortError).
+      const cancelled = controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')
+      setState(cancelled ? { phase: 'cancelled' } : { phase: 'failed', error })
     } finally {
       if (running.current === controller) running.current = null
     }

@@ -1,94 +1,71 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type MouseEvent, type SubmitEvent } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
 import type { CatalogItem } from '@contract/catalog'
-import { parseListSearch, type RequestListSearch } from '@/lib/request-search'
+import { DATE_PRESETS, DATE_RANGES, FILTER_CONTROLS, presetRange, readFilterForm, type DatePreset, type DateRange, type RequestListSearch } from '@/lib/request-search'
 import { CheckGroup } from '@/components/ui/check-group'
+import { TypeFilter } from '@/components/ui/type-filter'
 import { YesNoFilter } from '@/components/ui/yes-no-filter'
 
-/** The date ranges of the form: their legend, and the URL names of their bounds. */
-const RANGES = [
-  { range: 'requested', from: 'requestedFrom', to: 'requestedTo' },
-  { range: 'created', from: 'createdFrom', to: 'createdTo' },
-  { range: 'updated', from: 'updatedFrom', to: 'updatedTo' },
-] as const
-type Range = (typeof RANGES)[number]['range']
-
-const TEXT_FIELDS = ['customerReference', 'id', 'isOverdue', 'isArchived', ...RANGES.flatMap((r) => [r.from, r.to])] as const
+/** The ranges that have presets: a requested date may be ahead, a creation date only behind. */
+const PRESETS: Partial<Record<DateRange, readonly DatePreset[]>> = {
+  requested: DATE_PRESETS,
+  created: DATE_PRESETS.filter((preset) => preset !== 'next30'),
+}
 
 /**
  * The filters as a form: its fields start from the URL (the parent remounts it when the URL's filters
- * change, e.g. on Back) and applying it writes the URL. Nothing is sent to the API from here.
+ * change, e.g. on Back) and applying it writes the URL. Nothing is sent to the API from here; reading the
+ * form is the model the dashboard's form shares (readFilterForm).
  */
 export function FiltersForm(props: {
+  id: string
   search: RequestListSearch
-  catalog: UseQueryResult<CatalogItem[]>
+  catalog: { data?: readonly CatalogItem[]; isError: boolean }
   onApply: (search: RequestListSearch) => void
 }) {
   const { t } = useTranslation()
   const { search, catalog } = props
-  const [badRange, setBadRange] = useState<Range | null>(null)
+  const [badRange, setBadRange] = useState<DateRange | null>(null)
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const params = new URLSearchParams()
-    const statuses = data.getAll('status').map(String)
-    if (statuses.length) params.set('status', statuses.join(','))
-    const types = data.getAll('type').flatMap((value) => String(value).split(',')).map((type) => type.trim()).filter(Boolean)
-    if (types.length) params.set('type', [...new Set(types)].join(','))
-    for (const name of TEXT_FIELDS) {
-      const value = String(data.get(name) ?? '').trim()
-      if (value) params.set(name, value)
-    }
-    const filters = parseListSearch(params)
-    const inverted = RANGES.find(({ from, to }) => filters[from] && filters[to] && filters[from] > filters[to])
-    if (inverted) {
-      setBadRange(inverted.range)
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${inverted.to}"]`)?.focus()
+    const reading = readFilterForm(new FormData(event.currentTarget), FILTER_CONTROLS, search)
+    if (reading.invertedRange) {
+      setBadRange(reading.invertedRange.range)
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${reading.invertedRange.to}"]`)?.focus()
       return
     }
     setBadRange(null)
-    // The filters the form has no control for (step, sub-step, category) stay until their chip removes them.
-    props.onApply({ ...filters, step: search.step, subStep: search.subStep, category: search.category, sort: search.sort, size: search.size, page: 1 })
+    props.onApply(reading.search)
   }
 
-  const catalogTypes = catalog.data?.map((item) => ({ type: item.type, name: item.name })) ?? []
-  const typeChoices = [...catalogTypes, ...search.type.filter((type) => !catalogTypes.some((c) => c.type === type)).map((type) => ({ type, name: type }))]
+  // A preset fills the range's two fields (in the person's time zone); applying the form uses them.
+  const applyPreset = (event: MouseEvent<HTMLButtonElement>, range: (typeof DATE_RANGES)[number], preset: DatePreset) => {
+    const form = event.currentTarget.form
+    const { from, to } = presetRange(preset)
+    const set = (name: string, value: string) => {
+      const input = form?.elements.namedItem(name)
+      if (input instanceof HTMLInputElement) input.value = value
+    }
+    set(range.from, from)
+    set(range.to, to)
+  }
 
   return (
-    <section aria-labelledby="filters-title" className="card filters">
+    <section id={props.id} aria-labelledby="filters-title" className="card filters">
       <h2 id="filters-title">{t('requests.filters.title')}</h2>
       <form onSubmit={submit} noValidate className="filters__form">
         <CheckGroup legend={t('requests.filters.status')} name="status" className="filters__group" checked={search.status} options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`requests.status.${status}`) }))} />
 
-        <fieldset className="filters__group filters__group--wide">
-          <legend>{t('requests.filters.type')}</legend>
-          {catalog.isError ? (
-            // Without the catalog, type codes can still be typed.
-            <label className="field">
-              {t('requests.filters.typeCodes')}
-              <input type="text" name="type" defaultValue={search.type.join(', ')} aria-describedby="type-codes-hint" />
-              <span id="type-codes-hint" className="muted">
-                {t('requests.filters.typeCodesHint')}
-              </span>
-            </label>
-          ) : catalog.isPending ? (
-            <>
-              <p className="muted">{t('requests.filters.typesLoading')}</p>
-              {search.type.length > 0 && <input type="hidden" name="type" value={search.type.join(',')} />}
-            </>
-          ) : (
-            <div className="filters__checks">
-              {typeChoices.map(({ type, name }) => (
-                <label key={type} className="check">
-                  <input type="checkbox" name="type" value={type} defaultChecked={search.type.includes(type)} /> {name}
-                </label>
-              ))}
-            </div>
-          )}
-        </fieldset>
+        <TypeFilter
+          legend={t('requests.filters.type')}
+          className="filters__group filters__group--wide"
+          catalog={catalog}
+          checked={search.type}
+          text={{ codes: t('requests.filters.typeCodes'), codesHint: t('requests.filters.typeCodesHint'), loading: t('requests.filters.typesLoading') }}
+        />
 
         <div className="filters__group filters__fields">
           <label className="field">
@@ -109,25 +86,34 @@ export function FiltersForm(props: {
           <YesNoFilter label={t('requests.filters.archived')} name="isArchived" value={search.isArchived} any={t('requests.filters.any')} yes={t('requests.filters.archivedOnly')} no={t('requests.filters.notArchived')} />
         </div>
 
-        {RANGES.map(({ range, from, to }) => (
-          <fieldset key={range} className="filters__group filters__range">
-            <legend>{t(`requests.filters.range.${range}`)}</legend>
+        {DATE_RANGES.map((range) => (
+          <fieldset key={range.range} className="filters__group filters__range">
+            <legend>{t(`requests.filters.range.${range.range}`)}</legend>
             <label className="field">
               {t('requests.filters.from')}
-              <input type="date" name={from} defaultValue={search[from] ?? ''} />
+              <input type="date" name={range.from} defaultValue={search[range.from] ?? ''} />
             </label>
             <label className="field">
               {t('requests.filters.to')}
               <input
                 type="date"
-                name={to}
-                defaultValue={search[to] ?? ''}
-                aria-invalid={badRange === range || undefined}
-                aria-describedby={badRange === range ? `${range}-range-error` : undefined}
+                name={range.to}
+                defaultValue={search[range.to] ?? ''}
+                aria-invalid={badRange === range.range || undefined}
+                aria-describedby={badRange === range.range ? `${range.range}-range-error` : undefined}
               />
             </label>
-            {badRange === range && (
-              <p id={`${range}-range-error`} role="alert" className="field-error">
+            {PRESETS[range.range] && (
+              <div className="filters__presets" role="group" aria-label={t('requests.filters.presets', { range: t(`requests.filters.range.${range.range}`) })}>
+                {PRESETS[range.range]!.map((preset) => (
+                  <button key={preset} type="button" className="chip" onClick={(event) => applyPreset(event, range, preset)}>
+                    {t(`requests.filters.preset.${preset}`)}
+                  </button>
+                ))}
+              </div>
+            )}
+            {badRange === range.range && (
+              <p id={`${range.range}-range-error`} role="alert" className="field-error">
                 {t('requests.filters.rangeInverted')}
               </p>
             )}

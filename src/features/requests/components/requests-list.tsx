@@ -1,19 +1,23 @@
 import { useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
+import { typeNamer } from '@/lib/catalog-names'
 import { filtersKey, hasFilters, parseListSearch, toSearchParams, withoutFilters, type RequestListSearch } from '@/lib/request-search'
+import { rememberListView } from '@/lib/last-list'
+import { changesSinceLastLook, rememberSeen } from '@/lib/seen-requests'
 import { requestQueries } from '@/lib/queries/requests'
 import { startQuery } from '@/lib/queries/start-query'
-import { fieldsOf, nextSort, normalizeColumns, readVisibleColumns, saveVisibleColumns, type ListColumn } from '../columns'
+import { columnsOfUrl, fieldsOf, nextSort, normalizeColumns, readDensity, readVisibleColumns, saveDensity, saveVisibleColumns, type ListColumn } from '../columns'
 import { listFormatters } from '@/lib/format'
 import { ActiveFilters } from './active-filters'
 import { ColumnChooser } from './column-chooser'
 import { ExportButton } from './export-button'
 import { FiltersForm } from './filters-form'
+import { DensitySwitch, SaveView } from './list-controls'
 import { Pagination } from './pagination'
 import { RequestsTable } from './requests-table'
 import './requests-list.css'
@@ -23,18 +27,26 @@ import './requests-list.css'
  * entry, so a link reproduces it and Back walks through views. The rows are the query cache's; the page
  * being left stays on screen while the next one loads, and the next page is fetched ahead.
  */
-export function RequestsList() {
+export function RequestsList({ person }: { person: string | null }) {
   const { t, i18n } = useTranslation()
   const [searchParams, setSearchParams] = useSearchParams()
+  const location = useLocation()
   const search = parseListSearch(searchParams)
-  const [columns, setColumns] = useState(readVisibleColumns)
+  // A saved or shared view carries its columns (`columns=`); opening it makes them this browser's choice.
+  const urlColumns = columnsOfUrl(searchParams.get('columns'))
+  const [storedColumns, setColumns] = useState(readVisibleColumns)
+  const columns = urlColumns ?? storedColumns
+  const [density, setDensity] = useState(readDensity)
+  const [filtersOpen, setFiltersOpen] = useState(false)
   const fields = fieldsOf(columns)
   const queryClient = useQueryClient()
   const list = useQuery(requestQueries.list(search, fields))
   const catalog = useQuery(catalogQueries.all(currentLanguage()))
   const format = listFormatters(i18n.language)
-  const typeNames = new Map(catalog.data?.map((item) => [item.type, item.name]))
-  const typeName = (type: string) => typeNames.get(type) ?? type
+  const typeName = typeNamer(catalog.data)
+
+  // "All requests" on a request page comes back to this very view (docs/decisions/0025).
+  useEffect(() => rememberListView(`${location.pathname}${location.search}`), [location.pathname, location.search])
 
   // A new view is rendered in the click's own task (flushSync) rather than in a transition React would slice
   // and defer behind frames of the old view: its rows are in the cache when prefetched, and otherwise the
@@ -42,12 +54,14 @@ export function RequestsList() {
   // not run again for the list's own views: requestsShouldRevalidate).
   const show = (next: RequestListSearch) => {
     const params = toSearchParams(next)
-    if (params.toString() !== toSearchParams(search).toString()) setSearchParams(params, { flushSync: true })
+    if (urlColumns) params.set('columns', urlColumns.join(','))
+    if (params.toString() !== searchParams.toString()) setSearchParams(params, { flushSync: true })
   }
   // After a change of filters the control pressed may be gone (the form starts again from the URL, a chip
   // or the empty state disappears): the focus goes to the summary of filters, just above the results.
   const summary = useRef<HTMLElement>(null)
   const showFilters = (next: RequestListSearch) => {
+    setFiltersOpen(false)
     show({ ...next, page: 1 })
     summary.current?.focus()
   }
@@ -56,9 +70,28 @@ export function RequestsList() {
     const normalized = normalizeColumns(next)
     saveVisibleColumns(normalized)
     setColumns(normalized)
+    if (urlColumns) {
+      const params = new URLSearchParams(searchParams)
+      params.set('columns', normalized.join(','))
+      setSearchParams(params, { replace: true })
+    }
   }
+  useEffect(() => {
+    if (urlColumns) saveVisibleColumns(urlColumns)
+  })
+  const viewUrl = (() => {
+    const params = toSearchParams({ ...search, page: 1 })
+    params.set('columns', columns.join(','))
+    return `/requests?${params}`
+  })()
 
   const page = list.data
+  // Requests whose status, step or sub-step moved since this person last saw them; seen once on screen.
+  const shownRows = page && !list.isPlaceholderData ? page.items : null
+  const changes = changesSinceLastLook(person, shownRows ?? [])
+  useEffect(() => {
+    if (shownRows) rememberSeen(person, shownRows)
+  }, [person, shownRows])
   const lastPage = page ? Math.max(1, Math.ceil(page.total / search.size)) : search.page
   const loading = list.isFetching && (list.isPlaceholderData || list.isPending)
 
@@ -79,13 +112,34 @@ export function RequestsList() {
 
   return (
     <div className="requests-page">
-      <FiltersForm key={filtersKey(search)} search={search} catalog={catalog} onApply={showFilters} />
-      <ActiveFilters ref={summary} search={search} format={format} typeName={typeName} onChange={showFilters} onReset={resetFilters} />
+      <div className="list-bar">
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          aria-expanded={filtersOpen}
+          aria-controls="list-filters"
+          data-shortcut="filters"
+          onClick={() => setFiltersOpen(!filtersOpen)}
+        >
+          {t('requests.filters.edit')}
+        </button>
+        <ActiveFilters ref={summary} search={search} format={format} typeName={typeName} onChange={showFilters} onReset={resetFilters} />
+      </div>
+      {filtersOpen && <FiltersForm id="list-filters" key={filtersKey(search)} search={search} catalog={catalog} onApply={showFilters} />}
 
       <div className="list-toolbar">
         <p role="status" className="list-toolbar__status">
           {status}
+          {changes.size > 0 && ` ${t('requests.changed.summary', { count: changes.size })}`}
         </p>
+        <SaveView person={person} url={viewUrl} />
+        <DensitySwitch
+          density={density}
+          onChange={(next) => {
+            saveDensity(next)
+            setDensity(next)
+          }}
+        />
         <ColumnChooser columns={columns} onChange={chooseColumns} />
         <ExportButton search={search} format={format} typeName={typeName} />
       </div>
@@ -131,6 +185,8 @@ export function RequestsList() {
             pages: format.number(lastPage),
           })}
           busy={loading}
+          density={density}
+          changes={changes}
           format={format}
           typeName={typeName}
           onSort={(column) => show({ ...search, sort: nextSort(search.sort, column), page: 1 })}

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import type { MouseEvent, ReactNode } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { seenState } from '@/lib/seen-requests'
 import { useTranslation } from '@/i18n/use-translation'
 import type { RequestPage } from '@/lib/queries/requests'
 import { COLUMNS, sortDirectionOf, type ListColumn } from '../columns'
@@ -10,7 +11,9 @@ type Row = RequestPage['items'][number]
 
 /**
  * The page of requests: one row per request, its id a real link (open in a new tab works), sortable
- * columns behind header buttons with `aria-sort` on the sorted one.
+ * columns behind header buttons with `aria-sort` on the sorted one. A click anywhere on a row follows its
+ * link (a ctrl-, shift- or middle-click opens it in a new tab, as on the link); the row itself is not a control,
+ * so keyboards and screen readers meet one link per row and nothing nested (docs/decisions/0025).
  */
 export function RequestsTable(props: {
   rows: Row[]
@@ -18,29 +21,64 @@ export function RequestsTable(props: {
   sort: string
   caption: string
   busy: boolean
+  density: 'compact' | 'comfortable'
+  /** Rows whose status, step or sub-step changed since the person last looked, with what they were. */
+  changes: ReadonlyMap<string, string>
   format: ListFormatters
   typeName: (type: string) => string
   onSort: (column: ListColumn) => void
 }) {
   const { t } = useTranslation()
+  const navigate = useNavigate()
   const { format } = props
+  const openRow = (event: MouseEvent<HTMLTableRowElement>) => {
+    const target = event.target as Element
+    // A control in the row, or text being selected, keeps its own meaning.
+    if (target.closest('a, button, input, select, summary') || window.getSelection()?.toString()) return
+    const href = event.currentTarget.querySelector('a')?.getAttribute('href')
+    if (!href) return
+    if (event.button === 1 || event.ctrlKey || event.metaKey || event.shiftKey) window.open(href, '_blank', 'noopener')
+    else if (event.button === 0) void navigate(href)
+  }
+  const wasState = (state: string) => {
+    const was = seenState(state)
+    return [was.status && t(`requests.status.${was.status}`), was.step && t(`requests.step.${was.step}`), was.subStep && t(`requests.subStep.${was.subStep}`)].filter(Boolean).join(' · ')
+  }
   const text = (value: string | null | undefined, render: (value: string) => ReactNode = (v) => v) =>
     value ? render(value) : <span className="muted">—</span>
 
   const cell = (row: Row, column: ListColumn): ReactNode => {
     switch (column) {
-      case 'id':
-        return <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>
+      case 'id': {
+        const before = props.changes.get(row.id)
+        return (
+          <>
+            <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>
+            {before !== undefined && (
+              <>
+                {' '}
+                <span className="changed-mark" title={t('requests.changed.was', { state: wasState(before) })}>
+                  {t('requests.changed.mark')}
+                </span>
+              </>
+            )}
+          </>
+        )
+      }
       case 'name':
         return text(row.name)
       case 'customerReference':
         return text(row.customerReference)
       case 'type':
-        return text(row.type, props.typeName)
+        return text(row.type, (type) => <span title={type}>{props.typeName(type)}</span>)
       case 'category':
         return text(row.category, (category) => t(`requests.category.${category}`))
       case 'status':
-        return text(row.status, (status) => <span className={`status status--${status.toLowerCase()}`}>{t(`requests.status.${status}`)}</span>)
+        return text(row.status, (status) => (
+          <span className={`status status--${status.toLowerCase()}`} title={status}>
+            {t(`requests.status.${status}`)}
+          </span>
+        ))
       case 'step':
         return text(row.step, (step) => t(`requests.step.${step}`))
       case 'subStep':
@@ -60,7 +98,7 @@ export function RequestsTable(props: {
 
   return (
     <div className="table-scroll">
-      <table className="table requests-table" aria-busy={props.busy || undefined}>
+      <table className={`table requests-table requests-table--${props.density}`} aria-busy={props.busy || undefined}>
         <caption>{props.caption}</caption>
         <thead>
           <tr>
@@ -85,7 +123,7 @@ export function RequestsTable(props: {
         </thead>
         <tbody>
           {props.rows.map((row) => (
-            <tr key={row.id} className={row.isOverdue ? 'is-overdue' : undefined}>
+            <tr key={row.id} className={row.isOverdue ? 'is-overdue' : undefined} onClick={openRow} onAuxClick={openRow}>
               {props.columns.map((column) =>
                 column === 'id' ? (
                   <th key={column} scope="row">

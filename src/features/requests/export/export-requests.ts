@@ -1,12 +1,15 @@
+import { z } from 'zod/mini'
 import type { TFunction } from '@/i18n/translator'
-import { ERROR_CODE } from '@contract/error'
+import { HEADER } from '@contract/common'
+import { ZRequestProjection } from '@contract/request'
 import { REQUEST_PAGE } from '@contract/request-query'
-import { ApiError } from '@/lib/api-error'
-import type { RequestListSearch } from '@/lib/request-search'
-import { listRequests, type RequestPage } from '@/lib/queries/requests'
+import { apiRequest } from '@/lib/api-client'
+import { readPages, type CountedPage, type PageRequest } from '@/lib/read-all-pages'
+import { toApiQuery, type RequestListSearch } from '@/lib/request-search'
+import type { RequestPage } from '@/lib/queries/requests'
 import { LIST_COLUMNS, fieldsOf } from '../columns'
 import { daysLate } from '@/lib/lateness'
-import { CSV_BOM, csvLine, downloadCsv } from '@/lib/csv'
+import { CSV_BOM, csvFileName, csvLine, downloadBlob } from '@/lib/csv'
 
 /**
  * Export of every request matching a view, not just the page shown. Loaded on demand (dynamic import) so
@@ -20,54 +23,103 @@ export interface ExportOptions {
   /** The catalog's name of a type, or the code. */
   typeName: (type: string) => string
   signal: AbortSignal
-  /** Called after each page: requests fetched so far, and how many match. */
+  /** Called after each page: requests written so far, and how many match. */
   onProgress: (done: number, total: number) => void
+  /** Where the file goes; by default the file the person picks, or a download (`openCsvSink`). */
+  sink?: CsvSink
 }
 
-const SPIKE_ARREST_PAUSE_MS = 1_000
-const SPIKE_ARREST_TRIES = 5
+/**
+ * Where the CSV is written, a page at a time: the export never holds the whole file as one string
+ * (docs/decisions/0024-delivery.md). `close` finishes the file, `abort` drops it.
+ */
+export interface CsvSink {
+  write(text: string): Promise<void>
+  close(): Promise<void>
+  abort(): Promise<void>
+}
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    }, { once: true })
+interface SaveFilePickerWindow {
+  showSaveFilePicker?: (options: { suggestedName: string; types: { description: string; accept: Record<string, string[]> }[] }) => Promise<{
+    createWritable(): Promise<{ write(data: string): Promise<void>; close(): Promise<void>; abort(): Promise<void> }>
+  }>
+}
+
+/**
+ * The file the person picks (File System Access, where the browser has it: written as pages arrive, straight to
+ * disk), else a download made of a Blob of the pages' parts (the browser may keep large parts on disk). A person who
+ * closes the picker cancels the export (an AbortError).
+ */
+export async function openCsvSink(fileName: string = csvFileName()): Promise<CsvSink> {
+  const picker = (window as SaveFilePickerWindow).showSaveFilePicker
+  if (picker) {
+    const handle = await picker({ suggestedName: fileName, types: [{ description: 'CSV', accept: { 'text/csv': ['.csv'] } }] })
+    const writable = await handle.createWritable()
+    return { write: (text) => writable.write(text), close: () => writable.close(), abort: () => writable.abort() }
+  }
+  let parts: Blob[] = []
+  return {
+    write: async (text) => void parts.push(new Blob([text], { type: 'text/csv' })),
+    close: async () => downloadBlob(new Blob(parts, { type: 'text/csv;charset=utf-8' }), fileName),
+    abort: async () => {
+      parts = []
+    },
+  }
+}
+
+/** One page of the view for the paging reader: `offset` and `limit` as the view's page of 100. */
+async function readRequestPage(search: RequestListSearch, page: PageRequest): Promise<CountedPage<Row>> {
+  const view = { ...search, page: page.offset / page.limit + 1, size: REQUEST_PAGE.maxLimit }
+  const response = await apiRequest(`/requests?${toApiQuery(view, fieldsOf(LIST_COLUMNS))}`, z.array(ZRequestProjection), {
+    signal: page.signal,
+    headers: page.headers,
   })
+  return { count: Number(response.headers.get(HEADER.totalCount) ?? response.data.length), results: response.data }
 }
 
-/** One page; the platform's spike arrest (403 code 53) means "slow down", not "fail". */
-async function pageAt(search: RequestListSearch, page: number, signal: AbortSignal): Promise<RequestPage> {
-  const view = { ...search, page, size: REQUEST_PAGE.maxLimit }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await listRequests(view, fieldsOf(LIST_COLUMNS), signal)
-    } catch (error) {
-      const slowDown = error instanceof ApiError && error.status === 403 && error.code === ERROR_CODE.tooManyRequests
-      if (!slowDown || attempt >= SPIKE_ARREST_TRIES) throw error
-      await pause(SPIKE_ARREST_PAUSE_MS * attempt, signal)
-    }
-  }
+/**
+ * Reads every request of the view, 100 at a time in the view's sort, through the one paging reader (concurrent under
+ * the spike arrest, Retry-After honoured), handing each page's rows to `onRows` in order. A request seen twice (the
+ * list moved while read) is handed over once: only the ids are kept for that.
+ */
+export async function readAllRequests(
+  { search, signal, onProgress }: Pick<ExportOptions, 'search' | 'signal' | 'onProgress'>,
+  onRows: (rows: Row[]) => void | Promise<void>,
+): Promise<number> {
+  const seen = new Set<string>()
+  let total = 0
+  await readPages<Row>((page) => readRequestPage(search, page), {
+    limit: REQUEST_PAGE.maxLimit,
+    signal,
+    onPage: async (items, progress) => {
+      total = progress.total
+      const fresh = items.filter((item) => !seen.has(item.id) && seen.add(item.id))
+      await onRows(fresh)
+    },
+    onProgress: () => onProgress(Math.min(seen.size, total), total),
+  })
+  return seen.size
 }
 
-/** Every request of the view, 100 at a time, in the view's sort; a request seen twice (the list moved) is kept once. */
-export async function fetchAllRequests({ search, signal, onProgress }: Pick<ExportOptions, 'search' | 'signal' | 'onProgress'>): Promise<Row[]> {
-  const rows = new Map<string, Row>()
-  let total = Infinity
-  for (let page = 1; (page - 1) * REQUEST_PAGE.maxLimit < total; page++) {
-    signal.throwIfAborted()
-    const answer = await pageAt(search, page, signal)
-    total = answer.total
-    for (const item of answer.items) rows.set(item.id, item)
-    onProgress(Math.min(rows.size, total), total)
-    if (answer.items.length === 0) break
-  }
-  return [...rows.values()]
+/** After the list's columns, the codes of type, status, step and sub-step, for whoever matches the file with other data. */
+const CODE_COLUMNS = ['type', 'status', 'step', 'subStep'] as const
+
+/** The CSV's first line: the list's columns with their names in the person's language, then the code columns. */
+export function csvHeader(t: TFunction): string {
+  return csvLine([
+    ...LIST_COLUMNS.map((column) => t(`requests.column.${column}`)),
+    t('requests.export.daysLate'),
+    ...CODE_COLUMNS.map((code) => t(`requests.export.code.${code}`)),
+  ])
 }
 
-/** The CSV text of the rows: the list's columns with their names in the person's language. */
+/** The CSV text of the whole file, header and rows. */
 export function requestsCsv(rows: readonly Row[], t: TFunction, typeName: (type: string) => string): string {
+  return CSV_BOM + csvHeader(t) + csvRows(rows, t, typeName)
+}
+
+/** The CSV lines of some rows, in the list's columns. */
+export function csvRows(rows: readonly Row[], t: TFunction, typeName: (type: string) => string): string {
   const yesNo = (value: boolean | undefined) => (value === undefined ? '' : t(value ? 'requests.list.yes' : 'requests.list.no'))
   const cells: Record<(typeof LIST_COLUMNS)[number], (row: Row) => string | undefined> = {
     id: (row) => row.id,
@@ -84,19 +136,25 @@ export function requestsCsv(rows: readonly Row[], t: TFunction, typeName: (type:
     createdAt: (row) => row.createdAt,
     updatedAt: (row) => row.updatedAt,
   }
-  const header = [...LIST_COLUMNS.map((column) => t(`requests.column.${column}`)), t('requests.export.daysLate')]
-  let csv = CSV_BOM + csvLine(header)
+  let csv = ''
   for (const row of rows) {
     const late = row.isOverdue && row.keyDates ? daysLate(row.keyDates.requestedAt) : undefined
-    csv += csvLine([...LIST_COLUMNS.map((column) => cells[column](row)), late])
+    csv += csvLine([...LIST_COLUMNS.map((column) => cells[column](row)), late, ...CODE_COLUMNS.map((code) => row[code])])
   }
   return csv
 }
 
-/** Fetches, writes and downloads the CSV of every request of the view; the number of requests exported. */
+/** Writes the CSV of every request of the view to the file, a page at a time; the number of requests exported. */
 export async function exportRequests(options: ExportOptions): Promise<number> {
-  const rows = await fetchAllRequests(options)
-  options.signal.throwIfAborted()
-  downloadCsv(requestsCsv(rows, options.t, options.typeName))
-  return rows.length
+  const sink = options.sink ?? (await openCsvSink())
+  try {
+    await sink.write(CSV_BOM + csvHeader(options.t))
+    const count = await readAllRequests(options, (rows) => sink.write(csvRows(rows, options.t, options.typeName)))
+    options.signal.throwIfAborted()
+    await sink.close()
+    return count
+  } catch (error) {
+    await sink.abort().catch(() => undefined)
+    throw error
+  }
 }

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { boundedJsonText, formatBytes, formatCalendarDate, formatClockTime, formatCountry } from './format'
 
 describe('formatBytes', () => {
-  it('says small sizes in bytes and larger ones in kB or MB, in the language asked for', () => {
+  it('says small sizes in bytes and larger ones in binary units (one unit everywhere), in the language asked for', () => {
     expect(formatBytes(512, 'en')).toBe('512 bytes')
-    expect(formatBytes(1536, 'en')).toBe('1.5 kB')
-    // French puts a narrow no-break space between the number and its unit.
-    expect(formatBytes(1536, 'fr')).toBe('1,5\u202fko')
-    expect(formatBytes(1_048_576, 'en')).toBe('1 MB')
+    expect(formatBytes(512, 'fr')).toBe('512\u00a0octets')
+    expect(formatBytes(1536, 'en')).toBe('1.5\u00a0KiB')
+    expect(formatBytes(1536, 'fr')).toBe('1,5\u00a0Kio')
+    expect(formatBytes(1_048_576, 'en')).toBe('1\u00a0MiB')
   })
 })
 

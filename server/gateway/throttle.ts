@@ -1,0 +1,197 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { createHash } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { HEADER } from '@contract/common'
+import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
+import { pickLanguage } from '../shared/language'
+import { newRequestId } from '../shared/request-id'
+import { SESSION_COOKIE } from './auth/session'
+import type { RedisClient } from './redis-store'
+
+/**
+ * The request header the SPA's paging reader (and any client reading everything: the CSV export, the overdue
+ * report) sends on each page it fetches: such reads yield to people's page views (docs/decisions/0021-many-instances.md).
+ */
+export const BULK_READ_HEADER = 'X-Bulk-Read'
+/** How long a page view may wait for a slot before the gateway answers 429; a bulk read waits longer. */
+export const INTERACTIVE_WAIT_MS = 4_000
+export const BULK_WAIT_MS = 10_000
+/** Requests waiting on one instance past which the next is answered 429 at once. */
+const MAX_WAITING = 500
+
+interface Caller {
+  /** A hash of the session cookie, or `anonymous`. */
+  person: string
+  bulk: boolean
+  /** How long this request's calls waited for the budget, in ms (reported in Server-Timing). */
+  waitedMs?: number
+}
+
+export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number }
+
+export interface ThrottleOptions {
+  /** The operator's spike arrest, requests a second for the whole application (OPERATOR_REQUESTS_PER_SECOND); 0 turns the throttle off. */
+  perSecond: number
+  /** The instances' Redis, or null for one instance's memory. */
+  redis: RedisClient | null
+  now?: () => number
+  interactiveWaitMs?: number
+  bulkWaitMs?: number
+}
+
+/**
+ * The operator's spike arrest counts every call of the application in fixed one-second windows that start
+ * whenever its traffic does, so no window of ours can be aligned with its. The budget is therefore cut in short
+ * slots of the wall clock (the instances' clocks agree to a few ms) with a few calls each, such that any second,
+ * wherever it starts, holds at most 90% of the limit: `points × (slots a second + 1) ≤ 0.9 × limit`. For 25
+ * a second: 2 calls per 100 ms slot, 20 a second sustained, never more than 22 in any second.
+ */
+export function budgetOf(perSecond: number): { slotMs: number; points: number; bulkPoints: number; personPoints: number } {
+  const budget = Math.max(1, Math.floor(perSecond * 0.9))
+  const slots = budget >= 11 ? 10 : Math.max(1, budget - 1)
+  const points = budget >= 11 ? Math.floor(budget / 11) : 1
+  return {
+    slotMs: Math.ceil(1000 / slots),
+    points,
+    // Bulk reads never take more than half a slot's calls (at least one), so page views always find room.
+    bulkPoints: Math.max(1, Math.floor(points / 2)),
+    // No one person takes more than 60% of the sustained rate, whatever they do.
+    personPoints: Math.max(1, Math.ceil(points * slots * 0.6)),
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * One throttle budget for every instance (docs/decisions/0021-many-instances.md): rate-limiter-flexible counters in
+ * Redis (RateLimiterRedis, with a RateLimiterMemory insurance while Redis is away) or in memory for one instance:
+ * a per-person limiter, a share of each slot for bulk reads, and the slot's calls for everyone. A call that finds
+ * no room waits for the next slot (a page view first, a bulk read a few ms later) up to a bounded wait, then is
+ * answered 429 with Retry-After and the error entity.
+ */
+export function operatorThrottle(options: ThrottleOptions) {
+  const now = options.now ?? Date.now
+  const callers = new AsyncLocalStorage<Caller>()
+  const { slotMs, points, bulkPoints, personPoints } = budgetOf(options.perSecond)
+  const limiter = (keyPrefix: string, limit: number, duration: number): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ keyPrefix, points: limit, duration })
+    if (!options.redis) return memory
+    return new RateLimiterRedis({
+      storeClient: options.redis,
+      useRedisPackage: true,
+      rejectIfRedisNotReady: true,
+      keyPrefix: `oc:${keyPrefix}`,
+      points: limit,
+      duration,
+      // While Redis is away, each instance counts alone (0021: per-instance behaviour until it returns).
+      insuranceLimiter: memory,
+    })
+  }
+  // A slot's key lives one second (the smallest expiry Redis counters take); each slot has its own key.
+  const slotLimiter = limiter('budget', points, 1)
+  const bulkLimiter = limiter('budget-bulk', bulkPoints, 1)
+  const personLimiter = limiter('budget-person', personPoints, 1)
+  let waiting = 0
+
+  /** True when the call was counted; false with how long until the limiter's window ends. */
+  async function consume(target: RateLimiterAbstract, key: string): Promise<{ ok: true } | { ok: false; waitMs: number }> {
+    try {
+      await target.consume(key)
+      return { ok: true }
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { ok: false, waitMs: error.msBeforeNext }
+      // Neither Redis nor the insurance answered: serving beats refusing, the operator's own limit still holds.
+      return { ok: true }
+    }
+  }
+
+  /**
+   * Waiting calls of one kind queue here, first come first served, so only the head of each queue asks the
+   * counters at each slot (a few Redis calls a slot, not one per waiting call) and an instance's page views are
+   * served in the order they came.
+   */
+  const queues: Record<'bulk' | 'interactive', Promise<unknown>> = { bulk: Promise.resolve(), interactive: Promise.resolve() }
+
+  async function takeSlot(bulk: boolean, wait: (ms: number) => Promise<boolean>): Promise<boolean> {
+    for (;;) {
+      const slot = Math.floor(now() / slotMs)
+      const untilNext = (slot + 1) * slotMs - now()
+      // A bulk read comes back a little after the slot opens, so the page views waiting take it first.
+      const retry = untilNext + (bulk ? 10 + Math.random() * 20 : Math.random() * 5)
+      if (bulk && !(await consume(bulkLimiter, String(slot))).ok) {
+        if (!(await wait(retry))) return false
+        continue
+      }
+      if ((await consume(slotLimiter, String(slot))).ok) return true
+      if (!(await wait(retry))) return false
+    }
+  }
+
+  async function acquire(caller: Caller): Promise<Admission> {
+    if (options.perSecond <= 0) return { ok: true }
+    const deadline = now() + (caller.bulk ? (options.bulkWaitMs ?? BULK_WAIT_MS) : (options.interactiveWaitMs ?? INTERACTIVE_WAIT_MS))
+    const refuse = (): Admission => ({ ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waiting / Math.max(1, points * (1000 / slotMs)))) })
+    if (waiting >= MAX_WAITING) return refuse()
+    waiting += 1
+    const wait = async (ms: number) => {
+      const left = deadline - now()
+      if (left <= 0) return false
+      await sleep(Math.min(ms, left))
+      return true
+    }
+    try {
+      // The person's own limit first, outside the queue: one person over it never holds up the others.
+      for (;;) {
+        const person = await consume(personLimiter, caller.person)
+        if (person.ok) break
+        if (!(await wait(person.waitMs))) return refuse()
+      }
+      const kind = caller.bulk ? 'bulk' : 'interactive'
+      const turn = queues[kind].then(() => (now() < deadline ? takeSlot(caller.bulk, wait) : false))
+      queues[kind] = turn.catch(() => false)
+      return (await turn) ? { ok: true } : refuse()
+    } finally {
+      waiting -= 1
+    }
+  }
+
+  /** Marks the calls a request makes to the operator with its person and kind; for the gateway's /api routes. */
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const cookie = getCookie(c, SESSION_COOKIE)
+    const person = cookie ? createHash('sha256').update(cookie).digest('base64url').slice(0, 22) : 'anonymous'
+    const bulk = (c.req.header(BULK_READ_HEADER) ?? '') !== '' && c.req.method === 'GET'
+    const caller: Caller = { person, bulk, waitedMs: 0 }
+    await callers.run(caller, next)
+    // How long the budget held the request up, so that a slow page can be told from a slow operator.
+    if (caller.waitedMs) c.res.headers.append('Server-Timing', `throttle;dur=${caller.waitedMs}`)
+  }
+
+  /** `fetch` to the operator, counted against the budget; past the wait, a 429 the proxies pass on as it is. */
+  const wrap =
+    (fetch: (request: Request) => Promise<Response>) =>
+    async (request: Request): Promise<Response> => {
+      const caller = callers.getStore() ?? { person: 'gateway', bulk: false }
+      const started = now()
+      const admission = await acquire(caller)
+      caller.waitedMs = (caller.waitedMs ?? 0) + (now() - started)
+      if (admission.ok) return fetch(request)
+      const french = pickLanguage(request.headers.get('accept-language')) === 'fr'
+      const body: ApiErrorBody = {
+        code: ERROR_CODE.tooManyRequests,
+        message: french ? 'Trop de requêtes' : 'Too many requests',
+        description: french
+          ? `La console envoie trop de requêtes à l’opérateur en ce moment. Réessayez dans ${admission.retryAfterSeconds} s.`
+          : `The console is sending the operator too many requests right now. Try again in ${admission.retryAfterSeconds} s.`,
+      }
+      return new Response(JSON.stringify(body), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': String(admission.retryAfterSeconds), [HEADER.requestId]: newRequestId() },
+      })
+    }
+
+  return { acquire, middleware, wrap, run: <T>(caller: Caller, fn: () => T) => callers.run(caller, fn) }
+}
+
+export type OperatorThrottle = ReturnType<typeof operatorThrottle>

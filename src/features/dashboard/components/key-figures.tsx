@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { useTranslation } from '@/i18n/use-translation'
+import { listFormatters } from '@/lib/format'
+import { daysLate } from '@/lib/lateness'
+import type { RequestListSearch } from '@/lib/request-search'
+import { dashboardQueries } from '../api/aggregate-requests'
+import { dashboardRequestQueries } from '../api/dashboard-requests'
+import { listHref } from '../chart-groups'
+import { KEY_FIGURES, searchOfFigure, type KeyFigure } from '../key-figures'
+
+/** The answer first: four counts, each a link to the list showing exactly those requests (the same total). */
+export function KeyFigures({ search }: { search: RequestListSearch }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="key-figures-title" className="key-figures">
+      <h2 id="key-figures-title" className="visually-hidden">
+        {t('dashboard.figures.title')}
+      </h2>
+      <ul className="key-figures__list">
+        {KEY_FIGURES.map((figure) => (
+          <Figure key={figure} figure={figure} search={search} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function Figure({ figure, search }: { figure: KeyFigure; search: RequestListSearch }) {
+  const { t, i18n } = useTranslation()
+  const format = listFormatters(i18n.language)
+  const view = searchOfFigure(figure, search)
+  // The total of the aggregate is the list's X-Total-Count for the same filters (0002): one call per figure.
+  const count = useQuery(dashboardQueries.aggregate(view, 'status'))
+  // How late: the worst overdue request is the first in order of requested date.
+  const worst = useQuery({ ...dashboardRequestQueries.first(view), enabled: figure === 'overdue' })
+  const worstDays = worst.data?.items[0]?.keyDates ? daysLate(worst.data.items[0].keyDates.requestedAt) : null
+  const total = count.data?.total
+  return (
+    <li className={`key-figure key-figure--${figure}`}>
+      <Link to={listHref(view)} className="key-figure__link">
+        <span className="key-figure__value">{total === undefined ? '…' : format.number(total)}</span>{' '}
+        <span className="key-figure__label">{t(`dashboard.figures.${figure}`, { count: total ?? 0 })}</span>
+      </Link>
+      {figure === 'overdue' && total !== undefined && total > 0 && worstDays !== null && (
+        <span className="key-figure__detail">{t('dashboard.figures.worst', { count: worstDays, formatted: format.number(worstDays) })}</span>
+      )}
+      {count.isError && <span className="key-figure__detail">{t('dashboard.figures.failed')}</span>}
+    </li>
+  )
+}

@@ -1,0 +1,59 @@
+import { useEffect, useMemo } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { useTranslation } from '@/i18n/use-translation'
+import { listFormatters } from '@/lib/format'
+import { changesSinceLastLook, rememberSeen, seenState } from '@/lib/seen-requests'
+import type { RequestListSearch } from '@/lib/request-search'
+import { dashboardRequestQueries } from '../api/dashboard-requests'
+import { listHref } from '../chart-groups'
+
+const SHOWN = 8
+
+/**
+ * The requests updated last, those whose status, step or sub-step changed since the person last saw them marked in
+ * words ("Changed: was In progress"), so that a screen reader says it too (docs/decisions/0025).
+ */
+export function RecentChanges({ search, person, typeName }: { search: RequestListSearch; person: string | null; typeName: (type: string) => string }) {
+  const { t, i18n } = useTranslation()
+  const format = listFormatters(i18n.language)
+  const view = { ...search, sort: '-updatedAt', page: 1 }
+  const recent = useQuery(dashboardRequestQueries.first(view))
+  const rows = useMemo(() => (recent.data ? recent.data.items.slice(0, SHOWN) : null), [recent.data])
+  const changes = changesSinceLastLook(person, rows ?? [])
+  useEffect(() => {
+    if (rows) rememberSeen(person, rows)
+  }, [person, rows])
+  const words = (state: string) => {
+    const was = seenState(state)
+    return [was.status && t(`dashboard.status.${was.status}`), was.step && t(`dashboard.step.${was.step}`), was.subStep && t(`dashboard.subStep.${was.subStep}`)].filter(Boolean).join(' · ')
+  }
+  if (!rows || rows.length === 0) return null
+  return (
+    <section aria-labelledby="recent-changes-title" className="card recent-changes">
+      <h2 id="recent-changes-title">{t('dashboard.recent.title')}</h2>
+      <p className="muted">{changes.size > 0 ? t('dashboard.recent.changed', { count: changes.size }) : t('dashboard.recent.noneChanged')}</p>
+      <ul className="recent-changes__list">
+        {rows.map((row) => {
+          const before = changes.get(row.id)
+          return (
+            <li key={row.id}>
+              <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.name ?? row.id}</Link>{' '}
+              {before !== undefined && <span className="changed-mark">{t('dashboard.recent.mark', { was: words(before) })}</span>}{' '}
+              <span className="recent-changes__state">
+                {row.status && t(`dashboard.status.${row.status}`)}
+                {row.step && ` · ${t(`dashboard.step.${row.step}`)}`}
+                {row.subStep && ` · ${t(`dashboard.subStep.${row.subStep}`)}`}
+                {row.type && <span title={row.type}>{` · ${typeName(row.type)}`}</span>}
+                {row.updatedAt && ` · ${format.timestamp(row.updatedAt)}`}
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+      <p>
+        <Link to={listHref(view)}>{t('dashboard.recent.all')}</Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from '@/i18n/use-translation'
+import { saveView, deleteView, useSavedViews } from '../saved-views'
+
+export type Density = 'compact' | 'comfortable'
+
+/** Compact rows (the default: more requests on screen) or comfortable ones; a switch whose state is said. */
+export function DensitySwitch({ density, onChange }: { density: Density; onChange: (density: Density) => void }) {
+  const { t } = useTranslation()
+  return (
+    <button type="button" className="link-button" aria-pressed={density === 'comfortable'} onClick={() => onChange(density === 'compact' ? 'comfortable' : 'compact')}>
+      {t('requests.density.comfortable')}
+    </button>
+  )
+}
+
+/** Names the current view and keeps it (this browser, this person); the saved ones, each a link and a delete. */
+export function SaveView({ person, url }: { person: string | null; url: string }) {
+  const { t } = useTranslation()
+  const views = useSavedViews(person)
+  const [saved, setSaved] = useState<string | null>(null)
+  if (!person) return null
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const name = String(new FormData(event.currentTarget).get('name') ?? '').trim()
+    if (!name) return
+    saveView(person, { name: name.slice(0, 60), url })
+    setSaved(name)
+    event.currentTarget.reset()
+  }
+  return (
+    <details className="save-view">
+      <summary>{t('requests.views.save')}</summary>
+      <div className="save-view__panel">
+        <form onSubmit={submit} className="save-view__form">
+          <label className="field">
+            {t('requests.views.name')}
+            <input type="text" name="name" required maxLength={60} autoComplete="off" />
+          </label>
+          <button type="submit" className="button button--small">
+            {t('requests.views.saveButton')}
+          </button>
+        </form>
+        <p role="status" className="muted">
+          {saved && t('requests.views.saved', { name: saved })}
+        </p>
+        {views.length > 0 && (
+          <ul className="save-view__list" aria-label={t('requests.views.listLabel')}>
+            {views.map((view) => (
+              <li key={view.name}>
+                <a href={view.url}>{view.name}</a>{' '}
+                <button type="button" className="link-button" aria-label={t('requests.views.delete', { name: view.name })} onClick={() => deleteView(person, view.name)}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </details>
+  )
+}
