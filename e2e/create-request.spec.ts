@@ -3,7 +3,10 @@ import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { CONTROL_SECRET_HEADERS, expect, PEOPLE, test } from './fixtures'
-import { expectNoAccessibilityViolation, field, getJson, today } from './form-helpers'
+import { contractBox, dateField, expectNoAccessibilityViolation, expectNoSidewaysScroll, field, fillContract, fillDate, getJson, today } from './form-helpers'
+
+// Dates as a British English person reads them; the French test switches language (docs/decisions/0014).
+test.use({ locale: 'en-GB' })
 
 
 
@@ -44,8 +47,8 @@ test('a customer finds items by kind and search, and orders a business internet 
   await openForm(page, 'Business internet access')
   const reference = await field(page, 'Your reference').inputValue()
   expect(reference).toMatch(/^OC-/)
-  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 10))
-  await field(page, 'Contract').fill('ACM-000101')
+  await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 10))
+  await fillContract(page, 'ACM-000101')
   await fillSite(page)
   const contact = page.getByRole('group', { name: 'Primary contact' })
   await field(contact, 'First name').fill('Ada')
@@ -66,40 +69,115 @@ test('a customer finds items by kind and search, and orders a business internet 
   })
 })
 
-test('a customer orders a BVPN site; the three rules of the API are said at their fields as they type', async ({ page, signIn }) => {
+const longDate = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${iso}T00:00:00Z`))
+
+test('a customer orders a BVPN site; the three rules are sentences at their fields and in a summary that leads to each', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
   await openForm(page, 'Business VPN site')
-  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 6))
+  await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 6))
   await field(page, 'Your reference').fill('R'.repeat(19))
-  await field(page, 'Contract').fill('C'.repeat(11))
-  await field(page, 'Name').focus()
-  await expect(field(page, 'Requested date')).toHaveAccessibleDescription(new RegExp(`must be on or after ${addDaysToIsoDate(today(), 7)} \\(today plus 7 days\\)`))
-  await expect(field(page, 'Requested date')).toHaveAttribute('aria-invalid', 'true')
-  await expect(field(page, 'Requested date')).toHaveAttribute('min', addDaysToIsoDate(today(), 7))
-  await expect(field(page, 'Your reference')).toHaveAccessibleDescription(/must be at most 18 characters, you have 19/)
-  await expect(field(page, 'Contract')).toHaveAccessibleDescription(/must be at most 10 characters, you have 11/)
-  await expectNoAccessibilityViolation(page)
+  await fillContract(page, 'C'.repeat(11))
+  await expect(page.getByText('1 character too many (at most 18)', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('1 character too many (at most 10)', { exact: true }).first()).toBeVisible()
 
-  // Sending with mistakes left: the first invalid field gets the focus, the summary lists them all.
   await page.getByRole('button', { name: 'Send the request' }).click()
-  await expect(field(page, 'Requested date')).toBeFocused()
-  await expect(page.getByText(/fields need changing/)).toBeVisible()
+  const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /There is a problem/ }) })
+  await expect(summary.getByRole('heading', { level: 2 })).toBeFocused()
+  const date = `Choose a date on or after ${longDate(addDaysToIsoDate(today(), 7), 'en-GB')}: requests need at least 7 days.`
+  expect(date).toContain(' ' + new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(Date.parse(`${addDaysToIsoDate(today(), 7)}T00:00:00Z`)) + ' ')
+  const reference = 'Your reference: use at most 18 characters (you have 19).'
+  const contract = 'Contract: use at most 10 characters (you have 11).'
+  await expect(summary.getByRole('link').nth(0)).toHaveText(date)
+  await expect(summary.getByRole('link').nth(1)).toHaveText(reference)
+  await expect(summary.getByRole('link').nth(2)).toHaveText(contract)
+  await expect(dateField(page, 'Requested date')).toHaveAccessibleDescription(new RegExp(date.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  await expect(field(page, 'Your reference')).toHaveAccessibleDescription(new RegExp(reference.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  await expect(contractBox(page)).toHaveAccessibleDescription(new RegExp(contract.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  // The date field shows the date the British way: day, month, year.
+  await expect(dateField(page, 'Requested date').getByRole('spinbutton').first()).toHaveAttribute('data-type', 'day')
+  await expectNoAccessibilityViolation(page)
+  await summary.getByRole('link', { name: contract }).click()
+  await expect(contractBox(page)).toBeFocused()
 
-  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 7))
+  await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 7))
   await field(page, 'Your reference').fill('BVPN-E2E-1')
-  await field(page, 'Contract').fill('ACM-000102')
+  await fillContract(page, 'ACM-000102')
   await field(page, 'Network identifier').fill('NET-ACM-1')
   await fillSite(page)
   await field(page, 'Class of service').selectOption('GOLD')
   await page.getByRole('button', { name: 'Send the request' }).click()
   const created = await expectOpenedRequest(page)
   expect(created).toMatchObject({ type: 'C_BVPN_SITE', customerReference: 'BVPN-E2E-1', properties: { network: { id: 'NET-ACM-1' }, profile: 'GOLD' } })
+  // The page it lands on says so, in a live region.
+  await expect(page.getByRole('status').filter({ hasText: `Request ${created.id} was sent.` })).toBeVisible()
 })
+
+test('in French: the summary and the sentences say the three rules with French dates, the field shows jj/mm/aaaa', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
+  await page.getByLabel('Language').selectOption('fr')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  await page.goto('/requests/new?item=CI-BVPN-SITE')
+  await expect(page.getByRole('form', { name: 'Formulaire de demande' })).toBeVisible()
+  const dateGroup = page.locator('#field-requestedAt')
+  await expect(dateGroup.getByRole('spinbutton').nth(0)).toHaveAttribute('data-type', 'day')
+  await expect(dateGroup.getByRole('spinbutton').nth(1)).toHaveAttribute('data-type', 'month')
+  const segments = dateGroup.getByRole('spinbutton')
+  const wrong = addDaysToIsoDate(today(), 6)
+  const [year, month, day] = wrong.split('-') as [string, string, string]
+  for (const [index, part] of [day, month, year].entries()) {
+    await segments.nth(index).click()
+    await segments.nth(index).pressSequentially(part)
+  }
+  await expect(dateGroup).toHaveText(new RegExp(`${day}.?/.?${month}.?/.?${year}`))
+  await page.locator('#field-customerReference').fill('R'.repeat(19))
+  await page.locator('#field-contract').fill('C'.repeat(11))
+  await page.keyboard.press('Tab')
+  await page.getByRole('button', { name: 'Envoyer la demande' }).click()
+  const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /Il y a un problème/ }) })
+  await expect(summary.getByRole('heading', { level: 2 })).toBeFocused()
+  const earliest = longDate(addDaysToIsoDate(today(), 7), 'fr-FR')
+  await expect(summary.getByRole('link').nth(0)).toHaveText(`Choisissez une date à partir du ${earliest} : une demande exige un délai d’au moins 7 jours.`)
+  await expect(summary.getByRole('link').nth(1)).toHaveText(/ : utilisez au plus 18 caractères \(vous en avez 19\)\.$/)
+  await expect(summary.getByRole('link').nth(2)).toHaveText(/ : utilisez au plus 10 caractères \(vous en avez 11\)\.$/)
+  await expectNoAccessibilityViolation(page)
+})
+
+test('"fix and resubmit" keeps the buyer’s reference and shows the rejection reasons beside their fields', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
+  const rejected = await getJson(page.request, '/requests?status=REJECTED&category=creation&type=INTERNET_ACCESS&limit=20', z.array(ZRequest))
+  const source = rejected.find((request) => request.customerReference && request.rejectionReasons.some((reason) => reason.reason === 'BILLING_ACCOUNT_UNKNOWN'))
+  expect(source).toBeDefined()
+  await page.goto(`/requests/new?action=resubmit&from=${source!.id}`)
+  await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible()
+  await expect(field(page, 'Your reference')).toHaveValue(source!.customerReference!)
+  const reason = source!.rejectionReasons.find((entry) => entry.reason === 'BILLING_ACCOUNT_UNKNOWN')!
+  await expect(field(page, 'Billing account code')).toHaveAccessibleDescription(new RegExp(`Why it was refused: ${reason.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+  await expect(page.getByText(`Why it was refused: ${reason.message}`)).toBeVisible()
+  await expectNoAccessibilityViolation(page)
+})
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+  test(`the form at ${viewport.width}×${viewport.height}: no sideways scroll, axe clean, empty and with its summary`, async ({ page, signIn }) => {
+    await page.setViewportSize(viewport)
+    await signIn(PEOPLE.alice)
+    await page.goto('/requests/new?item=CI-INTERNET-ACCESS')
+    await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible()
+    await expectNoSidewaysScroll(page)
+    await expectNoAccessibilityViolation(page)
+    await page.getByRole('button', { name: 'Send the request' }).click()
+    await expect(page.getByRole('heading', { name: /There is a problem/ })).toBeFocused()
+    await expectNoSidewaysScroll(page)
+    await expectNoAccessibilityViolation(page)
+    await page.goto('/catalog')
+    await expect(page.getByRole('heading', { level: 2, name: 'Order something new' })).toBeVisible()
+    await expectNoSidewaysScroll(page)
+  })
+}
 
 test('the draft survives a reload, and leaving with unsaved changes asks first', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
   await openForm(page, 'Ethernet link')
-  await field(page, 'Contract').fill('ACM-000103')
+  await fillContract(page, 'ACM-000103')
   await field(page, 'City').fill('Nantes')
   await field(page, 'Label').fill('voice')
   await field(page, 'VLAN id').fill('42')
@@ -114,7 +192,7 @@ test('the draft survives a reload, and leaving with unsaved changes asks first',
   await page.reload()
   await expect(page.getByText(/Your draft from .* is back/)).toBeVisible()
   expect(dialogs).toEqual(['beforeunload'])
-  await expect(field(page, 'Contract')).toHaveValue('ACM-000103')
+  await expect(contractBox(page)).toHaveValue('ACM-000103')
   await expect(field(page, 'City')).toHaveValue('Nantes')
   await expect(page.getByRole('group', { name: 'VLAN 1' }).getByLabel(/^VLAN id/)).toHaveValue('42')
   await expect(page.getByRole('group', { name: 'VLAN 2' })).toBeVisible()
@@ -132,8 +210,8 @@ test('when the answer to a POST is lost, the request is found by its reference a
   await signIn(PEOPLE.alice)
   await openForm(page, 'Business internet access')
   const reference = await field(page, 'Your reference').inputValue()
-  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 8))
-  await field(page, 'Contract').fill('ACM-000101')
+  await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 8))
+  await fillContract(page, 'ACM-000101')
   await fillSite(page)
   await field(page, 'First name').fill('Grace')
   await field(page, 'Last name').fill('Hopper')
@@ -152,6 +230,7 @@ test('when the answer to a POST is lost, the request is found by its reference a
   })
   await page.getByRole('button', { name: 'Send the request' }).click()
   const opened = await expectOpenedRequest(page)
+  await expect(page.getByRole('status').filter({ hasText: `your request arrived: this is request ${opened.id}` })).toBeVisible()
   expect(posts).toBe(1)
   expect(opened.customerReference).toBe(reference)
   const sameReference = await getJson(page.request, `/requests?customerReference=${encodeURIComponent(reference)}`, z.array(ZRequest))
@@ -166,8 +245,8 @@ test('a customer cancels an order in progress, after confirming', async ({ page,
   await page.getByRole('link', { name: 'Cancel this request' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Cancel an order' })).toBeVisible()
   await expect(field(page, 'Request')).toHaveValue(target!.id)
-  await expect(field(page, 'Contract')).toHaveValue(target!.contract)
-  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 7))
+  await expect(contractBox(page)).toHaveValue(target!.contract)
+  await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 7))
   await field(page, 'Comment').fill('No longer needed.')
   await expectNoAccessibilityViolation(page)
   await page.getByRole('button', { name: 'Send the request' }).click()
@@ -175,6 +254,7 @@ test('a customer cancels an order in progress, after confirming', async ({ page,
   await expect(confirm).toContainText(target!.id)
   await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click()
   const cancellation = await expectOpenedRequest(page)
+  await expect(page.getByRole('status').filter({ hasText: `Cancellation request ${cancellation.id} was sent: the order will be cancelled.` })).toBeVisible()
   expect(cancellation).toMatchObject({ type: 'REQUEST_CANCELLATION', category: 'cancellation', relatedRequestId: target!.id, comment: 'No longer needed.' })
 })
 
@@ -222,8 +302,8 @@ test('an item added to the catalog at run time, with a type and fields the conso
 
   await signIn(PEOPLE.alice)
   await openForm(page, 'Drone survey')
-  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 9))
-  await field(page, 'Contract').fill('ACM-000101')
+  await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 9))
+  await fillContract(page, 'ACM-000101')
   await field(page, 'Altitude (m)').fill('300')
   await field(page, 'Camera').selectOption('THERMAL')
   await field(page, 'Waypoint label').fill('North gate')
@@ -255,6 +335,9 @@ test('a read-only person reads the catalog but never reaches a form', async ({ p
   await expect(page.getByRole('link', { name: 'Fill in the request' })).toHaveCount(0)
   await expectNoAccessibilityViolation(page)
   await page.goto('/requests/new?item=CI-INTERNET-ACCESS')
-  await expect(page.getByText('Your access is read-only: you can follow requests but not create them.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Your access is read-only' })).toBeVisible()
+  await expect(page.getByText(/but not send requests: your access is read-only/)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Business internet access' })).toBeVisible()
   await expect(page.getByRole('form')).toHaveCount(0)
+  await expectNoAccessibilityViolation(page)
 })

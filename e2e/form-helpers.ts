@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { z } from 'zod'
+import { CONTROL_SECRET_HEADERS } from './fixtures'
 
 /** Helpers of the creation-form specs (create-request, modify-request). */
 
@@ -22,4 +23,45 @@ export async function getJson<T extends z.core.$ZodType>(request: APIRequestCont
 export function field(scope: Page | Locator, label: string): Locator {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   return scope.getByLabel(new RegExp(`^${escaped}( \\(required\\))?$`))
+}
+
+/** A date field (React Aria's date picker) by its label: the group holding its segments. */
+export function dateField(scope: Page | Locator, label: string | RegExp): Locator {
+  const name = typeof label === 'string' ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( ?\\((required|obligatoire)\\))?$`) : label
+  return scope.getByRole('group', { name })
+}
+
+/** Types a YYYY-MM-DD date into a date field, segment by segment in the order the locale shows them. */
+export async function fillDate(scope: Page | Locator, label: string | RegExp, iso: string) {
+  const [year, month, day] = iso.split('-') as [string, string, string]
+  const parts: Record<string, string> = { year, month, day }
+  const segments = dateField(scope, label).getByRole('spinbutton')
+  for (let index = 0; index < (await segments.count()); index++) {
+    const segment = segments.nth(index)
+    await segment.click()
+    await segment.pressSequentially(parts[(await segment.getAttribute('data-type')) ?? ''] ?? '')
+  }
+}
+
+/** The contract's combobox; typing closes its list with Escape, as a person would move on. */
+export function contractBox(scope: Page | Locator, label = 'Contract'): Locator {
+  return scope.getByRole('combobox', { name: new RegExp(`^${label}( ?\\((required|obligatoire)\\))?$`) })
+}
+
+export async function fillContract(page: Page, value: string, label = 'Contract') {
+  await contractBox(page, label).fill(value)
+  await page.keyboard.press('Tab')
+}
+
+/** The page never scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+}
+
+/** The sandbox control endpoint, with this run's secret (e2e/fixtures.ts), from any request context (a page's too). */
+export async function control(request: APIRequestContext, method: 'post' | 'delete' | 'get', path: string, data?: unknown) {
+  const response = await request[method](`/sandbox/control${path}`, { headers: { 'Content-Type': 'application/json', ...CONTROL_SECRET_HEADERS }, ...(data === undefined ? {} : { data }) })
+  expect(response.status(), await response.text()).toBeLessThan(300)
+  return response
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { expect, PEOPLE, test } from './fixtures'
-import { expectNoAccessibilityViolation, field, getJson, today } from './form-helpers'
+import { contractBox, expectNoAccessibilityViolation, field, fillDate, getJson, today } from './form-helpers'
 
 const BANDWIDTHS = [10, 20, 50, 100, 200, 500, 1000]
 
@@ -24,14 +24,14 @@ test('a customer changes the bandwidth of a delivered internet access from its p
   await expect(page.getByRole('heading', { level: 1, name: 'Change an access' })).toBeVisible()
   await expect(page.getByText(`Changes request ${target!.id}. Its current values are filled in.`)).toBeVisible()
   await expect(field(page, 'Request')).toHaveValue(target!.id)
-  await expect(field(page, 'Contract')).toHaveValue(target!.contract)
+  await expect(contractBox(page)).toHaveValue(target!.contract)
   await expect(field(page, 'Bandwidth (Mbit/s)')).toHaveValue(String(bandwidthMbps))
   await expect(field(page, 'Static IP address')).toHaveValue(String(staticIp))
   await expect(field(page.getByRole('group', { name: 'Primary contact' }), 'Last name')).toHaveValue(target!.properties.contacts!.primary.lastName)
   const reference = await field(page, 'Your reference').inputValue()
 
   await field(page, 'Bandwidth (Mbit/s)').selectOption(String(wanted))
-  await field(page, 'Requested date').fill(addDaysToIsoDate(today(), 10))
+  await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 10))
   await expectNoAccessibilityViolation(page)
   await page.getByRole('button', { name: 'Send the request' }).click()
 

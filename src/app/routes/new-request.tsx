@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
 import { useAuthSession } from '@/features/auth/session'
 import { REQUEST_ACTIONS, type RequestAction } from '@/features/create-request/choose-item'
+import { CatalogPage } from '@/features/create-request/components/catalog-page'
 import { CreationItems } from '@/features/create-request/components/creation-items'
 import { ErrorMessage } from '@/components/ui/error-message'
 
@@ -29,22 +30,15 @@ export function NewRequestRoute() {
   const startsForm = Boolean(item) || (isAction(action) && Boolean(from))
   const loading = <p role="status">{t('createRequest.page.loading')}</p>
 
+  // A read-only person gets the catalog, with a sentence saying why there is no form, rather than a dead end.
+  if (me.isSuccess && !canCreate(me.data)) return <CatalogPage readOnly />
   if (!startsForm || !me.isSuccess) {
     return (
       <>
         <h1>{t('requests.new.title')}</h1>
         {me.isPending && loading}
         {me.isError && <ErrorMessage error={me.error} onRetry={() => void me.refetch()} />}
-        {me.isSuccess && (canCreate(me.data) ? <CreationItems /> : <p>{t('createRequest.page.readOnly')}</p>)}
-        {me.isSuccess && !canCreate(me.data) && <Link to="/catalog">{t('createRequest.catalog.title')}</Link>}
-      </>
-    )
-  }
-  if (!canCreate(me.data)) {
-    return (
-      <>
-        <h1>{t('requests.new.title')}</h1>
-        <p>{t('createRequest.page.readOnly')}</p>
+        {me.isSuccess && <CreationItems />}
       </>
     )
   }

@@ -38,12 +38,12 @@ describe('which catalog item acts on a request', () => {
     expect(ids(itemsFor('terminate', { type: 'C_BVPN_SITE' }, unpublished))).toEqual(['CI-BVPN-SITE-REMOVAL', 'CI-BVPN-SITE-REMOVAL-ASSISTED'])
   })
 
-  it('prefills what the source knows: contract and properties, the request acted on, name and comment to resubmit', () => {
-    const source = { id: 'REQ00000042', contract: 'ACM-000101', name: 'Lyon', comment: 'Gate B', properties: { servicePoint: { id: 'SP00000042' } } } as unknown as Request
+  it('prefills what the source knows: contract and properties, the request acted on, name, comment and the buyer’s reference to resubmit', () => {
+    const source = { id: 'REQ00000042', contract: 'ACM-000101', name: 'Lyon', comment: 'Gate B', customerReference: 'PO-4711', properties: { servicePoint: { id: 'SP00000042' } } } as unknown as Request
     expect(prefillFrom('modify', source)).toEqual({ contract: 'ACM-000101', properties: source.properties, requestId: 'REQ00000042' })
     expect(prefillFrom('cancel', source)).toMatchObject({ requestId: 'REQ00000042' })
     expect(prefillFrom('terminate', source)).toEqual({ contract: 'ACM-000101', properties: source.properties })
-    expect(prefillFrom('resubmit', source)).toEqual({ contract: 'ACM-000101', properties: source.properties, name: 'Lyon', comment: 'Gate B' })
+    expect(prefillFrom('resubmit', source)).toEqual({ contract: 'ACM-000101', properties: source.properties, name: 'Lyon', comment: 'Gate B', customerReference: 'PO-4711' })
   })
 
   it('makes references that fit the 18-character limit and differ, even within one millisecond', () => {

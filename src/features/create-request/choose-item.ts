@@ -31,7 +31,7 @@ export function itemsFor(action: RequestAction, source: Pick<Request, 'type'>, i
 /**
  * What a form starting from `source` knows already, as a request body would say it: the contract, the
  * request acted on (modify, cancel), the parts of `properties` (contacts, options, the service point to end…),
- * and for a resubmission also its name and comment. The form keeps only what its schema has fields for.
+ * and for a resubmission also its name, comment and customer reference. The form keeps only what its schema has fields for.
  */
 export function prefillFrom(action: RequestAction, source: Request): Record<string, unknown> {
   const common = { contract: source.contract, properties: source.properties }
@@ -42,7 +42,8 @@ export function prefillFrom(action: RequestAction, source: Request): Record<stri
     case 'terminate':
       return common
     case 'resubmit':
-      return { ...common, name: source.name, comment: source.comment ?? undefined }
+      // The buyer's own reference (often their PO number) stays theirs (docs/decisions/0014-creation-forms.md).
+      return { ...common, name: source.name, comment: source.comment ?? undefined, customerReference: source.customerReference ?? undefined }
   }
 }
 

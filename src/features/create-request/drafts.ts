@@ -43,7 +43,41 @@ export function saveDraft(key: string, values: Record<string, unknown>, now = ne
 export function removeDraft(key: string): void {
   try {
     localStorage.removeItem(key)
+    localStorage.removeItem(pendingKey(key))
   } catch {
     // Nothing to do: a draft that cannot be removed cannot be read either.
+  }
+}
+
+const ZPending = z.object({ reference: z.string(), since: z.string() })
+const pendingKey = (key: string) => `${key}:pending`
+
+/**
+ * A send whose answer was not known yet when it started (docs/decisions/0014): kept beside the draft so that a
+ * reload, an expired sign-in or a closed tab resumes checking for it instead of offering to send it again.
+ */
+export function savePendingSend(key: string, pending: z.infer<typeof ZPending>): void {
+  try {
+    localStorage.setItem(pendingKey(key), JSON.stringify(pending))
+  } catch {
+    // As for drafts: without storage, the check still runs while the page stays open.
+  }
+}
+
+export function readPendingSend(key: string): z.infer<typeof ZPending> | null {
+  try {
+    const raw = localStorage.getItem(pendingKey(key))
+    const parsed = raw ? ZPending.safeParse(JSON.parse(raw)) : null
+    return parsed?.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+export function clearPendingSend(key: string): void {
+  try {
+    localStorage.removeItem(pendingKey(key))
+  } catch {
+    // Nothing to do.
   }
 }

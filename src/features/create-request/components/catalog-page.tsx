@@ -8,8 +8,11 @@ import { currentLanguage } from '@/i18n/i18n'
 import { CATALOG_PAGE_SIZE, catalogQueries, parseCatalogSearch } from '@/lib/queries/catalog'
 import './create-request.css'
 
-/** `/catalog`: what can be ordered, by kind (creation, modification, termination, cancellation) and type, with search. */
-export function CatalogPage() {
+/**
+ * `/catalog`: what can be ordered, by kind (creation, modification, termination, cancellation) and type, with search.
+ * `readOnly`: the person may not send requests; a sentence says why there is no form, before the catalog.
+ */
+export function CatalogPage({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
   const search = parseCatalogSearch(params)
@@ -30,7 +33,14 @@ export function CatalogPage() {
   return (
     <div className="catalog">
       <h1>{t('createRequest.catalog.title')}</h1>
-      <p>{t('createRequest.catalog.intro')}</p>
+      {readOnly ? (
+        <section className="card form-readonly" aria-labelledby="catalog-read-only">
+          <h2 id="catalog-read-only">{t('createRequest.readOnly.title')}</h2>
+          <p>{t('createRequest.readOnly.why')}</p>
+        </section>
+      ) : (
+        <p>{t('createRequest.catalog.intro')}</p>
+      )}
       <form
         role="search"
         className="catalog-search"

@@ -84,6 +84,7 @@ function FromRequest({ action, from, itemId, userId, contracts }: CreateRequestP
 
 function FormPage({ item, userId, contracts, action, source }: { item: CatalogItem; userId: string; contracts: CreateRequestPageProps['contracts']; action?: RequestAction; source?: Request }) {
   const { t } = useTranslation()
+  const key = draftKey({ userId, itemId: item.id, action, from: source?.id })
   return (
     <div className="create-request">
       <p className="create-request__back">
@@ -93,11 +94,12 @@ function FormPage({ item, userId, contracts, action, source }: { item: CatalogIt
       <p>{item.description}</p>
       {action && source && (
         <p className="card">
-          {t(`createRequest.page.startsFrom.${action}`, { id: source.id })} <Link to={`/requests/${encodeURIComponent(source.id)}`}>{source.id}</Link>
+          {t(`createRequest.page.startsFrom.${action}`, { id: source.id, reference: source.customerReference ?? '' })} <Link to={`/requests/${encodeURIComponent(source.id)}`}>{source.id}</Link>
         </p>
       )}
       <RequestForm
-        key={draftKey({ userId, itemId: item.id, action, from: source?.id })}
+        key={key}
+        draftKey={key}
         item={item}
         userId={userId}
         action={action}

@@ -1,9 +1,14 @@
-import { createContext, use, useId, useState, type ChangeEvent, type ReactNode } from 'react'
-import { get, useController, useFieldArray, useFormContext, useFormState } from 'react-hook-form'
+import { createContext, use, useState, type ChangeEvent, type ReactNode } from 'react'
+import { get, useController, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import { formatBytes } from '@/lib/format'
 import type { FormField } from '../schema/form-model'
 import { emptyValues, type ChosenFile } from '../schema/form-values'
+import { formatLongDate } from '../schema/form-sentences'
+import { fieldId } from '../form/field-id'
+import { CharCounter } from './char-counter'
+import { ContractField } from './contract-field'
+import { DateField } from './date-field'
 
 /** What some base fields of every request get besides their schema: the date picker's first day, contracts. */
 export interface FieldExtras {
@@ -12,13 +17,15 @@ export interface FieldExtras {
   contracts: readonly { number: string; name: string }[]
   /** The reference was generated: say why it is there. */
   generatedReference: boolean
+  /** The person's locale for dates and numbers (`fr-FR`, `en-GB`). */
+  locale: string
+  /** Why the request being resubmitted was rejected, by the field each reason concerns (already worded). */
+  reasons: Readonly<Record<string, string>>
 }
-export const FieldExtrasContext = createContext<FieldExtras>({ earliestDate: '', contracts: [], generatedReference: false })
+export const FieldExtrasContext = createContext<FieldExtras>({ earliestDate: '', contracts: [], generatedReference: false, locale: 'en-GB', reasons: {} })
 
-/** The id of a field's control, used by labels, the error summary's links and focus. */
-export function fieldId(name: string): string {
-  return `field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`
-}
+/** Counters are shown for short limits (the reference's 18, the contract's 10), where every character counts. */
+export const COUNTER_MAX_LENGTH = 50
 
 const join = (name: string, key: string) => (name ? `${name}.${key}` : key)
 
@@ -41,7 +48,7 @@ export function SchemaField({ field, name }: { field: FormField; name: string })
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null
   return (
-    <p id={id} className="form-field__error" role="alert">
+    <p id={id} className="form-field__error">
       {message}
     </p>
   )
@@ -57,15 +64,22 @@ function Group({ field, name, children, hint }: { field: FormField; name: string
   const { t } = useTranslation()
   const id = fieldId(name)
   const message = useMessage(`${name}.root`)
+  const reason = use(FieldExtrasContext).reasons[name]
   const helpId = `${id}-help`
   const errorId = `${id}-error`
-  const describedBy = [field.description || hint ? helpId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined
+  const reasonId = `${id}-reason`
+  const describedBy = [reason ? reasonId : '', field.description || hint ? helpId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined
   return (
     <fieldset id={id} className="form-group" aria-describedby={describedBy} tabIndex={-1}>
       <legend>
         {field.label}
         {field.required && field.kind !== 'object' && <span className="form-field__required"> {t('createRequest.form.required')}</span>}
       </legend>
+      {reason && (
+        <p id={reasonId} className="form-field__reason">
+          {reason}
+        </p>
+      )}
       {(field.description || hint) && (
         <p id={helpId} className="form-field__help">
           {[field.description, hint].filter(Boolean).join(' ')}
@@ -128,34 +142,47 @@ function ArrayField({ field, name }: { field: FormField & { kind: 'array' }; nam
 
 function LeafField({ field, name }: { field: FormField; name: string }) {
   const { t } = useTranslation()
-  const { register, trigger } = useFormContext()
+  const { register } = useFormContext()
   const extras = use(FieldExtrasContext)
   const id = fieldId(name)
-  const datalistId = useId()
   const message = useMessage(name)
+  const reason = extras.reasons[name]
+  const value: unknown = useWatch({ name })
   const helpId = `${id}-help`
   const errorId = `${id}-error`
+  const reasonId = `${id}-reason`
+  const countId = `${id}-count`
 
   // Base fields of every request (decided by the API, not by an item): the requested date's first day,
   // the person's contracts to pick from, why a reference is filled in already.
+  const isDate = field.kind === 'text' && field.format === 'date'
   const isRequestedAt = name === 'requestedAt'
   const isContract = name === 'contract' && extras.contracts.length > 0
+  const counted = field.kind === 'text' && field.format === 'text' && field.maxLength !== undefined && field.maxLength <= COUNTER_MAX_LENGTH ? field.maxLength : undefined
   const hints = [
     field.description,
-    field.kind === 'text' && field.maxLength !== undefined && field.format !== 'date' ? t('createRequest.form.lengthHint', { max: field.maxLength }) : undefined,
-    isRequestedAt && extras.earliestDate ? t('createRequest.form.dateHint', { earliest: extras.earliestDate }) : undefined,
+    field.kind === 'text' && field.maxLength !== undefined && !isDate && counted === undefined ? t('createRequest.form.lengthHint', { max: field.maxLength }) : undefined,
+    isRequestedAt && extras.earliestDate ? t('createRequest.form.dateHint', { earliest: formatLongDate(extras.earliestDate, extras.locale) }) : undefined,
     field.kind === 'number' && field.minimum !== undefined && field.maximum !== undefined ? t('createRequest.form.numberHint', { min: field.minimum, max: field.maximum }) : undefined,
     name === 'customerReference' && extras.generatedReference ? t('createRequest.form.referenceHint') : undefined,
-    isContract ? t('createRequest.form.contractsHint', { contracts: extras.contracts.map((c) => `${c.number} (${c.name})`).join(', ') }) : undefined,
+    isContract ? t('createRequest.form.contractsHint') : undefined,
   ].filter(Boolean)
-  const describedBy = [hints.length ? helpId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined
+  const counter = counted !== undefined && <CharCounter id={countId} length={typeof value === 'string' ? value.length : 0} max={counted} />
+
+  if (isDate) {
+    return <DateField name={name} label={field.label} required={field.required} min={isRequestedAt ? extras.earliestDate || undefined : undefined} help={hints.join(' ') || undefined} message={message} reason={reason} locale={extras.locale} />
+  }
+  if (isContract) {
+    return <ContractField name={name} label={field.label} required={field.required} contracts={extras.contracts} help={hints.join(' ') || undefined} message={message} reason={reason} counter={counter} />
+  }
+
+  const describedBy = [reason ? reasonId : '', hints.length ? helpId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined
   const common = {
     id,
     'aria-describedby': describedBy,
     'aria-invalid': message ? true : undefined,
     'aria-required': field.required || undefined,
-    // A date is whole once picked: it is checked at once rather than when the field is left.
-    ...register(name, field.kind === 'text' && field.format === 'date' ? { onChange: () => void trigger(name) } : undefined),
+    ...register(name),
   }
 
   let control: ReactNode
@@ -184,13 +211,11 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
     control = <input type="text" inputMode={field.integer ? 'numeric' : 'decimal'} autoComplete="off" {...common} />
   } else if (field.kind === 'text' && field.format === 'textarea') {
     control = <textarea rows={4} {...common} />
-  } else if (field.kind === 'text' && field.format === 'date') {
-    control = <input type="date" min={isRequestedAt ? extras.earliestDate || undefined : undefined} {...common} />
   } else if (field.kind === 'text' && field.format === 'email') {
     control = <input type="email" autoComplete="email" {...common} />
   } else {
     // Text, and any kind this form does not know: typed as text, checked by the schema and the API.
-    control = <input type="text" list={isContract ? datalistId : undefined} autoComplete="off" {...common} />
+    control = <input type="text" autoComplete="off" {...common} />
   }
 
   return (
@@ -200,14 +225,11 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
         {field.required && field.kind !== 'boolean' && <span className="form-field__required"> {t('createRequest.form.required')}</span>}
       </label>
       {control}
-      {isContract && (
-        <datalist id={datalistId}>
-          {extras.contracts.map((contract) => (
-            <option key={contract.number} value={contract.number}>
-              {contract.name}
-            </option>
-          ))}
-        </datalist>
+      {counter}
+      {reason && (
+        <p id={reasonId} className="form-field__reason">
+          {reason}
+        </p>
       )}
       {hints.length > 0 && (
         <p id={helpId} className="form-field__help">

@@ -291,7 +291,7 @@ describe('an item the SPA has never seen', () => {
     const started = performance.now()
     const issues = validator.validate({ properties: { code: `${'a'.repeat(50)}!` } }, 'en')
     expect(performance.now() - started).toBeLessThan(250)
-    expect(issues).toContainEqual({ path: 'properties.code', message: 'does not have the expected format (^(a+)+$)' })
+    expect(issues).toContainEqual(expect.objectContaining({ path: 'properties.code', message: 'does not have the expected format (^(a+)+$)' }))
   })
 })
 

@@ -6,6 +6,7 @@ import { describeIssues, formatMessage, type MessageLanguage } from '@contract/i
 import { BVPN_TYPE_PATTERN } from '@contract/request'
 import { REQUEST_BODY_VARIANTS, withRequestedAtRule, type RequestBodyVariant } from '@contract/request-bodies'
 import { fieldAt, type FormField } from './form-model'
+import { ruleOf, type Rule } from './form-sentences'
 
 /**
  * The patterns the operator's schemas use, with the message the API gives for each (contract/request.ts).
@@ -21,9 +22,12 @@ export const PATTERN_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   [BVPN_TYPE_PATTERN.source]: 'format.bvpnType',
 }
 
+/** A problem of the body: the API's wording in `message`, and what the rule asked, for the form's sentence. */
+export type ValidatedIssue = FieldIssue & { rule: Rule }
+
 export interface BodyValidator {
   /** Every problem of `body`, at most one per field, worded in `language`. */
-  validate(body: unknown, language: MessageLanguage): FieldIssue[]
+  validate(body: unknown, language: MessageLanguage): ValidatedIssue[]
 }
 
 /**
@@ -55,12 +59,12 @@ export function createBodyValidator(item: { variant: RequestBodyVariant; schema:
         ...(publishedSchema?.safeParse(body, { reportInput: true }).error?.issues ?? []),
       ]
       const seen = new Set<string>()
-      const described: FieldIssue[] = []
+      const described: ValidatedIssue[] = []
       for (const issue of issues) {
         const [first] = describeIssues([issue], language)
         if (!first || seen.has(first.path)) continue
         seen.add(first.path)
-        described.push({ path: first.path, message: betterMessage(issue, model, language) ?? first.message })
+        described.push({ path: first.path, message: betterMessage(issue, model, language) ?? first.message, rule: ruleOf(issue, fieldAt(model, issue.path.map(String))) })
       }
       return described
     },
