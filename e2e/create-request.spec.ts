@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test'
 import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { expect, PEOPLE, test } from './fixtures'
-import { expectNoAccessibilityViolation, field, getJson, today } from './form-helpers'
+import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
+import { field, getJson, today } from './form-helpers'
 
 
 

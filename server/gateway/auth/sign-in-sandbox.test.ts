@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODE } from '@contract/error'
 import { ZMe } from '@contract/misc'
 import { decodeJwt } from 'jose'
-import { ALICE, DEMO_PASSWORD, formOf, testBrowser, type TestBrowser } from '../../sandbox/oidc/sign-in-test-support'
+import { formOf } from '../../../test/html-form'
+import { ALICE, DEMO_PASSWORD, testBrowser, type TestBrowser } from '../../sandbox/oidc/sign-in-test-support'
 import { expectApiError, JSON_UTF8, startTestApp, type TestApp } from '../../test-support'
 
 /**
