@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { accountOf, expect, fillSandboxLogin, PEOPLE, SANDBOX_PAGES, test, type Person } from './fixtures'
+import { accountOf, expect, expectNoAccessibilityViolation, fillSandboxLogin, PEOPLE, type Person, SANDBOX_PAGES, signInThroughPages, test } from './fixtures'
 
 /** What must never reach the browser (docs/decisions/0011-sign-in.md): the client secret and the API key. */
 const SECRETS = ['sandbox-client-secret-0123456789abcdef', 'sandbox-api-key', 'sandbox-session-secret-not-for-production']
@@ -10,10 +9,6 @@ const SECRETS = ['sandbox-client-secret-0123456789abcdef', 'sandbox-api-key', 's
 async function forgetConsent(request: APIRequestContext, person: Person) {
   const response = await request.post('/sandbox/control/oidc/revoke-consent', { data: { username: person.username } })
   expect(response.ok()).toBe(true)
-}
-
-async function expectNoAccessibilityViolation(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 }
 
 /** Everything the page keeps in Web Storage, as text, and the user oidc-client-ts stored. */
@@ -88,8 +83,8 @@ test('a cancelled consent says so, and offers to sign in again', async ({ page, 
   await expectNoAccessibilityViolation(page)
 })
 
-test('a read-only person sees no create action, and is told their access is read-only', async ({ page, signIn }) => {
-  await signIn(PEOPLE.marc)
+test('a read-only person sees no create action, and is told their access is read-only', async ({ page }) => {
+  await signInThroughPages(page, PEOPLE.marc)
   const account = accountOf(page)
   await expect(account.getByText(PEOPLE.marc.customer)).toBeVisible()
   await expect(account.getByText('Read-only access')).toBeVisible()
@@ -97,10 +92,10 @@ test('a read-only person sees no create action, and is told their access is read
   await expect(page.getByRole('link', { name: 'New request' })).toHaveCount(0)
 })
 
-test('an access token that expires mid-session is renewed without the person noticing', async ({ page, request, signIn }) => {
+test('an access token that expires mid-session is renewed without the person noticing', async ({ page, request }) => {
   expect((await request.post('/sandbox/control/oidc/lifetimes', { data: { accessTokenSeconds: 2 } })).ok()).toBe(true)
   try {
-    await signIn(PEOPLE.alice)
+    await signInThroughPages(page, PEOPLE.alice)
     const signInPages: string[] = []
     const renewals: number[] = []
     page.on('request', (sent) => {
@@ -129,8 +124,8 @@ test('an access token that expires mid-session is renewed without the person not
   }
 })
 
-test('a session the operator ends is signed in again on the next call, back on the same page', async ({ page, request, signIn }) => {
-  await signIn(PEOPLE.alice, { path: '/requests/new' })
+test('a session the operator ends is signed in again on the next call, back on the same page', async ({ page, request }) => {
+  await signInThroughPages(page, PEOPLE.alice, { path: '/requests/new' })
   await expect(page.getByRole('heading', { level: 1, name: 'New request' })).toBeVisible()
   // Forgetting the consent revokes the person's tokens: the gateway's next call answers 401 code 41.
   await forgetConsent(request, PEOPLE.alice)
@@ -149,8 +144,8 @@ test('a session the operator ends is signed in again on the next call, back on t
   await expect(accountOf(page).getByText(PEOPLE.alice.name)).toBeVisible()
 })
 
-test('the browser keeps no client secret, no API key and no real token', async ({ page, signIn }) => {
-  await signIn(PEOPLE.alice)
+test('the browser keeps no client secret, no API key and no real token', async ({ page }) => {
+  await signInThroughPages(page, PEOPLE.alice)
   const storage = await browserStorage(page)
   for (const secret of SECRETS) expect(storage.text).not.toContain(secret)
   expect(storage.user?.access_token).toMatch(/^h\./)

@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
-import { expect, PEOPLE, test } from './fixtures'
-
-async function expectNoAccessibilityViolation(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
-}
+import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
 
 test('a customer opens the Cloud page, reads every instance of a project in a region, and axe finds nothing', async ({ page, signIn }) => {
   // Three axe scans, one of a 100-row table, on a shared machine.

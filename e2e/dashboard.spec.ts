@@ -1,16 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { z } from 'zod'
 import { ZRequestProjection } from '../contract/request'
 import { ZAggregateResponse } from '../contract/request-query'
-import { expect, PEOPLE, test } from './fixtures'
+import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
 
 const API = '/api/ordering/v3/requests'
 const number = (n: number) => new Intl.NumberFormat('en').format(n)
-
-async function expectNoAccessibilityViolation(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
-}
 
 /** The sandbox's own answer, through the gateway with the browser's session (not the page's figures). */
 async function sandbox(page: Page, query: string) {

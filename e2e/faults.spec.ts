@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page, Response } from '@playwright/test'
-import { expect, PEOPLE, test } from './fixtures'
+import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
 
 /**
  * Each fault the sandbox can inject (docs/decisions/0016-errors-faults-and-languages.md), seen in Chromium:
@@ -36,7 +35,7 @@ function answersTo(page: Page, path: string): Response[] {
 }
 
 async function expectNoAxeViolation(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  await expectNoAccessibilityViolation(page)
 }
 
 const account = (page: Page) => page.getByRole('heading', { level: 1, name: 'My account' })

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { z } from 'zod'
 import { CONTROL_SECRET_HEADERS } from './fixtures'
@@ -7,10 +6,6 @@ import { CONTROL_SECRET_HEADERS } from './fixtures'
 
 /** The browser's "today", read as the forms read it (a UTC date; docs/decisions/0014-creation-forms.md). */
 export const today = () => new Date().toISOString().slice(0, 10)
-
-export async function expectNoAccessibilityViolation(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
-}
 
 /** Through the gateway with the page's session cookie, as the SPA reads it. */
 export async function getJson<T extends z.core.$ZodType>(request: APIRequestContext, path: string, schema: T): Promise<z.infer<T>> {

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, PEOPLE, test } from './fixtures'
+import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
 
 /**
  * The whole interface in French: every link of the main navigation (read from the page, so pages added later
@@ -83,7 +82,7 @@ async function expectFrenchOnly(page: Page, where: string) {
   const text = await readableText(page)
   const left = ENGLISH_PATTERNS.filter(({ pattern }) => pattern.test(text)).map(({ text: english }) => english)
   expect(left, `English left on ${where}`).toEqual([])
-  expect((await new AxeBuilder({ page }).analyze()).violations, `axe on ${where}`).toEqual([])
+  await expectNoAccessibilityViolation(page, `axe on ${where}`)
 }
 
 /** Waits until the page has its heading and nothing is loading any more. */

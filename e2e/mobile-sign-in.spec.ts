@@ -1,14 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { accountOf, expect, test } from './fixtures'
+import { accountOf, expect, expectNoAccessibilityViolation, test } from './fixtures'
 
 /** Sign-in with a mobile number through the sandbox's discovery and operators (docs/decisions/0017-mobile-connect.md). */
 
 const NUMBERS = { atlanticSms: '+33 6 12 34 56 01', atlanticOk: '+33 6 12 34 56 02', mesetaOk: '+34 6 12 34 56 03', unknown: '+44 7700 900123' }
-
-async function expectNoAccessibilityViolation(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
-}
 
 /** From the console's sign-in page to the operator's page: level, number, operator found, continue. */
 async function reachOperator(page: Page, options: { number: string; level: '2' | '3'; operator: string; country: string; scan?: boolean }) {

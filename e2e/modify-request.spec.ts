@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { expect, PEOPLE, test } from './fixtures'
-import { contractBox, expectNoAccessibilityViolation, field, fillDate, getJson, today } from './form-helpers'
+import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
+import { contractBox, field, fillDate, getJson, today } from './form-helpers'
 
 const BANDWIDTHS = [10, 20, 50, 100, 200, 500, 1000]
 

@@ -1,12 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { z } from 'zod'
 import { ZRequest } from '@contract/request'
-import { expect, PEOPLE, test } from './fixtures'
-
-async function expectNoAccessibilityViolation(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
-}
+import { expect, expectNoAccessibilityViolation, PEOPLE, signInThroughPages, test } from './fixtures'
 
 /** Through the gateway with the page's session cookie, as the SPA reads it. */
 async function getJson<T extends z.core.$ZodType>(request: APIRequestContext, path: string, schema: T, language = 'en'): Promise<z.infer<T>> {
@@ -81,7 +76,8 @@ test('a signed-out person who opens a request’s link signs in first and lands 
   await page.context().clearCookies()
   await page.evaluate(() => window.sessionStorage.clear())
 
-  await signIn(PEOPLE.alice, { path: `/requests/${request!.id}` })
+  // This one is about signing in: through the pages.
+  await signInThroughPages(page, PEOPLE.alice, { path: `/requests/${request!.id}` })
   await expect(page).toHaveURL(new RegExp(`/requests/${request!.id}$`))
   await expect(page.getByRole('heading', { level: 1, name: request!.name })).toBeVisible()
 })

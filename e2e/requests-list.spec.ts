@@ -1,17 +1,12 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { expect, PEOPLE, signIn as signInOn, test } from './fixtures'
+import { expect, expectNoAccessibilityViolation, PEOPLE, signIn as signInOn, test } from './fixtures'
 
 const listTable = (page: Page) => page.getByRole('table', { name: /^Requests matching the filters/ })
 /** The ids of the rows shown, once the list is idle (not showing the page being left). */
 async function rowIds(table: Locator): Promise<string[]> {
   await expect(table).not.toHaveAttribute('aria-busy', 'true')
   return table.locator('tbody tr th a').allTextContents()
-}
-
-async function expectNoAccessibilityViolation(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 }
 
 test('filter by two statuses and overdue, sort, page forward; the URL reproduces the view elsewhere, and Back returns', async ({ page, browser, signIn }) => {

@@ -4,6 +4,8 @@ import { vi } from 'vitest'
 import { z } from 'zod'
 import { buildApp, type BuiltApp } from '../server/app'
 import { loadConfig } from '../server/config'
+import { CookieJar } from './cookie-jar'
+import { submissionOf } from './html-form'
 
 /** The sandbox control secret of the in-process server (docs/decisions/0009-sandbox-controls.md). */
 const IN_PROCESS_CONTROL_SECRET = 'in-process-control-secret-0123456789'
@@ -146,7 +148,7 @@ async function followAuthorize(
       continue
     }
     if (response.ok && response.headers.get('Content-Type')?.includes('text/html')) {
-      const submission = submitFormOf(await response.text(), url, person)
+      const submission = submissionOf(await response.text(), url, person)
       url = submission.action
       response = await send(url, { method: 'POST', body: submission.body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
       continue
@@ -170,71 +172,4 @@ async function exchangeCode(
   })
   if (!response.ok) throw new Error(`POST /auth/token answered ${response.status}: ${await response.text()}`)
   return ZInProcessTokens.parse(await response.json())
-}
-
-/**
- * The submission of the page's form: the login form (the one with a password field) gets the username and
- * password, the consent form is answered with its "allow" or "cancel" button; hidden fields are kept as they are.
- */
-function submitFormOf(
-  html: string,
-  pageUrl: string,
-  { username, password, decision }: { username: string; password: string; decision: 'allow' | 'cancel' },
-): { action: string; body: URLSearchParams } {
-  const page = new DOMParser().parseFromString(html, 'text/html')
-  const forms = [...page.querySelectorAll('form')]
-  const form = forms.find((f) => f.querySelector('input[type=password]')) ?? forms.find((f) => (f.getAttribute('method') ?? '').toLowerCase() === 'post')
-  if (!form) throw new Error(`No form to fill at ${pageUrl}: ${page.body.textContent?.trim().slice(0, 300)}`)
-  const body = new URLSearchParams()
-  for (const field of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input[name], select[name], textarea[name]')) {
-    const type = field instanceof HTMLInputElement ? field.type : ''
-    if (type === 'submit' || type === 'button' || type === 'image' || type === 'reset') continue
-    if (field instanceof HTMLInputElement && (type === 'checkbox' || type === 'radio') && !field.checked) continue
-    if (type === 'password') body.append(field.name, password)
-    else if (type === 'email' || /user|email|login/i.test(field.name)) body.append(field.name, field.value || username)
-    else body.append(field.name, field.value)
-  }
-  const buttons = [...form.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input[type=submit]')]
-  const label = (b: HTMLButtonElement | HTMLInputElement) => (b instanceof HTMLInputElement ? b.value : (b.textContent ?? '')).trim()
-  const wanted = decision === 'allow' ? /^(allow|autoriser|accept|sign in|se connecter|continue)$/i : /^(cancel|annuler|deny|refuser)$/i
-  const submitter = buttons.find((b) => wanted.test(label(b)) || b.value === decision) ?? buttons[0]
-  if (submitter?.name) body.append(submitter.name, submitter.value)
-  return { action: new URL(form.getAttribute('action') || pageUrl, pageUrl).href, body }
-}
-
-/** Just enough of a browser's cookie jar for one origin: name, value, path and expiry. */
-class CookieJar {
-  private cookies = new Map<string, { name: string; value: string; path: string }>()
-
-  store(setCookies: string[]) {
-    for (const line of setCookies) {
-      const [pair = '', ...attributes] = line.split(';')
-      const separator = pair.indexOf('=')
-      if (separator < 0) continue
-      const name = pair.slice(0, separator).trim()
-      const value = pair.slice(separator + 1).trim()
-      let path = '/'
-      let expired = false
-      for (const attribute of attributes) {
-        const [key = '', attributeValue = ''] = attribute.split('=').map((part) => part.trim())
-        if (key.toLowerCase() === 'path') path = attributeValue || '/'
-        if (key.toLowerCase() === 'max-age' && Number(attributeValue) <= 0) expired = true
-        if (key.toLowerCase() === 'expires' && Date.parse(attributeValue) <= Date.now()) expired = true
-      }
-      const key = `${name};${path}`
-      if (expired) this.cookies.delete(key)
-      else this.cookies.set(key, { name, value, path })
-    }
-  }
-
-  header(url: URL): string {
-    return [...this.cookies.values()]
-      .filter(({ path }) => path === '/' || url.pathname === path || url.pathname.startsWith(path.endsWith('/') ? path : `${path}/`))
-      .map(({ name, value }) => `${name}=${value}`)
-      .join('; ')
-  }
-
-  clear() {
-    this.cookies.clear()
-  }
 }

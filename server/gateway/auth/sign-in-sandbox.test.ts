@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODE } from '@contract/error'
 import { ZMe } from '@contract/misc'
 import { decodeJwt } from 'jose'
-import { ALICE, DEMO_PASSWORD, formOf, testBrowser, type TestBrowser } from '../../sandbox/oidc/sign-in-test-support'
+import { formOf } from '../../../test/html-form'
+import { ALICE, DEMO_PASSWORD, testBrowser, type TestBrowser } from '../../sandbox/oidc/sign-in-test-support'
 import { expectApiError, JSON_UTF8, startTestApp, type TestApp } from '../../test-support'
 
 /**
@@ -111,7 +112,7 @@ describe('sign-in through the sandbox authorization server', () => {
   it('ends the session on the server at sign-out: a copied cookie is refused everywhere, and cannot refresh', async () => {
     const { browser, tokens } = await signInAsAlice()
     const copy = testBrowser(t)
-    copy.jar.cookies.set('oc_session', { value: browser.jar.get('oc_session')!, attributes: '' })
+    copy.jar.store([`oc_session=${browser.jar.get('oc_session')!}; Path=/`])
     expect((await spaCall(copy, '/api/ordering/v3/me')).status).toBe(200)
     expect((await spaCall(browser, '/auth/logout', { form: {} })).status).toBe(204)
     expect(copy.jar.get('oc_session')).toBeTruthy()

@@ -4,7 +4,8 @@ import { ZDiscoveryError, ZDiscoveryResponse, ZMobileIdTokenClaims } from '@cont
 import { ZOAuthErrorBody } from '@contract/error'
 import { ZTokenResponse } from '@contract/oauth'
 import { basicHeader, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, type TestApp } from '../../test-support'
-import { formOf, testBrowser } from '../oidc/sign-in-test-support'
+import { formOf } from '../../../test/html-form'
+import { testBrowser } from '../oidc/sign-in-test-support'
 import {
   answerOperator, ATLANTIC, BASIC, callbackOf, discover, MESETA, MOBILE_CALLBACK_URL, NUMBERS, operatorAuthorize, operatorPath, operatorToken,
   REDIRECT_URL, type Answer, type TestOperator,

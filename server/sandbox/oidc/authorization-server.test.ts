@@ -6,8 +6,9 @@ import { ZTokenResponse } from '@contract/oauth'
 import {
   basicHeader, expectApiError, expectOAuthError, requestIdOf, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, validBody, type TestApp,
 } from '../../test-support'
+import { formOf } from '../../../test/html-form'
 import {
-  ALICE, ALL_SCOPES, authorizeUrl, BRUNO, CALLBACK, exchangeCode, formOf, MARC, OIDC, oidcTokenRequest, registerApplication,
+  ALICE, ALL_SCOPES, authorizeUrl, BRUNO, CALLBACK, exchangeCode, MARC, OIDC, oidcTokenRequest, registerApplication,
   signInFlow, testBrowser, type SignInResult,
 } from './sign-in-test-support'
 
@@ -54,14 +55,14 @@ describe('the code flow', () => {
     const loginForm = formOf(login)
     expect(loginForm.action).toBe(`${OIDC}/fr/v1/login`)
     expect(Object.keys(loginForm.hidden).sort()).toEqual(['csrf', 'request'])
-    const binding = browser.jar.cookies.get('sandbox_authz')!
+    const binding = browser.jar.cookie('sandbox_authz')!
     expect(binding.attributes).toMatch(/Path=\/sandbox\/openidconnect/)
     expect(binding.attributes).toMatch(/HttpOnly/)
     expect(binding.attributes).toMatch(/SameSite=Lax/)
 
     const afterLogin = await browser.post(loginForm.action, { ...loginForm.hidden, username: ALICE, password: 'sandbox' })
     expect(afterLogin.status).toBe(303)
-    const sso = browser.jar.cookies.get('sandbox_sso')!
+    const sso = browser.jar.cookie('sandbox_sso')!
     expect(sso.attributes).toMatch(/Path=\/sandbox(;|$)/)
     expect(sso.attributes).toMatch(/HttpOnly/)
     expect(sso.attributes).toMatch(/SameSite=Lax/)

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { SCOPE } from '@contract/misc'
 import { ZTokenResponse } from '@contract/oauth'
+import { CookieJar } from '../../../test/cookie-jar'
+import { formOf } from '../../../test/html-form'
 import { basicHeader, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type CallOptions, type TestApp } from '../../test-support'
 
 /**
  * Test helpers for the sandbox authorization server (docs/decisions/0011-sign-in.md), next to it rather than in
- * server/test-support.ts, which the gateway's tests are growing at the same time: a cookie jar, a browser on the
- * in-process app, the login and consent forms, the whole code flow and the token endpoint.
+ * server/test-support.ts: a browser on the in-process app (with the tests' one cookie jar, test/cookie-jar.ts), the
+ * whole code flow and the token endpoint. Forms are read with test/html-form.ts.
  */
 
 export const OIDC = '/sandbox/openidconnect'
@@ -17,32 +19,6 @@ export const ALICE = 'alice@acme.example'
 export const MARC = 'marc@acme.example'
 export const BRUNO = 'bruno@blueharbor.example'
 export const ALL_SCOPES = `openid offline_access ${SCOPE.full} ${SCOPE.readonly}`
-
-/** Cookies of one browser on one host: Path and Domain are ignored, Max-Age=0 or a past Expires deletes. */
-export class CookieJar {
-  readonly cookies = new Map<string, { value: string; attributes: string }>()
-
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';')
-      const equals = pair.indexOf('=')
-      const name = pair.slice(0, equals).trim()
-      const value = pair.slice(equals + 1).trim()
-      const expires = attributes.find((a) => /^\s*expires=/i.test(a))
-      const gone = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || (expires !== undefined && Date.parse(expires.split('=')[1]!) < Date.now())
-      if (gone) this.cookies.delete(name)
-      else this.cookies.set(name, { value, attributes: attributes.map((a) => a.trim()).join('; ') })
-    }
-  }
-
-  get(name: string): string | undefined {
-    return this.cookies.get(name)?.value
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, { value }]) => `${name}=${value}`).join('; ')
-  }
-}
 
 /** A browser on the in-process app: keeps cookies, never follows redirects. */
 export interface TestBrowser {
@@ -63,19 +39,6 @@ export function testBrowser(testApp: Pick<TestApp, 'fetch'>, jar = new CookieJar
     get: (path) => send(path, {}),
     post: (path, form) => send(path, { body: new URLSearchParams(form).toString(), contentType: 'application/x-www-form-urlencoded' }),
   }
-}
-
-const unescapeHtml = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
-
-/** The (only) form of a login or consent page: where it posts and its hidden fields. */
-export function formOf(html: string): { action: string; hidden: Record<string, string> } {
-  const action = /<form method="post" action="([^"]*)">/.exec(html)?.[1]
-  if (action === undefined) throw new Error(`No form in the page:\n${html}`)
-  const hidden = Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(([, name, value]) => [unescapeHtml(name!), unescapeHtml(value!)]),
-  )
-  return { action: unescapeHtml(action), hidden }
 }
 
 export function pkcePair(): { verifier: string; challenge: string } {
