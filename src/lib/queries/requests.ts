@@ -44,10 +44,19 @@ export interface RequestRows {
 }
 
 /** The search's requests from the first page on, at most `maxRows` of them, through the one paging reader (src/lib/read-all-pages.ts). */
-export async function listRequestsUpTo(search: RequestListSearch, fields: readonly RequestField[], maxRows: number, signal?: AbortSignal): Promise<RequestRows> {
+export async function listRequestsUpTo(
+  search: RequestListSearch,
+  fields: readonly RequestField[],
+  maxRows: number,
+  signal?: AbortSignal,
+): Promise<RequestRows> {
   const { count, results } = await readAllPages<RequestProjection>(
     async ({ offset, limit, signal, headers }) => {
-      const response = await apiRequest(`/requests?${toApiQuery({ ...search, page: offset / limit + 1, size: REQUEST_PAGE.maxLimit }, fields)}`, z.array(ZRequestProjection), { signal, headers })
+      const response = await apiRequest(
+        `/requests?${toApiQuery({ ...search, page: offset / limit + 1, size: REQUEST_PAGE.maxLimit }, fields)}`,
+        z.array(ZRequestProjection),
+        { signal, headers },
+      )
       return { count: Number(response.headers.get(HEADER.totalCount) ?? 0), results: response.data }
     },
     { limit: REQUEST_PAGE.maxLimit, maxItems: maxRows, signal },
