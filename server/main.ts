@@ -36,6 +36,12 @@ function start() {
       console.log(`  sandbox control secret (header X-Sandbox-Control-Secret): ${controlSecret} (${where})`)
     }
   })
+  // Idle keep-alive connections outlive a load balancer's usual 60 s, so a client (or proxy) never reuses one the
+  // server is closing at that moment and gets a reset instead of an answer.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000
+    server.headersTimeout = 66_000
+  }
   const stop = () => {
     server.close(() => {
       close()
