@@ -113,12 +113,19 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
   const [refusal, setRefusal] = useState<{ error: ApiError; unplaced: FieldIssue[] } | null>(null)
   const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null)
   const summaryHeading = useRef<HTMLHeadingElement>(null)
-  // Focused once the summary is on the page: after the render that shows it, not at a guessed moment.
-  const [summaryFocus, setSummaryFocus] = useState(0)
-  const focusSummary = () => setSummaryFocus((count) => count + 1)
+  // Focused once the summary is on the page: after the first render that shows it (react-hook-form may commit the
+  // errors a render after its invalid callback), not at a guessed moment.
+  const [, setSummaryFocus] = useState(0)
+  const summaryFocusPending = useRef(false)
+  const focusSummary = () => {
+    summaryFocusPending.current = true
+    setSummaryFocus((count) => count + 1)
+  }
   useEffect(() => {
-    if (summaryFocus > 0) summaryHeading.current?.focus()
-  }, [summaryFocus])
+    if (!summaryFocusPending.current || !summaryHeading.current) return
+    summaryFocusPending.current = false
+    summaryHeading.current.focus()
+  })
 
   const showRefusal = (error: ApiError) => {
     const code = error.code ?? -1
