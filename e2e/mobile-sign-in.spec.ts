@@ -54,6 +54,7 @@ async function expectSignedInWith(page: Page, text: string) {
 }
 
 test('SMS OTP: a new person signs in with the code shown on their phone and lands on the home page', async ({ page }) => {
+  test.slow()
   await reachOperator(page, { number: NUMBERS.atlanticSms, level: '2', operator: 'Atlantic Mobile', country: 'France', scan: true })
   await expect(page.getByRole('heading', { level: 1, name: 'Type the code sent to your phone' })).toBeVisible()
   await expectNoAccessibilityViolation(page)
