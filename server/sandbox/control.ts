@@ -6,7 +6,7 @@ import { extend, omit } from 'zod/mini'
 import { ZCatalogItem } from '@contract/catalog'
 import { describeIssues } from '@contract/issue-messages'
 import { ApiError, fill, sameInAll } from '../shared/api-error'
-import { isJsonUtf8, jsonUtf8Writes, limitBody } from '../shared/edge'
+import { announcesBody, isJsonUtf8, jsonUtf8Writes, limitBody } from '../shared/edge'
 import { ERROR_MESSAGES } from '../shared/error-messages'
 import { SCOPE } from '@contract/misc'
 import { faultInputProblems, ZFaultInput } from './faults'
@@ -106,7 +106,7 @@ function controlGuard(secret: string): MiddlewareHandler {
     const given = c.req.header(CONTROL_SECRET_HEADER)
     if (!given) throw controlError(401, ERROR_CODE.missingCredentials, 'noSecret')
     if (!sameSecret(given, secret)) throw controlError(401, ERROR_CODE.invalidCredentials, 'wrongSecret')
-    if ((c.req.method === 'POST' || c.req.raw.body) && !isJsonUtf8(c.req.header('Content-Type'))) {
+    if ((c.req.method === 'POST' || announcesBody(c.req.raw.headers)) && !isJsonUtf8(c.req.header('Content-Type'))) {
       throw controlError(415, ERROR_CODE.unsupportedMediaType, 'contentType')
     }
     await next()

@@ -214,9 +214,17 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
  * 400 code 20), so that a `charset=utf-16` body is never read as UTF-8 and invalid bytes are never stored as U+FFFD.
  * The body is read here (within the limit before it) and cached by Hono for the handler.
  */
+/**
+ * Whether a request carries a body, as its headers announce it (RFC 9112 6.3). Node's adapter gives every request a
+ * body stream, even a DELETE that sent none, so the stream's presence says nothing.
+ */
+export function announcesBody(headers: Headers): boolean {
+  return Number(headers.get('Content-Length') ?? 0) > 0 || headers.has('Transfer-Encoding')
+}
+
 export const jsonUtf8Writes: MiddlewareHandler = async (c, next) => {
   const method = c.req.method.toUpperCase()
-  if (!isWrite(method) || (method === 'DELETE' && !c.req.raw.body)) return next()
+  if (!isWrite(method) || (method === 'DELETE' && !announcesBody(c.req.raw.headers))) return next()
   if (!isJsonUtf8(c.req.header('Content-Type'))) return unsupportedMediaType().respond(c)
   try {
     strictUtf8.decode(await c.req.arrayBuffer())
