@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test as base, type Page } from '@playwright/test'
+import { type BrowserContext, expect, test as base, type Page } from '@playwright/test'
 
 /** The sandbox's demo people (docs/decisions/0011-sign-in.md, README "Sign in"); every password is `sandbox`. */
 export const PEOPLE = {
@@ -55,12 +55,31 @@ export async function signInThroughPages(page: Page, person: Person, options: { 
 export const CONTROL_SECRET_HEADERS = { 'X-Sandbox-Control-Secret': process.env.E2E_CONTROL_SECRET ?? '' }
 
 /**
- * Signs `person` in for a test that is about something else than signing in. Still through the pages: a
- * storage-state version (one real sign-in per person and worker, then cookies and storage restored) was tried
- * and is not in yet.
+ * The gateway's session cookies of each person, kept for this worker after one sign-in through the pages. The
+ * gateway's session, not the tab, says who is signed in (docs/decisions/0011-sign-in.md), so a new page with these
+ * cookies opens signed in, as a new tab of the same browser does.
+ */
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext['cookies']>>>()
+
+/**
+ * Signs `person` in for a test that is about something else than signing in: the first time through the pages, then
+ * with the cookies of that sign-in. When a test has ended that session (signed out, revoked), the page lands on the
+ * sign-in page, and the person signs in through the pages again.
  */
 export async function signIn(page: Page, person: Person, options: { path?: string } = {}) {
+  const cookies = sessions.get(person.username)
+  if (cookies) {
+    await page.context().addCookies(cookies)
+    await page.goto(options.path ?? '/')
+    const name = accountOf(page).getByText(person.name)
+    const signInButton = page.getByRole('button', { name: 'Sign in' })
+    await expect(name.or(signInButton)).toBeVisible()
+    if (await name.isVisible()) return
+    sessions.delete(person.username)
+    await page.context().clearCookies()
+  }
   await signInThroughPages(page, person, options)
+  sessions.set(person.username, await page.context().cookies())
 }
 
 /** The one accessibility check of the end-to-end tests: axe finds nothing on the page as it is. */

@@ -23,9 +23,12 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.main).toBeLessThanOrEqual(widths.window)
 }
 
-async function typeCodes(page: Page) {
-  const catalog = (await (await page.request.get('/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
-  return catalog.map((item) => item.type)
+async function catalogItems(page: Page) {
+  return (await (await page.request.get('/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
+}
+
+async function requestType(page: Page, id: string) {
+  return ((await (await page.request.get(`/api/ordering/v3/requests/${id}`)).json()) as { type: string }).type
 }
 
 async function expectNoTypeCode(page: Page, codes: readonly string[]) {
@@ -37,8 +40,11 @@ test('list, dashboard, overdue view and request page fit both widths, pass axe, 
   // Four pages, two sizes, eight axe scans: minutes on a loaded machine.
   test.setTimeout(240_000)
   await signIn(PEOPLE.marc, { path: '/requests' })
-  const codes = await typeCodes(page)
+  const catalog = await catalogItems(page)
+  const codes = catalog.map((item) => item.type)
   const firstId = (await page.locator('table tbody tr th a').first().textContent())!
+  const firstType = await requestType(page, firstId)
+  const firstTypeName = catalog.find((item) => item.type === firstType)?.name ?? firstType
   for (const size of SIZES) {
     await page.setViewportSize(size)
     await page.goto('/requests')
@@ -69,7 +75,7 @@ test('list, dashboard, overdue view and request page fit both widths, pass axe, 
 
     await page.goto(`/requests/${firstId}`)
     await expect(page.getByRole('heading', { level: 2, name: 'Progress' })).toBeVisible()
-    await expect(page.locator('main').getByText(/^(Business|Ethernet|Change|Remove|Cancel|Terminate|Modify)/).first()).toBeVisible()
+    await expect(page.locator('main').getByText(firstTypeName, { exact: true }).first()).toBeVisible()
     await expectNoSidewaysScroll(page)
     await expectNoAccessibilityViolation(page)
     await expectNoTypeCode(page, codes)
