@@ -1,6 +1,7 @@
 import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
 
-// The service status and version moved from the home page (now the dashboard) to the API page (issue 7).
+// The home page is the dashboard (docs/decisions/0013-dashboard.md); the service status and version are on the API page
+// (docs/decisions/0016-errors-faults-and-languages.md, "Pages").
 test('the shell page opens on the dashboard once signed in', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()

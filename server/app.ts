@@ -170,7 +170,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
   for (const prefix of ['/api', SANDBOX_BASE]) {
     app.all(`${prefix}/*`, async (c, next) => {
-      // /api alone is the SPA's page about the API (issue 7), not an API address.
+      // /api alone is the SPA's page about the API (docs/decisions/0016-errors-faults-and-languages.md, "Pages"), not an API address.
       if (c.req.path === '/api' && c.req.method === 'GET' && config.SERVE_SPA === 'on') return next()
       return notFound(c.req.path).respond(c)
     })

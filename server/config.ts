@@ -43,7 +43,7 @@ export const ZServerEnv = z
     /** One JSON line per request on stdout (docs/decisions/0022-server-edge.md); main.ts turns it on by default. */
     LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
     /**
-     * Sign-in (issue "Sign-in", docs/decisions/0011-sign-in.md). With the sandbox every value has a default;
+     * Sign-in (docs/decisions/0011-sign-in.md). With the sandbox every value has a default;
      * with a real operator OIDC_BASE_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and SESSION_SECRET are required.
      */
     OIDC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
