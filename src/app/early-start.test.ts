@@ -31,7 +31,7 @@ function startAt(path: string) {
   return { urls: fetch.mock.calls.map((call) => (call as unknown[])[0] as string), fetch }
 }
 
-/** The address the list's loader asks for at the current location (src/app/routes/requests-loader.ts). */
+/** The address the list's loader asks for at the current location (`requests` in src/app/route-loaders.ts). */
 function listAddress(fields: string) {
   const search = parseListSearch(new URLSearchParams(window.location.search))
   return `${ORDERING_API_BASE}/requests?${toApiQuery(search, fields.split(',') as Parameters<typeof toApiQuery>[1])}`

@@ -35,7 +35,7 @@ export const EARLY_START_KEYS = {
   sessionKey: 'ordering-console.session',
   languageKey: 'ordering-console.language',
   languages: ['en', 'fr'],
-  /** The catalog's one page of every item (src/features/requests/api/list-catalog-items.ts, CATALOG_PAGE.maxLimit). */
+  /** The catalog's one page of every item (`catalogQueries.all` in src/lib/queries/catalog.ts, CATALOG_PAGE.maxLimit). */
   catalogPath: '/catalogItems?limit=100',
 } as const
 
