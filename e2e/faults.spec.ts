@@ -121,8 +121,7 @@ test('latency: the page says it is loading, then shows the data', async ({ page,
   await expect(accountData(page)).toBeVisible({ timeout: 10_000 })
 })
 
-// Known failure since the edge's upstream factory (0022): the page shows no alert after three dropped /me answers.
-test.fixme('a dropped connection: the gateway answers 502 with a request id to copy; after the retries, trying again recovers', async ({ page, request, context }) => {
+test('a dropped connection: the gateway answers 502 with a request id to copy; after the retries, trying again recovers', async ({ page, request, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const answers = answersTo(page, '/me')
   // The first call and its two automatic retries.
@@ -186,19 +185,19 @@ test('403 code 50: a page explains the subscription is missing or suspended; che
   await expect(accountData(page)).toBeVisible()
 })
 
-// Known failure since the API page became a lazy route (0024): a page first opened offline cannot load its code.
-test.fixme('offline: a banner, queries wait, and resume on reconnect', async ({ page, context }) => {
+test('offline: a banner, queries wait, a page asked for opens when the connection is back', async ({ page, context }) => {
   await page.goto('/me')
   await expect(accountData(page)).toBeVisible()
   await context.setOffline(true)
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible()
   await expectNoAxeViolation(page)
-  // A page opened offline waits for the network instead of failing.
+  // A page asked for offline waits for the network instead of failing: the person stays where they were, told why.
   await page.getByRole('navigation').getByRole('link', { name: 'API' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'The ordering API' })).toBeVisible()
-  await expect(page.getByRole('status').filter({ hasText: 'Loading the description…' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'The page you asked for opens as soon as the connection is back' })).toBeVisible()
+  await expect(account(page)).toBeVisible()
   await expect(page.getByRole('alert')).toHaveCount(0)
   await context.setOffline(false)
   await expect(page.getByText('You are offline.')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: 'The ordering API' })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Operations' })).toBeVisible()
 })

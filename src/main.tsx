@@ -11,6 +11,8 @@ import './styles.css'
 // new build once. Not twice within a minute, so that a chunk missing from the new build shows its error instead of
 // reloading forever (docs/decisions/0024-delivery.md).
 window.addEventListener('vite:preloadError', (event) => {
+  // Offline, a reload would show the browser's own error page: the page waits for the connection (lazy-page.ts).
+  if (!navigator.onLine) return
   const key = 'ordering-console.reloaded-for-chunk'
   try {
     if (Date.now() - Number(sessionStorage.getItem(key) ?? 0) < 60_000) return

@@ -6,10 +6,21 @@ import { loadMessages } from '@/i18n/i18n'
  * (folder names under src/features) are fetched in parallel when the route is first visited.
  *
  *   lazy: lazyPage(async () => (await import('./routes/home')).HomeRoute, 'dashboard'),
+ *
+ * Offline, the fetch waits for the connection instead of failing: the person stays on the page they were on, the
+ * offline banner says the page opens when the connection is back (docs/decisions/0016-errors-faults-and-languages.md),
+ * and no failed import is left in the browser's module map.
  */
 export function lazyPage(load: () => Promise<ComponentType>, ...features: string[]): () => Promise<{ Component: ComponentType }> {
   return async () => {
+    await whenOnline()
     const [Component] = await Promise.all([load(), loadMessages(...features)])
     return { Component }
   }
+}
+
+/** Resolves at once when the browser says it is online, else at its next `online` event. */
+export function whenOnline(): Promise<void> {
+  if (typeof navigator === 'undefined' || navigator.onLine) return Promise.resolve()
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }))
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { onlineManager, useQuery } from '@tanstack/react-query'
+import { useNavigation } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { isServiceUnavailable } from '@/lib/api-error'
 import { useCachedError } from '@/lib/use-cached-error'
@@ -19,6 +20,8 @@ const isOnline = () => onlineManager.isOnline()
 export function ServiceBanners() {
   const { t } = useTranslation()
   const online = useSyncExternalStore(subscribeOnline, isOnline)
+  // A page asked for while offline waits for the connection (src/app/lazy-page.ts): the banner says so.
+  const navigating = useNavigation().state === 'loading'
   const unavailable = useCachedError(isServiceUnavailable)
   const status = useQuery({
     ...apiStatusQueries.status(),
@@ -30,7 +33,7 @@ export function ServiceBanners() {
     <>
       {!online && (
         <p role="status" className="banner banner--warn">
-          {t('apiStatus.banner.offline')}
+          {t(navigating ? 'apiStatus.banner.offlineWaiting' : 'apiStatus.banner.offline')}
         </p>
       )}
       {online && state !== 'OK' && (
