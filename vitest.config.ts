@@ -21,6 +21,9 @@ export default mergeConfig(
       setupFiles: ['./scripts/vitest-setup.ts'],
       server: { deps: { inline: [/react-router/] } },
       testTimeout: 20_000,
+      // Vitest's default is one worker per core less one: a single worker on the 2-core CI machine. Most files wait on
+      // sockets (servers in-process, children, Redis), so two workers nearly halve the run there.
+      maxWorkers: 2,
       // As Playwright: one retry in CI for timing under a loaded 2-core machine; Vitest's report names every retried test.
       retry: process.env.CI ? 1 : 0,
       hookTimeout: 60_000,
