@@ -18,7 +18,7 @@ export function storedTheme(): Theme {
 }
 
 /**
- * Light or dark set on <html data-theme>, which styles.css reads; `system` removes it, so the media query decides.
+ * Light or dark set on <html data-theme>, which sets styles.css's `color-scheme`; `system` removes it, so the system's choice decides.
  * Applied before the first render (main.tsx), so no page flashes in the other theme.
  */
 export function applyTheme(theme: Theme): void {
