@@ -52,7 +52,8 @@ function recordScripts(page: Page): ScriptsLoaded {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-async function signIn(page: Page, origin: string): Promise<void> {
+/** Signs the sandbox's Alice in through the pages; afterwards the gateway's session cookie says who is signed in (0011). */
+export async function signIn(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/sign-in`)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.getByLabel('E-mail address').fill('alice@acme.example')

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { launch } from 'chrome-launcher'
+import { signIn as signInThroughPages } from './browser'
 import { navigation } from 'lighthouse'
 import puppeteer from 'puppeteer-core'
 import { spawn } from 'node:child_process'
@@ -66,9 +67,9 @@ export interface NetworkFigures {
   lighthouse: LighthouseFigures[] | { skipped: string }
 }
 
+/** The gateway's session cookies: the browser keeps no token (docs/decisions/0011-sign-in.md). */
 interface Session {
   cookies: Awaited<ReturnType<BrowserContext['cookies']>>
-  storedUser: string
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -76,25 +77,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function signIn(browser: Browser, origin: string): Promise<{ session: Session; formPath: string }> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto(`${origin}/sign-in`)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByLabel('E-mail address').fill('alice@acme.example')
-  await page.getByLabel('Password').fill('sandbox')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  const allow = page.getByRole('button', { name: 'Allow' })
-  const signedIn = page.getByRole('button', { name: 'Sign out' })
-  await allow.or(signedIn).first().waitFor()
-  if (await allow.isVisible()) await allow.click()
-  await signedIn.waitFor()
-  const storedUser = await page.evaluate(() => sessionStorage.getItem('oidc.user:ordering-console'))
-  if (!storedUser) throw new Error('Signing in stored no user in the tab.')
+  await signInThroughPages(page, origin)
   // The creation form of the catalog's first item, as a person reaches it.
   await page.goto(`${origin}/catalog`)
   await page.locator('main a[href^="/catalog/"]').first().click()
   await page.getByRole('link', { name: 'Fill in the request' }).click()
   await page.getByRole('form', { name: 'Request form' }).waitFor()
   const formPath = new URL(page.url()).pathname + new URL(page.url()).search
-  const session = { cookies: await context.cookies(origin), storedUser }
+  const session = { cookies: await context.cookies(origin) }
   await context.close()
   return { session, formPath }
 }
@@ -103,9 +93,6 @@ async function signIn(browser: Browser, origin: string): Promise<{ session: Sess
 async function coldPage(browser: Browser, session: Session, profile: NetworkProfile): Promise<{ context: BrowserContext; page: Page; wire: () => number }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
   await context.addCookies(session.cookies)
-  await context.addInitScript((user) => {
-    if (!sessionStorage.getItem('oidc.user:ordering-console')) sessionStorage.setItem('oidc.user:ordering-console', user)
-  }, session.storedUser)
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
@@ -215,8 +202,6 @@ async function runLighthouse(origin: string, session: Session, log: (line: strin
         for (const cookie of session.cookies) {
           await cdp.send('Network.setCookie', { name: cookie.name, value: cookie.value, url: origin, path: cookie.path, httpOnly: cookie.httpOnly, secure: cookie.secure, sameSite: cookie.sameSite })
         }
-        await page.goto(`${origin}/robots.txt`)
-        await page.evaluate((user) => sessionStorage.setItem('oidc.user:ordering-console', user), session.storedUser)
       }
       const result = await navigation(page as never, `${origin}${target.path}`, {
         flags: { disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'], logLevel: 'error' },

@@ -78,6 +78,12 @@ export interface TestApp extends BuiltApp {
   countRequests(token: string): Promise<number>
 }
 
+/** A test app and a user token of its first customer, for a `describe` block's `beforeAll`. */
+export async function startTestAppWithToken(env: Record<string, string> = {}): Promise<{ t: TestApp; token: string }> {
+  const t = startTestApp(env)
+  return { t, token: await t.mintToken() }
+}
+
 /** Builds the whole server on an in-memory sandbox; spike arrest is off unless `env` sets it. */
 export function startTestApp(env: Record<string, string> = {}, options: { start?: number } = {}): TestApp {
   const clock = new ManualClock(options.start)

@@ -2,17 +2,14 @@ import { decodeJwt } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ZMe } from '@contract/misc'
 import { ERROR_CODE } from '@contract/error'
-import { expectApiError, GATEWAY, JSON_UTF8, requestIdOf, startTestApp, type TestApp } from '../test-support'
+import { expectApiError, GATEWAY, JSON_UTF8, requestIdOf, startTestApp, startTestAppWithToken, type TestApp } from '../test-support'
 import { exchangeCode, signInFlow } from './oidc/sign-in-test-support'
 
 /** The control endpoint's fault injection (docs/decisions/0016-errors-faults-and-languages.md). */
 describe('POST /sandbox/control/faults', () => {
   let t: TestApp
   let token: string
-  beforeAll(async () => {
-    t = startTestApp()
-    token = await t.mintToken()
-  })
+  beforeAll(async () => ({ t, token } = await startTestAppWithToken()))
   afterAll(() => t.close())
   afterEach(async () => {
     await t.fetch('/sandbox/control/faults', { method: 'DELETE' })

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZApiErrorBody, ERROR_CODE } from '@contract/error'
 import { CatalogSchemaError } from '@contract/catalog-patterns'
-import { expectApiError, JSON_UTF8, startTestApp, validBody, type TestApp } from '../../test-support'
+import { expectApiError, JSON_UTF8, startTestAppWithToken, validBody, type TestApp } from '../../test-support'
 import { fromCatalogSchema } from './catalog-schema'
 
 /** Catalog item patterns run in linear time, or the item is refused (docs/decisions/0020-hostile-input-and-faults.md). */
 describe('catalog item patterns', () => {
   let t: TestApp
   let token: string
-  beforeAll(async () => {
-    t = startTestApp()
-    token = await t.mintToken()
-  })
+  beforeAll(async () => ({ t, token } = await startTestAppWithToken()))
   afterAll(() => t.close())
 
   const addItem = (id: string, type: string, schema: unknown) =>

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOk, startTestApp, terminationBody, validBody, type TestApp } from '../../test-support'
+import { createOk, startTestApp, startTestAppWithToken, terminationBody, validBody, type TestApp } from '../../test-support'
 import { randomRequestId, requestIdOfServicePoint, seededRequestId, servicePointOf } from './request-store'
 
 /** Request ids are random, not one sequence shared by every customer (docs/decisions/0020-hostile-input-and-faults.md). */
 describe('request ids', () => {
   let t: TestApp
   let token: string
-  beforeAll(async () => {
-    t = startTestApp()
-    token = await t.mintToken()
-  })
+  beforeAll(async () => ({ t, token } = await startTestAppWithToken()))
   afterAll(() => t.close())
 
   it('gives new requests ids of reference 1’s shape that do not count: ten in a row are not consecutive', async () => {

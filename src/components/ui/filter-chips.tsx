@@ -45,3 +45,19 @@ export function FilterChips({
     </section>
   )
 }
+
+/** The button that unfolds the filter form `controls` (the `/` shortcut finds it: src/app/shell/keyboard-shortcuts.ts). */
+export function EditFiltersButton({ controls, open, onToggle, children }: { controls: string; open: boolean; onToggle: () => void; children: string }) {
+  return (
+    <button
+      type="button"
+      className="button button--small button--secondary"
+      aria-expanded={open}
+      aria-controls={controls}
+      data-shortcut="filters"
+      onClick={onToggle}
+    >
+      {children}
+    </button>
+  )
+}

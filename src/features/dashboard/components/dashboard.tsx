@@ -8,7 +8,7 @@ import { listFormatters } from '@/lib/format'
 import { catalogQueries } from '@/lib/queries/catalog'
 import type { Aggregate } from '@/lib/queries/requests'
 import { EMPTY_SEARCH, filterChips, filtersKey, hasFilters, parseListSearch, toSearchParams, type RequestListSearch } from '@/lib/request-search'
-import { FilterChips } from '@/components/ui/filter-chips'
+import { EditFiltersButton, FilterChips } from '@/components/ui/filter-chips'
 import { dashboardQueries } from '../api/aggregate-requests'
 import { BREAKDOWN_GROUPS, DEFAULT_BREAKDOWN, groupLabel, groupsInView, listHref, parseBreakdown, searchOfGroup, type DashboardGroup } from '../chart-groups'
 import { ChartPanel } from './chart-panel'
@@ -85,16 +85,9 @@ export function Dashboard({ person }: { person: string | null }) {
   return (
     <div className="dashboard">
       <div className="filter-bar">
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          aria-expanded={filtersOpen}
-          aria-controls="dashboard-filters"
-          data-shortcut="filters"
-          onClick={() => setFiltersOpen(!filtersOpen)}
-        >
+        <EditFiltersButton controls="dashboard-filters" open={filtersOpen} onToggle={() => setFiltersOpen(!filtersOpen)}>
           {t('dashboard.filters.edit')}
-        </button>
+        </EditFiltersButton>
         <FilterChips
           ref={summary}
           id="dashboard-active-filters"

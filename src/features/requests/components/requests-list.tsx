@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLocation, useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
+import { EditFiltersButton } from '@/components/ui/filter-chips'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
@@ -113,16 +114,9 @@ export function RequestsList({ person }: { person: string | null }) {
   return (
     <div className="requests-page">
       <div className="list-bar">
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          aria-expanded={filtersOpen}
-          aria-controls="list-filters"
-          data-shortcut="filters"
-          onClick={() => setFiltersOpen(!filtersOpen)}
-        >
+        <EditFiltersButton controls="list-filters" open={filtersOpen} onToggle={() => setFiltersOpen(!filtersOpen)}>
           {t('requests.filters.edit')}
-        </button>
+        </EditFiltersButton>
         <ActiveFilters ref={summary} search={search} format={format} typeName={typeName} onChange={showFilters} onReset={resetFilters} />
       </div>
       {filtersOpen && <FiltersForm id="list-filters" key={filtersKey(search)} search={search} catalog={catalog} onApply={showFilters} />}
