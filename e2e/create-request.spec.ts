@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { CONTROL_SECRET_HEADERS, expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
-import { contractBox, dateField, expectNoSidewaysScroll, field, fillContract, fillDate, getJson, today } from './form-helpers'
+import { contractBox, dateField, expectNoSidewaysScroll, field, fillContract, fillDate, getJson, loseAnswersToPosts, today } from './form-helpers'
 
 // Dates as a British English person reads them; the French test switches language (docs/decisions/0014).
 test.use({ locale: 'en-GB' })
@@ -220,18 +220,11 @@ test('when the answer to a POST is lost, the request is found by its reference a
   await field(page, 'Bandwidth (Mbit/s)').selectOption('50')
 
   // The server receives the request and creates it; the browser never sees the answer.
-  let posts = 0
-  await page.route('**/api/ordering/v3/requests', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue()
-    posts++
-    const response = await route.fetch()
-    expect(response.status()).toBe(201)
-    await route.abort('connectionreset')
-  })
+  const posts = await loseAnswersToPosts(page)
   await page.getByRole('button', { name: 'Send the request' }).click()
   const opened = await expectOpenedRequest(page)
   await expect(page.getByRole('status').filter({ hasText: `your request arrived: this is request ${opened.id}` })).toBeVisible()
-  expect(posts).toBe(1)
+  expect(posts.count).toBe(1)
   expect(opened.customerReference).toBe(reference)
   const sameReference = await getJson(page.request, `/requests?customerReference=${encodeURIComponent(reference)}`, z.array(ZRequest))
   expect(sameReference.map((request) => request.id)).toEqual([opened.id])

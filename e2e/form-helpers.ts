@@ -60,3 +60,16 @@ export async function control(request: APIRequestContext, method: 'post' | 'dele
   expect(response.status(), await response.text()).toBeLessThan(300)
   return response
 }
+
+/** The server receives every POST /requests and answers; the browser never sees the answer (the connection resets). */
+export async function loseAnswersToPosts(page: Page): Promise<{ count: number }> {
+  const posts = { count: 0 }
+  await page.route('**/api/ordering/v3/requests', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    posts.count++
+    const response = await route.fetch()
+    expect(response.status()).toBe(201)
+    await route.abort('connectionreset')
+  })
+  return posts
+}

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { expect, PEOPLE, test } from './fixtures'
-import { control, field, fillContract, fillDate, getJson, today } from './form-helpers'
+import { control, field, fillContract, fillDate, getJson, loseAnswersToPosts, today } from './form-helpers'
 
 /**
  * Never sent twice, under the sandbox's faults (docs/decisions/0014-creation-forms.md, 0016, 0020): whatever happens
@@ -91,18 +91,11 @@ test('a 503 before the operator processed anything: "did not arrive", sending ag
 test('an answer dropped after the request was created: found by its reference and creation time, opened, sent once', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
   const reference = await fillInternetAccess(page)
-  let posts = 0
-  await page.route('**/api/ordering/v3/requests', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue()
-    posts++
-    const response = await route.fetch()
-    expect(response.status()).toBe(201)
-    await route.abort('connectionreset')
-  })
+  const posts = await loseAnswersToPosts(page)
   await page.getByRole('button', { name: 'Send the request' }).click()
   await expect(page).toHaveURL(/\/requests\/REQ\d{8}$/, { timeout: 15_000 })
   const id = new URL(page.url()).pathname.split('/').at(-1)!
   await expect(step(page, `your request arrived: this is request ${id}`)).toBeVisible()
-  expect(posts).toBe(1)
+  expect(posts.count).toBe(1)
   expect((await requestsWithReference(page, reference)).map((request) => request.id)).toEqual([id])
 })
