@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startInProcessServer, type InProcessServer } from '../../test/in-process-fetch'
 import { renderApp } from '@/testing/render-app'
 import { signInArgs } from '@/features/auth/sign-in'
+import { ApiError } from '@/lib/api-error'
 import { changeLanguage } from '@/i18n/i18n'
 
 let server: InProcessServer
@@ -63,6 +64,27 @@ describe('signing in', () => {
     expect(params.get('nonce')).toMatch(/^[0-9a-f-]{36}$/)
     expect(params.has('prompt')).toBe(false)
     expect(state?.data).toEqual({ returnTo: '/requests/new' })
+  })
+
+  it('shows the sign-in page before the sign-in library, which comes when the person reaches for the button', async () => {
+    const { userManagerLoads, redirects } = await renderApp({ server, path: '/requests' })
+    const button = await screen.findByRole('button', { name: 'Sign in' })
+    expect(userManagerLoads()).toBe(0)
+    await userEvent.hover(button)
+    expect(userManagerLoads()).toBe(1)
+    await userEvent.click(button)
+    await waitFor(() => expect(redirects).toHaveLength(1))
+    expect(userManagerLoads()).toBe(1)
+  })
+
+  it('says a sign-in that cannot start could not, with the request id, and keeps the page usable', async () => {
+    const error = new ApiError({ status: 503, body: { code: 5, message: 'Service unavailable' }, requestId: 'rid-sign-in-0001' })
+    await renderApp({ server, path: '/requests', signInLibraryError: error })
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The sign-in page could not be opened. Try again in a moment.')
+    expect(within(alert).getByText('rid-sign-in-0001')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled()
   })
 
   it('signs in through the sandbox’s pages and the gateway, and lands on the page that was asked for', async () => {

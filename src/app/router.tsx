@@ -36,7 +36,7 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
       // element type as `element`, so the shell stays in place when the page arrives).
       hydrateFallbackElement: <Layout pageLoading />,
       children: [
-        { path: 'sign-in', lazy: withSignInLibrary(lazyPage(async () => (await import('@/features/auth/components/auth-routes')).SignInRoute)) },
+        { path: 'sign-in', lazy: lazyPage(async () => (await import('@/features/auth/components/sign-in-page')).SignInPage) },
         { path: 'auth/callback', lazy: withSignInLibrary(lazyPage(async () => (await import('@/features/auth/components/auth-routes')).AuthCallbackRoute)) },
         { path: 'sign-in/mobile', lazy: lazyPage(async () => (await import('@/features/auth/components/mobile-continue-page')).MobileContinuePage) },
         {

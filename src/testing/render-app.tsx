@@ -56,6 +56,8 @@ export async function renderApp(options: {
   path?: string
   signedInAs?: string
   staleUser?: boolean
+  /** The sign-in library cannot be had (its configuration failed): loading it rejects with this error. */
+  signInLibraryError?: unknown
 }) {
   lazyModulesLoaded ??= Promise.all(Object.values(lazyModules).map((load) => load()))
   await lazyModulesLoaded
@@ -83,7 +85,12 @@ export async function renderApp(options: {
   if (user) await userManager.storeUser(user)
   window.history.replaceState(null, '', options.path ?? '/')
   // As in the browser, the page asks the gateway who is signed in and loads oidc-client-ts only when it needs it.
-  const session = createAuthSession({ storage: window.sessionStorage, loadUserManager: () => Promise.resolve(userManager), channel: null })
+  let userManagerLoads = 0
+  const loadUserManager = () => {
+    userManagerLoads++
+    return options.signInLibraryError === undefined ? Promise.resolve(userManager) : Promise.reject(options.signInLibraryError)
+  }
+  const session = createAuthSession({ storage: window.sessionStorage, loadUserManager, channel: null })
   const rendered = render(<App session={session} />)
   onTestFinished(async () => {
     rendered.unmount()
@@ -94,5 +101,5 @@ export async function renderApp(options: {
     window.sessionStorage.clear()
     window.history.replaceState(null, '', '/')
   })
-  return { ...rendered, userManager, session, redirects: navigator.urls }
+  return { ...rendered, userManager, session, redirects: navigator.urls, userManagerLoads: () => userManagerLoads }
 }

@@ -1,20 +1,12 @@
 import { AuthProvider } from 'react-oidc-context'
 import { useAuthSession } from '../session'
 import { AuthCallback } from './auth-callback'
-import { SignInPage } from './sign-in-page'
 
 /**
- * The two pages that run the sign-in itself, with oidc-client-ts and react-oidc-context: they load with
- * their routes (which wait for the session's UserManager), so that no other page carries the library.
+ * The page that finishes the sign-in, with oidc-client-ts and react-oidc-context: it loads with its route (which
+ * waits for the session's UserManager), so that no other page carries the library. The sign-in page starts the
+ * sign-in without them and loads the library on the person's intent (sign-in-page.tsx).
  */
-export function SignInRoute() {
-  const userManager = useAuthSession().loadedUserManager()
-  return (
-    <AuthProvider userManager={userManager} skipSigninCallback>
-      <SignInPage />
-    </AuthProvider>
-  )
-}
 
 /** The sign-in answer's code and state are spent once exchanged: take them out of the address bar. */
 function cleanCallbackUrl() {
