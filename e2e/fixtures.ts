@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, test as base, type Page } from '@playwright/test'
+import { startWorkerServer, type WorkerServer } from './worker-server'
 
 /** The sandbox's demo people (docs/decisions/0011-sign-in.md, README "Sign in"); every password is `sandbox`. */
 export const PEOPLE = {
@@ -87,7 +88,23 @@ export async function expectNoAccessibilityViolation(page: Page, message?: strin
   expect((await new AxeBuilder({ page }).analyze()).violations, message).toEqual([])
 }
 
-export const test = base.extend<{ signIn: (person: Person, options?: { path?: string }) => Promise<void> }>({
+/** The first worker's port; worker N uses BASE_PORT + N (E2E_PORT sets it). */
+const BASE_PORT = Number(process.env.E2E_PORT ?? 8181)
+
+export const test = base.extend<{ signIn: (person: Person, options?: { path?: string }) => Promise<void> }, { server: WorkerServer }>({
+  server: [
+    // Playwright reads a fixture's dependencies from its first parameter's destructuring: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const server = await startWorkerServer(BASE_PORT + workerInfo.parallelIndex, process.env.E2E_CONTROL_SECRET ?? '')
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url)
+  },
   signIn: async ({ page }, use) => {
     await use((person, options) => signIn(page, person, options))
   },
