@@ -38,7 +38,9 @@ export function RecentChanges({ search, person, typeName }: { search: RequestLis
           const before = changes.get(row.id)
           return (
             <li key={row.id}>
-              <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.name ?? row.id}</Link>{' '}
+              <Link to={`/requests/${encodeURIComponent(row.id)}`} translate={row.name ? 'no' : undefined}>
+                {row.name ?? row.id}
+              </Link>{' '}
               {before !== undefined && <span className="changed-mark">{t('dashboard.recent.mark', { was: words(before) })}</span>}{' '}
               <span className="recent-changes__state">
                 {row.status && t(`dashboard.status.${row.status}`)}

@@ -66,7 +66,11 @@ export function RequestsTable(props: {
         )
       }
       case 'name':
-        return text(row.name, (name) => <span title={name}>{name}</span>)
+        return text(row.name, (name) => (
+          <span title={name} translate="no">
+            {name}
+          </span>
+        ))
       case 'customerReference':
         return text(row.customerReference)
       case 'type':
