@@ -134,3 +134,29 @@ test('a saved view round-trips through its link and the navigation; a date prese
   await nav.getByRole('link', { name: 'Rejected lately' }).click()
   await expect(page.getByRole('button', { name: 'Remove filter Status: Rejected' })).toBeVisible()
 })
+
+test('at a desk every column of the list is in view; with every column the table scrolls in its own box, by keyboard too, the request id kept in view', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/requests' })
+  await page.setViewportSize({ width: 1366, height: 768 })
+  const box = page.getByRole('region', { name: /^Requests matching the filters/ })
+  const headers = box.getByRole('table').getByRole('columnheader')
+  const inBox = async (header: ReturnType<typeof headers.nth>) => {
+    const [outer, inner] = [(await box.boundingBox())!, (await header.boundingBox())!]
+    return inner.x >= outer.x - 1 && inner.x + inner.width <= outer.x + outer.width + 1
+  }
+  await expect(headers.first()).toHaveText(/Request id/)
+  for (const header of await headers.all()) expect(await inBox(header), (await header.textContent()) ?? undefined).toBe(true)
+
+  // Every column: wider than the window, so the box scrolls sideways, and the page does not.
+  await page.goto('/requests?columns=id,name,customerReference,type,category,status,step,subStep,requestedAt,delay,isArchived,createdAt,updatedAt')
+  await expect(headers).toHaveCount(13)
+  const last = headers.last()
+  await expect(last).toHaveText(/Updated/)
+  expect(await inBox(last)).toBe(false)
+  await box.focus()
+  for (let press = 0; press < 80 && !(await inBox(last)); press++) await page.keyboard.press('ArrowRight')
+  expect(await inBox(last), 'the last column, reached by the keyboard').toBe(true)
+  expect(await inBox(headers.first()), 'the request id, kept in view').toBe(true)
+  await expect(box.getByRole('row').nth(1).getByRole('rowheader').getByRole('link')).toBeInViewport()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+})
