@@ -20,7 +20,10 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, most = 2
   await expect(target).toBeFocused()
 }
 
-test('on a phone the header folds into a menu: opened by keyboard, a link reached and followed, Escape closes it, nothing scrolls sideways', async ({ page, signIn }) => {
+test('on a phone the header folds into a menu: opened by keyboard, a link reached and followed, Escape closes it, nothing scrolls sideways', async ({
+  page,
+  signIn,
+}) => {
   await signIn(PEOPLE.alice)
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/')
@@ -121,7 +124,11 @@ test('"/" goes to the filters and "?" shows the shortcuts, but neither does anyt
 
 test('printed, a request shows its content without the header, the navigation or the footer', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice, { path: '/requests?status=IN_PROGRESS' })
-  const first = page.getByRole('table', { name: /^Requests matching the filters/ }).getByRole('rowheader').first().getByRole('link')
+  const first = page
+    .getByRole('table', { name: /^Requests matching the filters/ })
+    .getByRole('rowheader')
+    .first()
+    .getByRole('link')
   const id = (await first.textContent())!
   await first.click()
   await expect(page).toHaveURL(new RegExp(`/requests/${id}$`))

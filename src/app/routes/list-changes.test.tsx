@@ -71,7 +71,12 @@ describe('what changed since the last look', () => {
 
     const states = async () => {
       const response = await fetch(`/api/ordering/v3/requests?id=${ids.join(',')}&fields=id,status,step,subStep&limit=20`)
-      return new Map(z.array(ZRequestProjection).parse(await response.json()).map((request) => [request.id, `${request.status} ${request.step} ${request.subStep}`]))
+      return new Map(
+        z
+          .array(ZRequestProjection)
+          .parse(await response.json())
+          .map((request) => [request.id, `${request.status} ${request.step} ${request.subStep}`]),
+      )
     }
     const seen = await states()
 
