@@ -98,16 +98,18 @@ test('"All requests" on a request page returns to the filtered, sorted page the 
   await expect(page.getByRole('navigation', { name: 'Pages' }).getByText(/^Showing 21–40 of /)).toBeVisible()
 })
 
-test('a saved view round-trips through its link and the navigation; a date preset fills its range', async ({ page, signIn }) => {
+test('a saved view round-trips through its link and the navigation; a date preset fills its range and stays a preset', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice, { path: '/requests?status=REJECTED&sort=name' })
   await page.getByRole('button', { name: 'Edit filters' }).click()
   const requested = page.getByRole('group', { name: 'Requested date' })
   await requested.getByRole('button', { name: 'Last 30 days' }).click()
+  await expect(requested.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
   const from = await requested.getByLabel('From').inputValue()
   expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   await page.getByRole('button', { name: 'Apply filters' }).click()
-  await expect(page).toHaveURL(new RegExp(`requestedFrom=${from}&requestedTo=\\d{4}-\\d{2}-\\d{2}&sort=name$`))
-  const url = page.url()
+  // The preset, not its days, is in the address: a view saved with it is the last 30 days of the day it is opened.
+  await expect(page).toHaveURL(/\?status=REJECTED&requestedPreset=last30&sort=name$/)
+  await expect(page.getByRole('button', { name: 'Remove filter Requested date: Last 30 days' })).toBeVisible()
 
   await page.getByText('Save this view').click()
   await page.getByLabel('Name of the view').fill('Rejected lately')
@@ -122,7 +124,8 @@ test('a saved view round-trips through its link and the navigation; a date prese
   await page.goto(href)
   await expect(page.getByRole('button', { name: 'Remove filter Status: Rejected' })).toBeVisible()
   await expect(page.getByRole('table', { name: /^Requests matching the filters/ }).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending')
-  expect(new URL(page.url()).searchParams.get('requestedFrom')).toBe(new URL(url).searchParams.get('requestedFrom'))
+  expect(new URL(page.url()).searchParams.get('requestedPreset')).toBe('last30')
+  expect(new URL(page.url()).searchParams.get('requestedFrom')).toBeNull()
 
   // And from the navigation, on another page.
   await page.goto('/')
@@ -130,4 +133,30 @@ test('a saved view round-trips through its link and the navigation; a date prese
   await nav.getByText('Views').click()
   await nav.getByRole('link', { name: 'Rejected lately' }).click()
   await expect(page.getByRole('button', { name: 'Remove filter Status: Rejected' })).toBeVisible()
+})
+
+test('at a desk every column of the list is in view; with every column the table scrolls in its own box, by keyboard too, the request id kept in view', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/requests' })
+  await page.setViewportSize({ width: 1366, height: 768 })
+  const box = page.getByRole('region', { name: /^Requests matching the filters/ })
+  const headers = box.getByRole('table').getByRole('columnheader')
+  const inBox = async (header: ReturnType<typeof headers.nth>) => {
+    const [outer, inner] = [(await box.boundingBox())!, (await header.boundingBox())!]
+    return inner.x >= outer.x - 1 && inner.x + inner.width <= outer.x + outer.width + 1
+  }
+  await expect(headers.first()).toHaveText(/Request id/)
+  for (const header of await headers.all()) expect(await inBox(header), (await header.textContent()) ?? undefined).toBe(true)
+
+  // Every column: wider than the window, so the box scrolls sideways, and the page does not.
+  await page.goto('/requests?columns=id,name,customerReference,type,category,status,step,subStep,requestedAt,delay,isArchived,createdAt,updatedAt')
+  await expect(headers).toHaveCount(13)
+  const last = headers.last()
+  await expect(last).toHaveText(/Updated/)
+  expect(await inBox(last)).toBe(false)
+  await box.focus()
+  for (let press = 0; press < 80 && !(await inBox(last)); press++) await page.keyboard.press('ArrowRight')
+  expect(await inBox(last), 'the last column, reached by the keyboard').toBe(true)
+  expect(await inBox(headers.first()), 'the request id, kept in view').toBe(true)
+  await expect(box.getByRole('row').nth(1).getByRole('rowheader').getByRole('link')).toBeInViewport()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 })

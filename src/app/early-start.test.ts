@@ -59,6 +59,8 @@ describe('the early start of the requests list', () => {
     '/requests?status=IN_PROGRESS,COMPLETED&sort=-createdAt',
     '/requests?status=NEW&type=BVPN,FIBER&customerReference=PO-12&isOverdue=true&page=3&size=50',
     '/requests?createdFrom=2026-01-01&requestedTo=2026-12-31&id=REQ1&isArchived=false&sort=name',
+    '/requests?requestedPreset=last7&createdPreset=thisMonth&updatedPreset=last30&status=NEW',
+    '/requests?requestedPreset=next30&requestedFrom=2020-01-01&createdFrom=2026-01-01',
   ])('asks for exactly what the list’s loader will ask for at %s, and preloads the list’s chunks', (path) => {
     signIn()
     const { urls } = startAt(path)

@@ -125,9 +125,27 @@ export function earlyStart(config: EarlyStartConfig): void {
       ['createdFrom', 'createdAt.gte'], ['createdTo', 'createdAt.lte'],
       ['updatedFrom', 'updatedAt.gte'], ['updatedTo', 'updatedAt.lte'],
     ]
-    for (let i = 0; i < ranges.length; i++) {
-      const value = search.get(ranges[i]![0]!)
-      if (value) query.set(ranges[i]![1]!, value)
+    // A range given as a preset (`requestedPreset=last7`) is counted from today, as src/lib/request-search.ts
+    // `presetRange` counts it; the preset stands for both bounds.
+    const now = new Date()
+    const pad = (n: number) => (n < 10 ? `0${n}` : String(n))
+    const day = (year: number, month: number, date: number) => {
+      const d = new Date(year, month, date)
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+    }
+    const today = (offset: number) => day(now.getFullYear(), now.getMonth(), now.getDate() + offset)
+    const presets: Record<string, [string, string]> = {
+      last7: [today(-6), today(0)],
+      last30: [today(-29), today(0)],
+      thisMonth: [day(now.getFullYear(), now.getMonth(), 1), day(now.getFullYear(), now.getMonth() + 1, 0)],
+      next30: [today(0), today(29)],
+    }
+    for (let i = 0; i < ranges.length; i += 2) {
+      const preset = presets[search.get(`${ranges[i]![0]!.replace('From', '')}Preset`) ?? '']
+      for (let bound = 0; bound < 2; bound++) {
+        const value = preset ? preset[bound] : search.get(ranges[i + bound]![0]!)
+        if (value) query.set(ranges[i + bound]![1]!, value)
+      }
     }
     query.set('fields', window.localStorage.getItem(config.fieldsKey) ?? config.defaultFields)
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ZAggregateRequestsQuery, ZListRequestsQuery } from '@contract/request-query'
-import { DEFAULT_SORT, EMPTY_SEARCH, filtersKey, hasFilters, parseListSearch, toAggregateQuery, toApiQuery, toSearchParams, withoutFilters } from './request-search'
+import {
+  DEFAULT_SORT, EMPTY_SEARCH, FILTER_CONTROLS, filterChips, filtersKey, hasFilters, parseListSearch, readFilterForm, toAggregateQuery, toApiQuery,
+  toSearchParams, withoutFilters,
+} from './request-search'
 
 const view = (query: string) => parseListSearch(new URLSearchParams(query))
 const roundTrip = (query: string) => toSearchParams(view(query)).toString()
@@ -130,5 +133,61 @@ describe('the GET /requests/aggregate query of a view', () => {
     expect(Object.fromEntries(aggregate)).toMatchObject({ customerReference: 'PO-1*', step: 'ORDER', 'createdAt.gte': '2026-01-01' })
     expect(() => ZAggregateRequestsQuery.parse(Object.fromEntries(toAggregateQuery(search, 'subStep')))).not.toThrow()
     expect(toAggregateQuery(EMPTY_SEARCH, 'status').toString()).toBe('groupBy=status')
+  })
+})
+
+describe('a date preset in the URL (a saved view stays relative)', () => {
+  // Noon, local time: the presets count days of the person's calendar.
+  const MARCH_10 = new Date(2026, 2, 10, 12)
+  const APRIL_2 = new Date(2026, 3, 2, 12)
+  const at = (query: string, now: Date) => parseListSearch(new URLSearchParams(query), now)
+  const days = (query: string, now: Date) => {
+    const api = toApiQuery(at(query, now))
+    return [api.get('keyDates.requestedAt.gte'), api.get('keyDates.requestedAt.lte')]
+  }
+
+  it('counts the days from the day the URL is read, not from the day it was written', () => {
+    expect(days('requestedPreset=last7', MARCH_10)).toEqual(['2026-03-04', '2026-03-10'])
+    expect(days('requestedPreset=last7', APRIL_2)).toEqual(['2026-03-27', '2026-04-02'])
+    expect(days('requestedPreset=thisMonth', APRIL_2)).toEqual(['2026-04-01', '2026-04-30'])
+    expect(days('requestedPreset=next30', MARCH_10)).toEqual(['2026-03-10', '2026-04-08'])
+    const created = toApiQuery(at('createdPreset=last30&updatedPreset=last7', MARCH_10))
+    expect([created.get('createdAt.gte'), created.get('createdAt.lte'), created.get('updatedAt.gte')]).toEqual(['2026-02-09', '2026-03-10', '2026-03-04'])
+  })
+
+  it('writes the preset back, never its days, so a view saved with it opens on the days of the day it is opened', () => {
+    const saved = toSearchParams(at('status=REJECTED&requestedPreset=last30&sort=name', MARCH_10)).toString()
+    expect(saved).toBe('status=REJECTED&requestedPreset=last30&sort=name')
+    expect(at(saved, APRIL_2)).toMatchObject({ requestedPreset: 'last30', requestedFrom: '2026-03-04', requestedTo: '2026-04-02' })
+    expect(filtersKey(at(saved, MARCH_10))).toBe(filtersKey(at(saved, APRIL_2)))
+  })
+
+  it('lets a preset stand for both bounds of its range, and drops a preset it does not know', () => {
+    expect(roundTrip('requestedPreset=last7&requestedFrom=2020-01-01&createdFrom=2026-01-01')).toBe('requestedPreset=last7&createdFrom=2026-01-01')
+    expect(at('requestedPreset=yesterday&requestedFrom=2026-01-01', MARCH_10)).toMatchObject({ requestedPreset: undefined, requestedFrom: '2026-01-01' })
+    expect(hasFilters(view('updatedPreset=last7'))).toBe(true)
+  })
+
+  it('is one chip, whose removal removes the range', () => {
+    const search = at('requestedPreset=last7&createdFrom=2026-01-01&createdTo=2026-01-31', MARCH_10)
+    const chips = filterChips(search)
+    expect(chips.map((chip) => [chip.filter, chip.value])).toEqual([
+      ['requestedPreset', 'last7'],
+      ['createdFrom', '2026-01-01'],
+      ['createdTo', '2026-01-31'],
+    ])
+    expect(toSearchParams(chips[0]!.without).toString()).toBe('createdFrom=2026-01-01&createdTo=2026-01-31')
+  })
+
+  it('comes from the filter form when a preset was chosen, and days typed by hand stay days', () => {
+    const form = (entries: Record<string, string>) => {
+      const data = new FormData()
+      for (const [name, value] of Object.entries(entries)) data.set(name, value)
+      return readFilterForm(data, FILTER_CONTROLS, view('status=NEW&createdPreset=last7')).search!
+    }
+    const chosen = form({ requestedFrom: '2026-03-04', requestedTo: '2026-03-10', requestedPreset: 'last7' })
+    expect(toSearchParams(chosen).toString()).toBe('requestedPreset=last7')
+    const typed = form({ requestedFrom: '2026-03-04', requestedTo: '2026-03-10', requestedPreset: '' })
+    expect(toSearchParams(typed).toString()).toBe('requestedFrom=2026-03-04&requestedTo=2026-03-10')
   })
 })

@@ -19,6 +19,32 @@ export const DEFAULT_SORT = '-createdAt'
 const list = (values: string) => values.split(',').map((v) => v.trim()).filter(Boolean)
 const isoDate = z.iso.date()
 
+// --- Date presets, computed in the person's time zone ---------------------------------------------
+
+export const DATE_PRESETS = ['last7', 'last30', 'thisMonth', 'next30'] as const
+export type DatePreset = (typeof DATE_PRESETS)[number]
+
+/** A day of the person's calendar as `YYYY-MM-DD` (the local date, not the UTC one). */
+export function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+/** The days a preset covers, both ends included, counted from the person's today. */
+export function presetRange(preset: DatePreset, now: Date = new Date()): { from: string; to: string } {
+  const day = (offset: number) => localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset))
+  switch (preset) {
+    case 'last7':
+      return { from: day(-6), to: day(0) }
+    case 'last30':
+      return { from: day(-29), to: day(0) }
+    case 'thisMonth':
+      return { from: localDay(new Date(now.getFullYear(), now.getMonth(), 1)), to: localDay(new Date(now.getFullYear(), now.getMonth() + 1, 0)) }
+    case 'next30':
+      return { from: day(0), to: day(29) }
+  }
+}
+
 export const ZRequestListSearch = z.object({
   status: z.catch(z.array(z.enum(REQUEST_STATUSES)), []),
   step: z.catch(z.array(z.enum(REQUEST_STEPS)), []),
@@ -35,11 +61,24 @@ export const ZRequestListSearch = z.object({
   createdTo: z.catch(z.optional(isoDate), undefined),
   updatedFrom: z.catch(z.optional(isoDate), undefined),
   updatedTo: z.catch(z.optional(isoDate), undefined),
+  // A range given as a preset (`requestedPreset=last7`): its days are counted from the day the URL is read, so a
+  // saved view or a link stays relative (docs/decisions/0025-list-views.md).
+  requestedPreset: z.catch(z.optional(z.enum(DATE_PRESETS)), undefined),
+  createdPreset: z.catch(z.optional(z.enum(DATE_PRESETS)), undefined),
+  updatedPreset: z.catch(z.optional(z.enum(DATE_PRESETS)), undefined),
   sort: z.catch(z.string().check(z.regex(new RegExp(`^-?(${SORTABLE_REQUEST_FIELDS.map((f) => f.replace('.', '\\.')).join('|')})$`))), DEFAULT_SORT),
   page: z.catch(z.int().check(z.minimum(1), z.maximum(100_000)), 1),
   size: z.catch(z.union(PAGE_SIZES.map((size) => z.literal(size))), 20),
 })
 export type RequestListSearch = z.infer<typeof ZRequestListSearch>
+
+/** The date ranges of a view: two bounds, or a preset that gives both (the URL holds one or the other). */
+export type DateRange = 'requested' | 'created' | 'updated'
+export const DATE_RANGES = [
+  { range: 'requested', from: 'requestedFrom', to: 'requestedTo', preset: 'requestedPreset' },
+  { range: 'created', from: 'createdFrom', to: 'createdTo', preset: 'createdPreset' },
+  { range: 'updated', from: 'updatedFrom', to: 'updatedTo', preset: 'updatedPreset' },
+] as const satisfies readonly { range: DateRange; from: string; to: string; preset: string }[]
 
 /** Names of the URL parameters for the date ranges, and the API parameters they become. */
 const RANGES = [
@@ -59,9 +98,13 @@ const LIST_FILTERS = ['status', 'step', 'subStep', 'category', 'type'] as const
 
 const flag = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined)
 
-export function parseListSearch(params: URLSearchParams): RequestListSearch {
+/**
+ * The view a URL holds. A range given as a preset is counted from `now`, in the person's time zone: the same link
+ * covers the last 7 days whenever it is opened, and its bounds in the URL, if any, give way to it.
+ */
+export function parseListSearch(params: URLSearchParams, now: Date = new Date()): RequestListSearch {
   const get = (name: string) => params.get(name) ?? undefined
-  return ZRequestListSearch.parse({
+  const search = ZRequestListSearch.parse({
     // One unknown status or an over-long type drops that item, not the whole list.
     status: oneOf(REQUEST_STATUSES, params.get('status')),
     step: oneOf(REQUEST_STEPS, params.get('step')),
@@ -73,10 +116,18 @@ export function parseListSearch(params: URLSearchParams): RequestListSearch {
     isOverdue: flag(params.get('isOverdue')),
     isArchived: flag(params.get('isArchived')),
     ...Object.fromEntries(RANGES.map(([name]) => [name, get(name)])),
+    ...Object.fromEntries(DATE_RANGES.map(({ preset }) => [preset, get(preset)])),
     sort: get('sort'),
     page: Number(params.get('page') ?? 1),
     size: Number(params.get('size') ?? 20),
   })
+  for (const { from, to, preset } of DATE_RANGES) {
+    const chosen = search[preset]
+    if (!chosen) continue
+    const days = presetRange(chosen, now)
+    Object.assign(search, { [from]: days.from, [to]: days.to })
+  }
+  return search
 }
 
 /** The URL parameters of a view; defaults are left out so that links stay short. */
@@ -87,7 +138,12 @@ export function toSearchParams(search: RequestListSearch): URLSearchParams {
   if (search.id) params.set('id', search.id)
   if (search.isOverdue !== undefined) params.set('isOverdue', String(search.isOverdue))
   if (search.isArchived !== undefined) params.set('isArchived', String(search.isArchived))
-  for (const [name] of RANGES) if (search[name]) params.set(name, search[name])
+  for (const { from, to, preset } of DATE_RANGES) {
+    // A preset stands for its bounds: the URL keeps it relative.
+    const chosen = search[preset]
+    if (chosen) params.set(preset, chosen)
+    else for (const bound of [from, to] as const) if (search[bound]) params.set(bound, search[bound])
+  }
   if (search.sort !== DEFAULT_SORT) params.set('sort', search.sort)
   if (search.page !== 1) params.set('page', String(search.page))
   if (search.size !== 20) params.set('size', String(search.size))
@@ -157,12 +213,6 @@ export function toAggregateQuery(search: RequestListSearch, groupBy: AggregateGr
 /** The controls a filter form may have; a form names those it has, and the filters it has none for are kept. */
 export const FILTER_CONTROLS = ['status', 'type', 'customerReference', 'id', 'isOverdue', 'isArchived', 'requested', 'created', 'updated'] as const
 export type FilterControl = (typeof FILTER_CONTROLS)[number]
-export type DateRange = 'requested' | 'created' | 'updated'
-export const DATE_RANGES: readonly { range: DateRange; from: 'requestedFrom' | 'createdFrom' | 'updatedFrom'; to: 'requestedTo' | 'createdTo' | 'updatedTo' }[] = [
-  { range: 'requested', from: 'requestedFrom', to: 'requestedTo' },
-  { range: 'created', from: 'createdFrom', to: 'createdTo' },
-  { range: 'updated', from: 'updatedFrom', to: 'updatedTo' },
-]
 
 export type FormReading = { search: RequestListSearch; invertedRange?: undefined } | { search?: undefined; invertedRange: (typeof DATE_RANGES)[number] }
 
@@ -179,7 +229,7 @@ export function readFilterForm(data: FormData, controls: readonly FilterControl[
   if (statuses.length) params.set('status', statuses.join(','))
   const types = data.getAll('type').flatMap((value) => list(String(value)))
   if (types.length) params.set('type', [...new Set(types)].join(','))
-  const text = ['customerReference', 'id', 'isOverdue', 'isArchived', ...DATE_RANGES.flatMap((r) => [r.from, r.to])]
+  const text = ['customerReference', 'id', 'isOverdue', 'isArchived', ...DATE_RANGES.flatMap((r) => [r.from, r.to, r.preset])]
   for (const name of text) {
     const value = String(data.get(name) ?? '').trim()
     if (value) params.set(name, value)
@@ -188,56 +238,27 @@ export function readFilterForm(data: FormData, controls: readonly FilterControl[
   const search: RequestListSearch = { ...base, page: 1 }
   for (const control of controls) {
     const range = DATE_RANGES.find((r) => r.range === control)
-    if (range) Object.assign(search, { [range.from]: read[range.from], [range.to]: read[range.to] })
+    if (range) Object.assign(search, { [range.from]: read[range.from], [range.to]: read[range.to], [range.preset]: read[range.preset] })
     else Object.assign(search, { [control]: read[control as Exclude<FilterControl, DateRange>] })
   }
   const invertedRange = DATE_RANGES.find(({ range, from, to }) => has(range) && search[from] && search[to] && search[from] > search[to])
   return invertedRange ? { invertedRange } : { search }
 }
 
-// --- Date presets, computed in the person's time zone ---------------------------------------------
-
-export const DATE_PRESETS = ['last7', 'last30', 'thisMonth', 'next30'] as const
-export type DatePreset = (typeof DATE_PRESETS)[number]
-
-/** A day of the person's calendar as `YYYY-MM-DD` (the local date, not the UTC one). */
-export function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-}
-
-/** The days a preset covers, both ends included, counted from the person's today. */
-export function presetRange(preset: DatePreset, now: Date = new Date()): { from: string; to: string } {
-  const day = (offset: number) => localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset))
-  switch (preset) {
-    case 'last7':
-      return { from: day(-6), to: day(0) }
-    case 'last30':
-      return { from: day(-29), to: day(0) }
-    case 'thisMonth':
-      return { from: localDay(new Date(now.getFullYear(), now.getMonth(), 1)), to: localDay(new Date(now.getFullYear(), now.getMonth() + 1, 0)) }
-    case 'next30':
-      return { from: day(0), to: day(29) }
-  }
-}
-
-/** The preset a range is, if it is one today (to show it chosen). */
-export function presetOf(from: string | undefined, to: string | undefined, now: Date = new Date()): DatePreset | undefined {
-  return DATE_PRESETS.find((preset) => {
-    const range = presetRange(preset, now)
-    return range.from === from && range.to === to
-  })
-}
-
 // --- The filters in force, as removable chips (the list's and the dashboard's folded filters) -------
 
-const RANGE_BOUNDS = ['requestedFrom', 'requestedTo', 'createdFrom', 'createdTo', 'updatedFrom', 'updatedTo'] as const
-export type ChipFilter = (typeof LIST_FILTERS)[number] | 'customerReference' | 'id' | 'isOverdue' | 'isArchived' | (typeof RANGE_BOUNDS)[number]
+export type ChipFilter =
+  | (typeof LIST_FILTERS)[number]
+  | 'customerReference'
+  | 'id'
+  | 'isOverdue'
+  | 'isArchived'
+  | (typeof DATE_RANGES)[number]['from' | 'to' | 'preset']
 
 export interface FilterChip {
   key: string
   filter: ChipFilter
-  /** The value as the URL holds it (a code, `true`, a date); the page says it in words. */
+  /** The value as the URL holds it (a code, `true`, a date, a preset); the page says it in words. */
   value: string
   /** The view without this filter. */
   without: RequestListSearch
@@ -253,9 +274,19 @@ export function filterChips(search: RequestListSearch): FilterChip[] {
       without: { ...search, [filter]: (search[filter] as readonly string[]).filter((v) => v !== value) },
     })),
   )
-  for (const filter of ['customerReference', 'id', 'isOverdue', 'isArchived', ...RANGE_BOUNDS] as const) {
+  for (const filter of ['customerReference', 'id', 'isOverdue', 'isArchived'] as const) {
     const value = search[filter]
     if (value !== undefined) chips.push({ key: filter, filter, value: String(value), without: { ...search, [filter]: undefined } })
+  }
+  for (const { from, to, preset } of DATE_RANGES) {
+    // A preset is one chip ("Requested date: Last 7 days"), and removing it removes the range.
+    const chosen = search[preset]
+    if (chosen) chips.push({ key: preset, filter: preset, value: chosen, without: { ...search, [preset]: undefined, [from]: undefined, [to]: undefined } })
+    else
+      for (const bound of [from, to] as const) {
+        const value = search[bound]
+        if (value !== undefined) chips.push({ key: bound, filter: bound, value, without: { ...search, [bound]: undefined } })
+      }
   }
   return chips
 }

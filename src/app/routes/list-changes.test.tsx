@@ -50,4 +50,45 @@ describe('what changed since the last look', () => {
     }
     expect(screen.getByText(/requests? found/)).toHaveTextContent(new RegExp(`${moved.length} changed since your last look\\.$`))
   }, 90_000)
+  it('says on the dashboard what its latest changes are, and counts only the requests it marks as changed', async () => {
+    // Another person of the same customer: a first look of their own, with nothing remembered.
+    const person = 'marc@acme.example'
+    localStorage.clear()
+    await renderApp({ server, signedInAs: person, path: '/?status=IN_PROGRESS' })
+    const latest = await screen.findByRole('region', { name: 'Latest changes' }, { timeout: 5000 })
+    await waitFor(() => expect(within(latest).getAllByRole('link').length).toBeGreaterThan(3))
+    // Above a list of changes, no sentence says that nothing changed: it says what the list is.
+    expect(within(latest).getByText('The requests updated last, the latest first.')).toBeInTheDocument()
+    expect(latest).not.toHaveTextContent(/nothing changed/i)
+    const ids = within(latest)
+      .getAllByRole('link')
+      .map((link) => /^\/requests\/([^/?]+)$/.exec(link.getAttribute('href') ?? '')?.[1])
+      .filter((id): id is string => Boolean(id))
+      // Five: the list's id filter holds at most 64 characters.
+      .slice(0, 5)
+    await waitFor(() => expect(Object.keys(localStorage).some((key) => key.startsWith('ordering-console.seen.'))).toBe(true))
+    cleanup()
+
+    const states = async () => {
+      const response = await fetch(`/api/ordering/v3/requests?id=${ids.join(',')}&fields=id,status,step,subStep&limit=20`)
+      return new Map(
+        z
+          .array(ZRequestProjection)
+          .parse(await response.json())
+          .map((request) => [request.id, `${request.status} ${request.step} ${request.subStep}`]),
+      )
+    }
+    const seen = await states()
+
+    // Thirty days pass: requests in progress move on (docs/decisions/0003).
+    const clock = await fetch('/sandbox/control/clock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ days: 30 }) })
+    expect(clock.status).toBe(200)
+    const moved = [...(await states())].filter(([id, state]) => seen.get(id) !== state).length
+    expect(moved).toBeGreaterThan(0)
+
+    await renderApp({ server, signedInAs: person, path: `/?id=${ids.join('%2C')}` })
+    const again = await screen.findByRole('region', { name: 'Latest changes' }, { timeout: 5000 })
+    await waitFor(() => expect(within(again).getAllByText(/^Changed \(was /)).toHaveLength(moved), { timeout: 5000 })
+    expect(again).toHaveTextContent(`The requests updated last, the latest first; ${moved} of them changed since your last look (marked).`)
+  }, 90_000)
 })

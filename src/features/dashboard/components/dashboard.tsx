@@ -76,6 +76,10 @@ export function Dashboard({ person }: { person: string | null }) {
         return [t(`dashboard.charts.group.${filter}`), yesNo(value)]
       case 'customerReference':
         return [t('dashboard.filters.customerReference'), value]
+      case 'requestedPreset':
+      case 'createdPreset':
+      case 'updatedPreset':
+        return [t(`dashboard.filters.other.${filter}`), t(`dashboard.filters.preset.${value}`)]
       default:
         // Category, ids and dates come only from links: said as the list's URL holds them, dates in the person's format.
         return [t(`dashboard.filters.other.${filter}`), /^\d{4}-\d{2}-\d{2}$/.test(value) ? format.day(value) : value]

@@ -162,7 +162,7 @@ export function OverdueRequests() {
                         <th scope="row">
                           <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>
                         </th>
-                        <td>{row.name}</td>
+                        <td translate="no">{row.name}</td>
                         <td>{row.customerReference ?? ''}</td>
                         <td>{row.type && <span title={row.type}>{typeName(row.type)}</span>}</td>
                         <td>{row.status && <span title={row.status}>{t(`dashboard.status.${row.status}`)}</span>}</td>

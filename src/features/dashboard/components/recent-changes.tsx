@@ -32,13 +32,17 @@ export function RecentChanges({ search, person, typeName }: { search: RequestLis
   return (
     <section aria-labelledby="recent-changes-title" className="card recent-changes">
       <h2 id="recent-changes-title">{t('dashboard.recent.title')}</h2>
-      <p className="muted">{changes.size > 0 ? t('dashboard.recent.changed', { count: changes.size }) : t('dashboard.recent.noneChanged')}</p>
+      {/* The sentence says what the list is, and counts only the marks below it: a request updated before the last look,
+          or never seen, is listed without a mark, so "nothing changed" would contradict the list (docs/decisions/0025). */}
+      <p className="muted">{changes.size > 0 ? t('dashboard.recent.someChanged', { count: changes.size }) : t('dashboard.recent.intro')}</p>
       <ul className="recent-changes__list">
         {rows.map((row) => {
           const before = changes.get(row.id)
           return (
             <li key={row.id}>
-              <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.name ?? row.id}</Link>{' '}
+              <Link to={`/requests/${encodeURIComponent(row.id)}`} translate={row.name ? 'no' : undefined}>
+                {row.name ?? row.id}
+              </Link>{' '}
               {before !== undefined && <span className="changed-mark">{t('dashboard.recent.mark', { was: words(before) })}</span>}{' '}
               <span className="recent-changes__state">
                 {row.status && t(`dashboard.status.${row.status}`)}

@@ -60,7 +60,9 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
           {t('requestDetail.backToList')}
         </Link>
       </p>
-      <h1 id="request-detail-title">{request.name}</h1>
+      <h1 id="request-detail-title" translate="no">
+        {request.name}
+      </h1>
       <p className="request-detail__state">
         <span className={`badge ${STATUS_BADGE[request.status]}`} title={request.status}>
           {t(`requestDetail.status.${request.status}`)}

@@ -36,6 +36,10 @@ export function ActiveFilters({
         return [t('requests.filters.overdue'), yesNo(value)]
       case 'isArchived':
         return [t('requests.filters.archived'), yesNo(value)]
+      case 'requestedPreset':
+      case 'createdPreset':
+      case 'updatedPreset':
+        return [t(`requests.filters.range.${filter.replace('Preset', '')}`), t(`requests.filters.preset.${value}`)]
       default:
         return [t(`requests.filters.bound.${filter}`), format.day(value)]
     }

@@ -27,6 +27,12 @@ export function FiltersForm(props: {
   const { t } = useTranslation()
   const { search, catalog } = props
   const [badRange, setBadRange] = useState<DateRange | null>(null)
+  // The preset each range was given, if any: applied, it goes to the URL instead of the days, so that the view stays
+  // relative (docs/decisions/0025-list-views.md). Typing a day replaces it.
+  const [presets, setPresets] = useState<Partial<Record<DateRange, DatePreset>>>(() =>
+    Object.fromEntries(DATE_RANGES.flatMap((range) => (search[range.preset] ? [[range.range, search[range.preset]]] : []))),
+  )
+  const choosePreset = (range: DateRange, preset: DatePreset | undefined) => setPresets((chosen) => ({ ...chosen, [range]: preset }))
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -40,7 +46,7 @@ export function FiltersForm(props: {
     props.onApply(reading.search)
   }
 
-  // A preset fills the range's two fields (in the person's time zone); applying the form uses them.
+  // A preset fills the range's two fields (in the person's time zone), to show its days, and is what applying keeps.
   const applyPreset = (event: MouseEvent<HTMLButtonElement>, range: (typeof DATE_RANGES)[number], preset: DatePreset) => {
     const form = event.currentTarget.form
     const { from, to } = presetRange(preset)
@@ -50,6 +56,7 @@ export function FiltersForm(props: {
     }
     set(range.from, from)
     set(range.to, to)
+    choosePreset(range.range, preset)
   }
 
   return (
@@ -90,7 +97,7 @@ export function FiltersForm(props: {
             <legend>{t(`requests.filters.range.${range.range}`)}</legend>
             <label className="field">
               {t('requests.filters.from')}
-              <input type="date" name={range.from} defaultValue={search[range.from] ?? ''} />
+              <input type="date" name={range.from} defaultValue={search[range.from] ?? ''} onChange={() => choosePreset(range.range, undefined)} />
             </label>
             <label className="field">
               {t('requests.filters.to')}
@@ -98,14 +105,16 @@ export function FiltersForm(props: {
                 type="date"
                 name={range.to}
                 defaultValue={search[range.to] ?? ''}
+                onChange={() => choosePreset(range.range, undefined)}
                 aria-invalid={badRange === range.range || undefined}
                 aria-describedby={badRange === range.range ? `${range.range}-range-error` : undefined}
               />
             </label>
+            <input type="hidden" name={range.preset} value={presets[range.range] ?? ''} />
             {PRESETS[range.range] && (
               <div className="filters__presets" role="group" aria-label={t('requests.filters.presets', { range: t(`requests.filters.range.${range.range}`) })}>
                 {PRESETS[range.range]!.map((preset) => (
-                  <button key={preset} type="button" className="chip" onClick={(event) => applyPreset(event, range, preset)}>
+                  <button key={preset} type="button" className="chip" aria-pressed={presets[range.range] === preset} onClick={(event) => applyPreset(event, range, preset)}>
                     {t(`requests.filters.preset.${preset}`)}
                   </button>
                 ))}

@@ -66,7 +66,11 @@ export function RequestsTable(props: {
         )
       }
       case 'name':
-        return text(row.name, (name) => <span title={name}>{name}</span>)
+        return text(row.name, (name) => (
+          <span title={name} translate="no">
+            {name}
+          </span>
+        ))
       case 'customerReference':
         return text(row.customerReference)
       case 'type':
@@ -97,9 +101,11 @@ export function RequestsTable(props: {
   }
 
   return (
-    <div className="table-scroll">
+    // Wider than the window (a phone, or many columns): it scrolls in its own box, which the keyboard can scroll too,
+    // the request id kept in view (docs/decisions/0025).
+    <div className="table-scroll" role="region" aria-labelledby="requests-table-caption" tabIndex={0}>
       <table className={`table requests-table requests-table--${props.density}`} aria-busy={props.busy || undefined}>
-        <caption>{props.caption}</caption>
+        <caption id="requests-table-caption">{props.caption}</caption>
         <thead>
           <tr>
             {props.columns.map((column) => {

@@ -1,0 +1,189 @@
+import type { Page } from '@playwright/test'
+import { accountOf, expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
+
+/**
+ * The shell a person works in all day, in Chromium: the header folded into a menu on a phone, the dark theme, the
+ * keyboard shortcuts, printing, and one sign-in for every tab of the browser (docs/decisions/0011-sign-in.md).
+ */
+
+/** The page is never wider than the window. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user would; fails after `most` presses. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, most = 20) {
+  for (let press = 0; press < most; press++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
+}
+
+test('on a phone the header folds into a menu: opened by keyboard, a link reached and followed, Escape closes it, nothing scrolls sideways', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(PEOPLE.alice)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' })
+  const navigation = page.getByRole('navigation', { name: 'Main' })
+  await expect(menu).toHaveAttribute('aria-expanded', 'false')
+  await expect(navigation).toBeHidden()
+  await expectNoSidewaysScroll(page)
+
+  await tabTo(page, menu)
+  await page.keyboard.press('Enter')
+  await expect(menu).toHaveAttribute('aria-expanded', 'true')
+  await expect(navigation).toBeVisible()
+  const requests = navigation.getByRole('link', { name: 'Requests', exact: true })
+  await tabTo(page, requests)
+  await expectNoSidewaysScroll(page)
+
+  // Escape closes the menu and gives the focus back to its button.
+  await page.keyboard.press('Escape')
+  await expect(menu).toHaveAttribute('aria-expanded', 'false')
+  await expect(navigation).toBeHidden()
+  await expect(menu).toBeFocused()
+
+  // Opened again with the space bar, a link followed: the next page starts with its content, the menu closed.
+  await page.keyboard.press(' ')
+  await expect(navigation).toBeVisible()
+  await tabTo(page, requests)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/requests$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible()
+  await expect(menu).toHaveAttribute('aria-expanded', 'false')
+  await expect(navigation).toBeHidden()
+  await expectNoSidewaysScroll(page)
+})
+
+test('the dark theme, chosen at the foot of the page, holds after a reload, and axe finds nothing in it', async ({ page, signIn }) => {
+  // The device says light: dark is the person's own choice.
+  await page.emulateMedia({ colorScheme: 'light' })
+  await signIn(PEOPLE.alice)
+  const html = page.locator('html')
+  const light = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
+
+  await page.getByLabel('Theme').selectOption({ label: 'Dark' })
+  await expect(html).toHaveAttribute('data-theme', 'dark')
+  const dark = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
+  expect(dark).not.toBe(light)
+
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await expect(html).toHaveAttribute('data-theme', 'dark')
+  await expect(page.getByLabel('Theme')).toHaveValue('dark')
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(dark)
+  // The dashboard with its figures, latest changes and charts, in dark.
+  await expect(page.getByRole('group', { name: 'Requests by status' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await expectNoAccessibilityViolation(page, 'axe on the dashboard in dark')
+
+  // Back to the device's choice.
+  await page.getByLabel('Theme').selectOption({ label: 'As on this device' })
+  await expect(html).not.toHaveAttribute('data-theme', /.+/)
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(light)
+})
+
+test('"/" goes to the filters and "?" shows the shortcuts, but neither does anything while the person types', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/requests' })
+  await expect(page.getByRole('table', { name: /^Requests matching the filters/ })).toBeVisible()
+  const editFilters = page.getByRole('button', { name: 'Edit filters' })
+
+  await page.keyboard.press('/')
+  await expect(editFilters).toBeFocused()
+
+  await page.keyboard.press('?')
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText('Go to the search and filters of the request list.')).toBeVisible()
+  await expectNoAccessibilityViolation(page, 'axe with the shortcuts open')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  // The focus returns to where it was.
+  await expect(editFilters).toBeFocused()
+
+  // In a field, both keys are text.
+  await page.keyboard.press('Enter')
+  const reference = page.getByRole('textbox', { name: 'Customer reference' })
+  await reference.click()
+  await page.keyboard.type('PO/1?')
+  await expect(reference).toHaveValue('PO/1?')
+  await expect(reference).toBeFocused()
+  await expect(dialog).toHaveCount(0)
+
+  // On the dashboard, "/" goes to its own filters.
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await page.keyboard.press('/')
+  await expect(page.getByRole('main').getByRole('button', { name: 'Edit filters' })).toBeFocused()
+})
+
+test('printed, a request shows its content without the header, the navigation or the footer', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/requests?status=IN_PROGRESS' })
+  const first = page
+    .getByRole('table', { name: /^Requests matching the filters/ })
+    .getByRole('rowheader')
+    .first()
+    .getByRole('link')
+  const id = (await first.textContent())!
+  await first.click()
+  await expect(page).toHaveURL(new RegExp(`/requests/${id}$`))
+  await expect(page.getByRole('heading', { level: 2, name: 'Progress' })).toBeVisible()
+  const header = page.getByRole('banner')
+  const footer = page.getByRole('contentinfo')
+  await expect(header).toBeVisible()
+  await expect(footer).toBeVisible()
+
+  await page.emulateMedia({ media: 'print' })
+  await expect(header).toBeHidden()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+  await expect(footer).toBeHidden()
+  await expect(page.getByRole('link', { name: 'All requests' })).toBeHidden()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Progress' })).toBeVisible()
+  await expect(page.getByRole('main').getByText(id).first()).toBeVisible()
+  // Printed in black, whatever the theme.
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((heading) => getComputedStyle(heading).color)).toBe('rgb(0, 0, 0)')
+
+  await page.emulateMedia({ media: 'screen' })
+  await expect(header).toBeVisible()
+})
+
+test('signing out in one tab signs out the other tabs of the browser', async ({ page, signIn }) => {
+  await signIn(PEOPLE.marc, { path: '/requests' })
+  const other = await page.context().newPage()
+  await other.goto('/')
+  await expect(accountOf(other).getByText(PEOPLE.marc.name)).toBeVisible()
+  await expect(other.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+
+  await accountOf(page).getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Ordering Console' })).toBeVisible()
+
+  // The other tab, untouched, shows the sign-in page too, without a reload.
+  await expect(other.getByRole('heading', { level: 1, name: 'Sign in to Ordering Console' })).toBeVisible()
+  await expect(accountOf(other)).toHaveCount(0)
+  await expect(other.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveCount(0)
+  await other.close()
+})
+
+test('a new tab of the browser opened on a deep link is signed in, with no click and no sign-in page', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
+  const [request] = (await (await page.request.get('/api/ordering/v3/requests?limit=1&fields=id,name')).json()) as { id: string; name: string }[]
+
+  const tab = await page.context().newPage()
+  const visited: string[] = []
+  tab.on('framenavigated', (frame) => {
+    if (frame === tab.mainFrame()) visited.push(new URL(frame.url()).pathname)
+  })
+  await tab.goto(`/requests/${request!.id}`)
+  await expect(tab.getByRole('heading', { level: 1, name: request!.name })).toBeVisible()
+  await expect(accountOf(tab).getByText(PEOPLE.alice.name)).toBeVisible()
+  await expect(tab).toHaveURL(new RegExp(`/requests/${request!.id}$`))
+  expect(visited.filter((path) => path.startsWith('/sign-in') || path.startsWith('/sandbox/') || path.startsWith('/auth/'))).toEqual([])
+  await expect(tab.getByRole('button', { name: 'Sign in' })).toHaveCount(0)
+  await tab.close()
+})
