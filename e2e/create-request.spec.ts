@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test'
 import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { CONTROL_SECRET_HEADERS, expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
-import { contractBox, dateField, expectNoSidewaysScroll, field, fillContract, fillDate, getJson, loseAnswersToPosts, today } from './form-helpers'
+import { CONTROL_SECRET_HEADERS, expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, test } from './fixtures'
+import { contractBox, dateField, field, fillContract, fillDate, getJson, loseAnswersToPosts, today } from './form-helpers'
 
 // Dates as a British English person reads them; the French test switches language (docs/decisions/0014).
 test.use({ locale: 'en-GB' })

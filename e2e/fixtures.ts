@@ -83,6 +83,12 @@ export async function signIn(page: Page, person: Person, options: { path?: strin
   sessions.set(person.username, await page.context().cookies())
 }
 
+/** The page is never wider than the window: a table scrolls inside its own box (docs/decisions/0025-list-views.md). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+}
+
 /** The one accessibility check of the end-to-end tests: axe finds nothing on the page as it is. */
 export async function expectNoAccessibilityViolation(page: Page, message?: string) {
   expect((await new AxeBuilder({ page }).analyze()).violations, message).toEqual([])

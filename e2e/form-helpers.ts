@@ -48,12 +48,6 @@ export async function fillContract(page: Page, value: string, label = 'Contract'
   await page.keyboard.press('Tab')
 }
 
-/** The page never scrolls sideways. */
-export async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
-}
-
 /** The sandbox control endpoint, with this run's secret (e2e/fixtures.ts), from any request context (a page's too). */
 export async function control(request: APIRequestContext, method: 'post' | 'delete' | 'get', path: string, data?: unknown) {
   const response = await request[method](`/sandbox/control${path}`, { headers: { 'Content-Type': 'application/json', ...CONTROL_SECRET_HEADERS }, ...(data === undefined ? {} : { data }) })

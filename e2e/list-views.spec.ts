@@ -1,27 +1,15 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, PEOPLE, test } from './fixtures'
+import { expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, test } from './fixtures'
 
 /**
  * The list, the dashboard, the overdue view and a request page at a desk (1366×768) and on a phone (390×844):
- * nothing of the page content scrolls sideways, axe finds nothing in it, the list's first request is above the
+ * nothing scrolls sideways, axe finds nothing on the whole page (header included), the list's first request is above the
  * fold, and names, never type codes (docs/decisions/0025).
  */
 const SIZES = [
   { width: 1366, height: 768 },
   { width: 390, height: 844 },
 ] as const
-
-async function expectNoAccessibilityViolation(page: Page) {
-  // The page's own content; the header is the shell's and has its own checks.
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
-}
-
-/** The content never makes the page wider than the window (a table scrolls inside its own box). */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ main: document.querySelector('main')!.scrollWidth, window: window.innerWidth }))
-  expect(widths.main).toBeLessThanOrEqual(widths.window)
-}
 
 async function catalogItems(page: Page) {
   return (await (await page.request.get('/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]

@@ -1,15 +1,10 @@
 import type { Page } from '@playwright/test'
-import { accountOf, expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
+import { accountOf, expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, test } from './fixtures'
 
 /**
  * The shell a person works in all day, in Chromium: the header folded into a menu on a phone, the dark theme, the
  * keyboard shortcuts, printing, and one sign-in for every tab of the browser (docs/decisions/0011-sign-in.md).
  */
-
-/** The page is never wider than the window. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-}
 
 /** Presses Tab until `target` has the focus, as a keyboard user would; fails after `most` presses. */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, most = 20) {
