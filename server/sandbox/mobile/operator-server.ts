@@ -7,14 +7,14 @@ import {
 } from '@contract/mobile-connect'
 import type { TokenResponse } from '@contract/oauth'
 import {
-  checkAcrValues, checkAuthorizationRequest, checkClient, checkMaxAge, checkOpenidScope, checkPkce, checkPrompt,
+  checkAcrValues, checkAuthorizationRequest, checkCharset, checkClient, checkDisplay, checkMaxAge, checkOpenidScope, checkPkce, checkPrompt,
   checkRedirectUri, checkResponseType, checkScope, checkSingleValued, checkState, checkUnsupported, parseAuthorizationRequest, redirectFailure,
-  redirectTo, type AuthorizationCheck, type AuthorizationChecks,
+  redirectTo, type AuthorizationCheck, type AuthorizationChecks, type Display,
 } from '../../shared/authorization-request'
 import { newRequestId } from '../../shared/request-id'
 import { authenticatedTokenRequest, oauthError, REALM, safeEqual } from '../oauth/client-credentials'
 import { hashToken } from '../oauth/token-store'
-import { checkAvailable } from '../oidc/authorize'
+import { checkAvailable, isHttps } from '../oidc/authorize'
 import { errorPage, languageOf, refusedRequestPage } from '../oidc/pages'
 import { s256 } from '../oidc/token'
 import type { Sandbox } from '../sandbox'
@@ -39,6 +39,19 @@ export function mobileRedirectUris(sandbox: Sandbox): string[] {
   return [...new Set(origins)].map((origin) => `${origin}${MOBILE_CALLBACK_PATH}`)
 }
 
+/**
+ * The header that stands for the mobile network's identification in the sandbox (docs/decisions/0017-mobile-connect.md):
+ * on plain HTTP an operator's network adds the subscriber's number to the request (header enrichment); here a test or a
+ * developer sends it, the number in international form.
+ */
+export const NETWORK_MSISDN_HEADER = 'X-Sandbox-MSISDN'
+
+/** The subscriber of `operator` the mobile network names, only over plain HTTP (a network cannot read or enrich HTTPS). */
+function networkSubscriber(c: Context, operator: SandboxOperator): string | null {
+  const msisdn = normalizeMsisdn(c.req.header(NETWORK_MSISDN_HEADER) ?? '')
+  return msisdn && !isHttps(c) && subscriberOf(msisdn)?.operator === operator.key ? msisdn : null
+}
+
 /** The operator keeps no login session: every authentication involves the phone, so prompt=none can never be answered. */
 const checkNoLoginSession: AuthorizationCheck = (request) =>
   request.values('prompt').includes('none')
@@ -46,11 +59,12 @@ const checkNoLoginSession: AuthorizationCheck = (request) =>
     : undefined
 
 /**
- * The operator's authorize checks (reference 3, "Operator authorization endpoint"). Unlike the authorization server,
- * which ignores what it does not know, the operator of reference 3 refuses: every repeated parameter, and the
- * parameters it lists as unsupported. acr_values 2 or 3, the first being the level asked (2 when none is).
+ * The operator's authorize checks (reference 3, "Operator authorization endpoint"), and those of its semi-implicit
+ * endpoint. Unlike the authorization server, which ignores what it does not know, the operator of reference 3
+ * refuses: every repeated parameter, and the parameters it lists as unsupported. acr_values 2 or 3, the first being
+ * the level asked (2 when none is).
  */
-function operatorChecks(sandbox: Sandbox): AuthorizationChecks {
+function operatorChecks(sandbox: Sandbox, endpoint: 'authorize' | 'semi-implicit'): AuthorizationChecks {
   return {
     beforeRedirect: [
       checkSingleValued(['client_id', 'redirect_uri']),
@@ -60,6 +74,8 @@ function operatorChecks(sandbox: Sandbox): AuthorizationChecks {
     afterRedirect: [
       checkAvailable(sandbox),
       checkSingleValued(),
+      // Semi-implicit (reference 2): "the same parameters plus charset=utf8", so reference 2's display too.
+      ...(endpoint === 'semi-implicit' ? [checkCharset(), checkDisplay()] : []),
       checkResponseType(),
       checkState(),
       checkOpenidScope(),
@@ -110,6 +126,7 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
       requestId: pending.id,
       csrf: pending.csrf,
       redirectUri: pending.redirectUri,
+      display: pending.display,
     }
     if (!pending.msisdn || !pending.method) {
       return operatorPage(c, { ...common, step: { kind: 'number', ...(extra.numberError !== undefined ? { typed: extra.numberError, error: true } : {}) } })
@@ -148,12 +165,15 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
     return redirectTo(c, pending.redirectUri, { code, state: pending.state })
   }
 
-  /** An authorize request at `operator`: the person is the subscriber of login_hint, else the operator's page asks for the number. */
-  const authorize = (c: Context, operator: SandboxOperator, checks: AuthorizationChecks) => {
+  /**
+   * An authorize request at `operator`: the person is the subscriber the mobile network names (semi-implicit only),
+   * else the one of login_hint, else the operator's page asks for the number.
+   */
+  const authorize = (c: Context, operator: SandboxOperator, endpoint: 'authorize' | 'semi-implicit') => {
     const query = new URL(c.req.url).searchParams
     const language = languageOf(query.get('ui_locales') ?? undefined)
     const request = parseAuthorizationRequest(query)
-    const checked = checkAuthorizationRequest(request, checks)
+    const checked = checkAuthorizationRequest(request, operatorChecks(sandbox, endpoint))
     if (!checked.ok) return checked.redirect ? redirectFailure(c, checked) : refusedRequestPage(c, language, checked.error)
     const redirectUri = request.value('redirect_uri')!
     const fail = (description: string) =>
@@ -185,6 +205,8 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
       ...(nonce ? { nonce } : {}),
       ...(codeChallenge ? { codeChallenge } : {}),
       language,
+      // Checked at the semi-implicit endpoint only: reference 3's operator takes no display.
+      display: endpoint === 'semi-implicit' ? ((request.value('display') ?? 'page') as Display) : 'page',
       acr: (request.values('acr_values')[0] ?? '2') as MobileAcr,
       msisdn: null,
       method: null,
@@ -193,14 +215,22 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
       phone: 'waiting',
       expiresAt: now() + PENDING_TTL_MS,
     }
-    if (msisdn) identify(pending, msisdn)
+    const identified = (endpoint === 'semi-implicit' ? networkSubscriber(c, operator) : null) ?? msisdn
+    if (identified) identify(pending, identified)
     state.pending.set(pending.id, pending)
     return show(c, pending)
   }
 
   app.get('/operators/:operator/openidconnect/:country/v1/authorize', (c) => {
     const operator = operatorOf(c)
-    return operator ? authorize(c, operator, operatorChecks(sandbox)) : c.notFound()
+    return operator ? authorize(c, operator, 'authorize') : c.notFound()
+  })
+
+  // Reference 2's semi-implicit mobile authentication, `{mobile_authorize_url}/oidc/authorize` (0017): the operator's
+  // request plus charset=utf8 and display, over plain HTTP, where the mobile network names the subscriber.
+  app.get('/operators/:operator/oidc/authorize', (c) => {
+    const operator = operatorByKey(c.req.param('operator'))
+    return operator ? authorize(c, operator, 'semi-implicit') : c.notFound()
   })
 
   app.post('/operators/:operator/openidconnect/:country/v1/authenticate', async (c) => {
