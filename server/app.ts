@@ -96,15 +96,19 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     // The sandbox's own sign-in session ends with the console's; a real operator offers no end-session endpoint (0020).
     operatorSignOutCookies: sandbox ? (c) => [ssoSignOutCookie(SANDBOX_BASE, isHttps(c))] : undefined,
   })
-  // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint.
+  // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint, reached like the rest.
   const mobileCookies = new SessionCookies(config.sessionSecrets, now, store)
-  const discoveryUrl = sandbox ? `${IN_PROCESS}${SANDBOX_BASE}` : (config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? null)
+  const discovery = reach(sandbox ? { sandboxPath: SANDBOX_BASE } : { url: config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? '' })
+  const clientCredentials = reach(
+    sandbox ? { sandboxPath: `${SANDBOX_BASE}/oauth/v3/token` } : { url: `${config.OIDC_BASE_URL?.replace(/\/$/, '')}/oauth/v3/token` },
+  )
   const mobile = createMobileSignIn({
-    discoveryUrl,
+    discoveryUrl: discovery.url || null,
     clientId: config.oidc.clientId,
     clientSecret: config.oidc.clientSecret,
-    clientCredentialsUrl: sandbox ? `${IN_PROCESS}${SANDBOX_BASE}/oauth/v3/token` : `${config.OIDC_BASE_URL?.replace(/\/$/, '')}/oauth/v3/token`,
-    fetch: inProcess ?? network,
+    clientCredentialsUrl: clientCredentials.url,
+    // One way to reach discovery and the operators it names: the operators' addresses come from its answers.
+    fetch: discovery.fetch,
     cookies: mobileCookies,
     sessionSecret: config.sessionSecrets,
     now,

@@ -92,15 +92,3 @@ export const identifyCall: MiddlewareHandler<{ Variables: { requestId: string; l
   c.header('Vary', 'Accept-Language')
   await next()
 }
-
-/**
- * An OAuth redirect back to a client (authorization codes and errors, RFC 6749 4.1.2): the parameters given, never
- * cached, and without a Referer that would carry the code on.
- */
-export function redirectTo(c: Context, uri: string, parameters: Record<string, string | undefined>): Response {
-  const url = new URL(uri)
-  for (const [name, value] of Object.entries(parameters)) if (value !== undefined) url.searchParams.set(name, value)
-  c.header('Cache-Control', 'no-store')
-  c.header('Referrer-Policy', 'no-referrer')
-  return c.redirect(url.toString(), 302)
-}

@@ -5,10 +5,14 @@ import { z } from 'zod'
 import type { BrowserTokenAnswer } from '@contract/gateway-auth'
 import { ZOAuthErrorBody } from '@contract/error'
 import {
-  ENCRYPTED_MSISDN_PREFIX, ZDiscoveryResponse, ZMccMnc, ZMobileAcr, ZMobileIdTokenClaims, type MobilePending, type MobileStartError,
+  ENCRYPTED_MSISDN_PREFIX, MOBILE_ACR_VALUES, ZDiscoveryResponse, ZMccMnc, ZMobileAcr, ZMobileIdTokenClaims, type MobilePending, type MobileStartError,
 } from '@contract/mobile-connect'
 import { ZTokenResponse, type TokenResponse } from '@contract/oauth'
 import { oauthError } from '../../shared/api-error'
+import {
+  checkAcrValues, checkAuthorizationRequest, checkClient, checkNonce, checkPkce, checkRedirectUri, checkSingleValued, checkState,
+  parseAuthorizationRequest, redirectFailure,
+} from '../../shared/authorization-request'
 import { memoryStore, type SharedStore } from '../shared-store'
 import { basicCredentials } from './operator'
 import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
@@ -249,24 +253,27 @@ export function createMobileSignIn(options: MobileSignInOptions) {
   // GET /auth/mobile/authorize: the SPA's authorize request; the gateway adds login_hint and hands over to the operator.
   routes.get('/authorize', async (c) => {
     const url = new URL(c.req.url)
-    const query = url.searchParams
     const state = await readCookie(c)
     const operator = state?.mccMnc ? await operatorFor(c, state.mccMnc) : 'expired'
     if (!state || typeof operator === 'string') return startFailed(c, typeof operator === 'string' ? operator : 'expired')
-    const callback = `${requestOrigin(c)}${MOBILE_CALLBACK}`
-    const refuse = (description: string) => {
-      const target = new URL(callback)
-      target.search = new URLSearchParams({ error: 'invalid_request', error_description: description, ...(query.get('state') ? { state: query.get('state')! } : {}) }).toString()
-      return c.redirect(target.toString(), 302)
-    }
-    if (query.get('client_id') !== operator.clientId || query.get('redirect_uri') !== callback) return startFailed(c, 'invalid_request')
-    const acr = ZMobileAcr.safeParse(query.get('acr_values'))
-    if (!query.get('state') || !query.get('nonce')) return refuse('state and nonce are required.')
-    if (!query.get('code_challenge') || query.get('code_challenge_method') !== 'S256') return refuse('PKCE with code_challenge_method S256 is required.')
-    if (!acr.success) return refuse('acr_values must be 2 or 3.')
+    const request = parseAuthorizationRequest(url.searchParams)
+    const checked = checkAuthorizationRequest(request, {
+      // The query goes to the operator as it is, so no parameter may repeat, known or not (RFC 6749 3.1).
+      beforeRedirect: [
+        checkSingleValued(),
+        checkClient((clientId) => clientId === operator.clientId),
+        checkRedirectUri([`${requestOrigin(c)}${MOBILE_CALLBACK}`]),
+      ],
+      // PKCE, state and nonce on every sign-in (0011), and the one level asked, which the ID token's acr must reach (0017).
+      afterRedirect: [checkState(), checkNonce(), checkPkce({ required: true }), checkAcrValues(MOBILE_ACR_VALUES, { required: true, single: true })],
+    })
+    // A client or callback the gateway cannot vouch for: the sign-in page says the request was wrong (0017).
+    if (!checked.ok) return checked.redirect ? redirectFailure(c, checked) : startFailed(c, 'invalid_request')
+    const query = new URLSearchParams(url.searchParams)
     query.delete('login_hint')
     if (state.subscriberId) query.set('login_hint', `${ENCRYPTED_MSISDN_PREFIX}${state.subscriberId}`)
-    const pending = [...state.pending.filter((entry) => entry.state !== query.get('state')), { state: query.get('state')!, nonce: query.get('nonce')!, acr: acr.data }].slice(-4)
+    const asked = { state: request.value('state')!, nonce: request.value('nonce')!, acr: ZMobileAcr.parse(request.value('acr_values')) }
+    const pending = [...state.pending.filter((entry) => entry.state !== asked.state), asked].slice(-4)
     c.header('Set-Cookie', await writeCookie(c, { ...state, pending }))
     c.header('Cache-Control', 'no-store')
     const target = new URL(operator.authorization)

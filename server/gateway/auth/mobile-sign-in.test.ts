@@ -130,6 +130,35 @@ describe('sign-in with a mobile number through the gateway', () => {
     expect((await browser.get('http://elsewhere.example/auth/mobile/discover?acr=2')).headers.get('Location')).toBe('/sign-in/mobile?error=discovery_failed')
   })
 
+  it('checks the SPA’s authorize request: a client or callback it cannot vouch for goes to the sign-in page, the rest to the callback', async () => {
+    const browser = testBrowser(testApp)
+    await discoverThroughGateway(browser, { msisdn: NUMBERS.esOk, acr: '2' })
+    const authorize = (overrides: Record<string, string | undefined>, extra = '') => {
+      const query: Record<string, string | undefined> = {
+        response_type: 'code', client_id: SANDBOX_CLIENT_ID, redirect_uri: `${ORIGIN}/auth/mobile/callback`, scope: 'openid', state: 'state-1',
+        nonce: 'nonce-1', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', acr_values: '2', ...overrides,
+      }
+      const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined))
+      return browser.get(`${ORIGIN}/auth/mobile/authorize?${search}${extra}`)
+    }
+    for (const [overrides, extra] of [[{ client_id: 'someone-else' }, ''], [{ redirect_uri: `${ORIGIN}/auth/callback` }, ''], [{}, '&nonce=again']] as const) {
+      expect((await authorize(overrides, extra)).headers.get('Location'), JSON.stringify([overrides, extra])).toBe('/sign-in/mobile?error=invalid_request')
+    }
+    const cases: [Record<string, string | undefined>, string][] = [
+      [{ nonce: undefined }, 'nonce is required.'],
+      [{ code_challenge: undefined, code_challenge_method: undefined }, 'code_challenge is required, with code_challenge_method S256.'],
+      [{ acr_values: undefined }, 'acr_values is required: 2 or 3.'],
+      [{ acr_values: '2 3' }, 'acr_values must be one level: 2 or 3.'],
+    ]
+    for (const [overrides, description] of cases) {
+      const callback = callbackOf(await authorize(overrides))
+      expect(`${callback.origin}${callback.pathname}`).toBe(`${ORIGIN}/auth/mobile/callback`)
+      expect(Object.fromEntries(callback.searchParams)).toEqual({ error: 'invalid_request', error_description: description, state: 'state-1' })
+    }
+    const noState = callbackOf(await authorize({ state: undefined }))
+    expect(Object.fromEntries(noState.searchParams)).toEqual({ error: 'invalid_request', error_description: 'state is required.' })
+  })
+
   it('refuses a token request without the CSRF header or without a sign-in in progress, and passes the operator’s refusals on', async () => {
     const jar = new CookieJar()
     const form = { grant_type: 'authorization_code', code: 'x', redirect_uri: `${ORIGIN}/auth/mobile/callback`, code_verifier: 'v'.repeat(43) }

@@ -156,13 +156,14 @@ describe('GET /auth/authorize', () => {
   it('refuses a repeated parameter with an error page', async () => {
     const response = await authorize(gateway(), `${authorizeQuery()}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`)
     expect(response.status).toBe(400)
-    expect(await response.text()).toMatch(/redirect_uri is repeated/)
+    expect(await response.text()).toMatch(/redirect_uri may appear only once/)
   })
 
   it.each([
     ['no nonce', { nonce: undefined }],
     ['no PKCE', { code_challenge: undefined, code_challenge_method: undefined }],
     ['PKCE plain', { code_challenge_method: 'plain' }],
+    ['a code_challenge that is no SHA-256', { code_challenge: 'short' }],
   ])('sends the browser back to the callback with invalid_request for %s', async (_, overrides) => {
     const response = await authorize(gateway(), authorizeQuery(overrides))
     expect(response.status).toBe(302)

@@ -2,6 +2,10 @@ import type { AuthConfig, BrowserTokenAnswer } from '@contract/gateway-auth'
 import { Hono, type Context } from 'hono'
 import type { OidcSettings } from '../../config'
 import { oauthError } from '../../shared/api-error'
+import {
+  checkAuthorizationRequest, checkClient, checkNonce, checkPkce, checkRedirectUri, checkSingleValued, checkState, parseAuthorizationRequest,
+  redirectFailure,
+} from '../../shared/authorization-request'
 import type { SharedStore } from '../shared-store'
 import { tokenClient, type TokenEndpoint, type TokenOutcome } from './operator'
 import { sessionRefresher, type RefreshOutcome } from './refresh'
@@ -107,23 +111,24 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
   // GET /auth/authorize: checks what the gateway can, remembers state and nonce, hands over to the operator.
   routes.get('/authorize', async (c) => {
     const url = new URL(c.req.url)
-    const query = singleValued(url.searchParams)
-    if ('repeated' in query) return errorPage(c, `The parameter ${query.repeated} is repeated.`)
-    if (query.client_id !== oidc.clientId) return errorPage(c, 'The client_id is not this application’s.')
-    const callback = callbackOf(c)
-    if (query.redirect_uri !== callback) return errorPage(c, `The redirect_uri must be ${callback}.`)
-    if (!query.state) return errorPage(c, 'The state parameter is required.')
-    const refuse = (description: string) => {
-      const target = new URL(callback)
-      target.search = new URLSearchParams({ error: 'invalid_request', error_description: description, state: query.state! }).toString()
-      return c.redirect(target.toString(), 302)
-    }
+    const request = parseAuthorizationRequest(url.searchParams)
+    const checked = checkAuthorizationRequest(request, {
+      beforeRedirect: [
+        // The query goes to the operator as it is, so no parameter may repeat, known or not (RFC 6749 3.1).
+        checkSingleValued(),
+        checkClient((clientId) => clientId === oidc.clientId),
+        checkRedirectUri([callbackOf(c)]),
+        // Unlike reference 2's server, a page (0011): an error without state would reach the SPA's callback matching no sign-in.
+        checkState(),
+      ],
+      // The product's rule (0011): PKCE, state and nonce on every sign-in; the operator checks the rest.
+      afterRedirect: [checkNonce(), checkPkce({ required: true })],
+    })
+    if (!checked.ok) return checked.redirect ? redirectFailure(c, checked) : errorPage(c, checked.description)
+    const state = request.value('state')!
+    const pending = (await cookies.readPending(c)).filter((entry) => entry.state !== state)
+    pending.push({ state, nonce: request.value('nonce')!, scope: request.value('scope') ?? '', expiresAt: cookies.nowSeconds() + AUTH_COOKIE_SECONDS })
     c.header('Cache-Control', 'no-store')
-    // The product's rule (0011): PKCE, state and nonce on every sign-in.
-    if (!query.nonce) return refuse('The nonce parameter is required.')
-    if (!query.code_challenge || query.code_challenge_method !== 'S256') return refuse('PKCE with code_challenge_method S256 is required.')
-    const pending = (await cookies.readPending(c)).filter((entry) => entry.state !== query.state)
-    pending.push({ state: query.state, nonce: query.nonce, scope: query.scope ?? '', expiresAt: cookies.nowSeconds() + AUTH_COOKIE_SECONDS })
     c.header('Set-Cookie', await cookies.pendingCookie(pending, cookieContext(c)))
     return c.redirect(`${oidc.baseUrl}/v1/authorize${url.search}`, 302)
   })

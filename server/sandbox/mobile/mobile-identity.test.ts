@@ -10,6 +10,7 @@ import {
   answerOperator, ATLANTIC, BASIC, callbackOf, discover, MESETA, MOBILE_CALLBACK_URL, NUMBERS, operatorAuthorize, operatorPath, operatorToken,
   REDIRECT_URL, type Answer, type TestOperator,
 } from './mobile-test-support'
+import { NETWORK_MSISDN_HEADER } from './operator-server'
 import { decryptMsisdn, encryptMsisdn } from './operators'
 
 let testApp: TestApp
@@ -278,6 +279,66 @@ describe('operator authorization (reference 3)', () => {
     expect(await other.text()).toContain('aria-invalid="true"')
     const next = await browser.post(form.action, { ...form.hidden, decision: 'continue', msisdn: NUMBERS.esSms })
     expect(await next.text()).toContain('Code reçu par SMS')
+  })
+})
+
+describe('semi-implicit authorization, {mobile_authorize_url}/oidc/authorize (reference 2)', () => {
+  const onNetwork = (msisdn: string, headers: Record<string, string> = {}) => ({ headers: { [NETWORK_MSISDN_HEADER]: msisdn, ...headers } })
+
+  it('over plain HTTP the network names the subscriber: no number to type, the phone confirms, the operator’s token endpoint takes the code', async () => {
+    const request = operatorAuthorize(ATLANTIC, { semiImplicit: true })
+    expect(request.url).toMatch(/^\/sandbox\/operators\/atlantic\/oidc\/authorize\?.*charset=utf8/)
+    const page = await testApp.fetch(request.url, onNetwork('+33 6 12 34 56 02'))
+    const callback = callbackOf(await answerOperator(testBrowser(testApp), page, { phone: 'ok' }))
+    expect(`${callback.origin}${callback.pathname}`).toBe(MOBILE_CALLBACK_URL)
+    expect(callback.searchParams.get('state')).toBe(request.state)
+    expect((await idTokenOf(ATLANTIC, request, callback)).claims).toMatchObject({ acr: '2', amr: ['OK'], nonce: request.nonce })
+
+    const pin = operatorAuthorize(MESETA, { semiImplicit: true, acr: '3' })
+    const pinCallback = callbackOf(await answerOperator(testBrowser(testApp), await testApp.fetch(pin.url, onNetwork(NUMBERS.esSms)), { pin: '1234' }))
+    expect((await idTokenOf(MESETA, pin, pinCallback)).claims).toMatchObject({ acr: '3', amr: ['SIM_PIN'] })
+  })
+
+  it('without the network’s word (no header, HTTPS, another operator’s number) takes login_hint, or asks for the number', async () => {
+    const asksNumber = [
+      await testApp.fetch(operatorAuthorize(ATLANTIC, { semiImplicit: true }).url),
+      await testApp.fetch(operatorAuthorize(ATLANTIC, { semiImplicit: true }).url, onNetwork(NUMBERS.frOk, { 'X-Forwarded-Proto': 'https' })),
+      await testApp.fetch(operatorAuthorize(ATLANTIC, { semiImplicit: true }).url, onNetwork(NUMBERS.esOk)),
+    ]
+    for (const page of asksNumber) {
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('<label for="msisdn">')
+    }
+    const hinted = operatorAuthorize(ATLANTIC, { semiImplicit: true, params: { login_hint: `ENCR_MSISDN:${encryptMsisdn(NUMBERS.frSms)}` } })
+    const callback = callbackOf(await answerOperator(testBrowser(testApp), await testApp.fetch(hinted.url), { otp: 'right' }))
+    expect((await idTokenOf(ATLANTIC, hinted, callback)).claims.amr).toEqual(['SMS OTP'])
+  })
+
+  it('lays the operator’s page out as display asks', async () => {
+    const page = await testApp.fetch(operatorAuthorize(MESETA, { semiImplicit: true, params: { display: 'touch' } }).url, onNetwork(NUMBERS.esOk))
+    expect(await page.text()).toContain('<body class="display-touch">')
+  })
+
+  it('refuses what the operator refuses, and a request without charset=utf8 or with an unknown display', async () => {
+    const cases: [Record<string, string | undefined>, string, RegExp][] = [
+      [{ charset: undefined }, 'invalid_request', /^charset must be utf8\.$/],
+      [{ charset: 'utf-8' }, 'invalid_request', /^charset must be utf8\.$/],
+      [{ display: 'tv' }, 'invalid_request', /display tv is unknown/],
+      [{ response_type: 'token' }, 'unsupported_response_type', /use code/],
+      [{ scope: 'profile' }, 'invalid_request', /openid/],
+      [{ prompt: 'none' }, 'login_required', /prompt=none/],
+      [{ acr_values: '1' }, 'invalid_request', /use 2 or 3/],
+      [{ dtbs: 'data' }, 'invalid_request', /dtbs is not supported/],
+      [{ login_hint: 'MSISDN:33612345601' }, 'invalid_request', /ENCR_MSISDN:/],
+    ]
+    for (const [params, error, description] of cases) {
+      const request = operatorAuthorize(ATLANTIC, { semiImplicit: true, params })
+      await expectAuthorizeError(request.url, error, description, request.state)
+    }
+    const client = await testApp.fetch(operatorAuthorize(ATLANTIC, { semiImplicit: true, params: { client_id: 'nobody' } }).url)
+    expect(client.status).toBe(400)
+    expect(await client.text()).toContain('client_id')
+    expect((await testApp.fetch('/sandbox/operators/nobody/oidc/authorize')).status).toBe(404)
   })
 })
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { AMR, type Amr } from '@contract/mobile-connect'
 import { escapeHtml, htmlPage } from '../oidc/pages'
+import type { Display } from '../../shared/authorization-request'
 import type { Language } from '../oidc/sign-in-store'
 import { DEMO_SIM_PIN, maskMsisdn, mccMncOf, OPERATORS, operatorByKey, SUBSCRIBERS } from './operators'
 
@@ -200,6 +201,7 @@ export function discoveryErrorPage(c: Context, language: Language): Response {
 
 export interface OperatorPage {
   language: Language
+  display: Display
   operatorName: string
   clientName: string
   action: string
@@ -247,7 +249,7 @@ ${phoneLink(step.phoneUrl)}`
 ${hidden({ request: page.requestId, csrf: page.csrf })}
 ${content}
 </form>`
-  return htmlPage(c, 200, { language: page.language, display: 'page', title, body, redirectUri: page.redirectUri, brand: page.operatorName })
+  return htmlPage(c, 200, { language: page.language, display: page.display, title, body, redirectUri: page.redirectUri, brand: page.operatorName })
 }
 
 // --- the sandbox phone ---

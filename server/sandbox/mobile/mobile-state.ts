@@ -1,4 +1,5 @@
 import type { Amr, MobileAcr } from '@contract/mobile-connect'
+import type { Display } from '../../shared/authorization-request'
 import type { Language } from '../oidc/sign-in-store'
 import type { Sandbox } from '../sandbox'
 
@@ -27,6 +28,8 @@ export interface PendingAuthentication {
   nonce?: string
   codeChallenge?: string
   language: Language
+  /** Reference 2's display, asked at the semi-implicit endpoint (`page` at the operator's authorize). */
+  display: Display
   acr: MobileAcr
   /** Null until the person typed their number (no login_hint). */
   msisdn: string | null

@@ -18,6 +18,8 @@ export const MESETA = { key: 'meseta', cc: 'es', mccMnc: '214_90' } as const
 export type TestOperator = typeof ATLANTIC | typeof MESETA
 
 export const operatorPath = (operator: TestOperator, endpoint: string) => `/sandbox/operators/${operator.key}/openidconnect/${operator.cc}/v1/${endpoint}`
+/** Reference 2's semi-implicit authorize, `{mobile_authorize_url}/oidc/authorize` (docs/decisions/0017-mobile-connect.md). */
+export const semiImplicitPath = (operator: TestOperator) => `/sandbox/operators/${operator.key}/oidc/authorize`
 
 /** Calls discovery with the sandbox application's Basic credentials unless told otherwise. */
 export function discover(
@@ -40,8 +42,14 @@ export interface OperatorRequest {
   verifier: string
 }
 
-/** An authorize URL at `operator` with PKCE, state, nonce, the number as login_hint and level `acr`; `undefined` drops a parameter. */
-export function operatorAuthorize(operator: TestOperator, options: { msisdn?: string; acr?: string; params?: Record<string, string | undefined> } = {}): OperatorRequest {
+/**
+ * An authorize URL at `operator` with PKCE, state, nonce, the number as login_hint and level `acr`; `undefined` drops a
+ * parameter. `semiImplicit`: the semi-implicit endpoint's, with charset=utf8 and no login_hint (the network names the person).
+ */
+export function operatorAuthorize(
+  operator: TestOperator,
+  options: { msisdn?: string; acr?: string; params?: Record<string, string | undefined>; semiImplicit?: boolean } = {},
+): OperatorRequest {
   const pkce = pkcePair()
   const state = randomBytes(9).toString('base64url')
   const nonce = randomBytes(9).toString('base64url')
@@ -56,10 +64,12 @@ export function operatorAuthorize(operator: TestOperator, options: { msisdn?: st
     login_hint: `ENCR_MSISDN:${encryptMsisdn(options.msisdn ?? (operator === ATLANTIC ? NUMBERS.frSms : NUMBERS.esOk))}`,
     code_challenge: pkce.challenge,
     code_challenge_method: 'S256',
+    ...(options.semiImplicit ? { charset: 'utf8', login_hint: undefined } : {}),
     ...options.params,
   }
   const query = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]])))
-  return { url: `${operatorPath(operator, 'authorize')}?${query}`, state, nonce, verifier: pkce.verifier }
+  const path = options.semiImplicit ? semiImplicitPath(operator) : operatorPath(operator, 'authorize')
+  return { url: `${path}?${query}`, state, nonce, verifier: pkce.verifier }
 }
 
 /** How the person answers: the SMS code (right, or wrong `wrong` times first), the phone prompt, the SIM PIN, or Cancel. */

@@ -6,18 +6,22 @@ import {
   AMR, ENCRYPTED_MSISDN_PREFIX, MOBILE_ACR_VALUES, UNSUPPORTED_OPERATOR_PARAMETERS, type Amr, type MobileAcr,
 } from '@contract/mobile-connect'
 import type { TokenResponse } from '@contract/oauth'
+import {
+  checkAcrValues, checkAuthorizationRequest, checkCharset, checkClient, checkDisplay, checkMaxAge, checkOpenidScope, checkPkce, checkPrompt,
+  checkRedirectUri, checkResponseType, checkScope, checkSingleValued, checkState, checkUnsupported, parseAuthorizationRequest, redirectFailure,
+  redirectTo, type AuthorizationCheck, type AuthorizationChecks, type Display,
+} from '../../shared/authorization-request'
+import { newRequestId } from '../../shared/request-id'
 import { authenticatedTokenRequest, oauthError, REALM, safeEqual } from '../oauth/client-credentials'
 import { hashToken } from '../oauth/token-store'
-import { errorPage, languageOf } from '../oidc/pages'
-import type { AuthorizeError } from '../oidc/settings'
+import { checkAvailable, isHttps } from '../oidc/authorize'
+import { errorPage, languageOf, refusedRequestPage } from '../oidc/pages'
 import { s256 } from '../oidc/token'
-import { newRequestId } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
 import { OPERATOR_SCOPES, operatorBase, publicSandboxBase } from './discovery'
 import { mobileStateOf, purgeExpired, type PendingAuthentication } from './mobile-state'
 import { operatorPage, phoneGonePage, phonePage } from './mobile-pages'
 import { decryptMsisdn, normalizeMsisdn, operatorByKey, pcrOf, subscriberOf, type SandboxOperator } from './operators'
-import { redirectTo } from '../http'
 
 /** Reference 2: the code lives about 10 minutes; a pending authentication as long. */
 const PENDING_TTL_MS = 10 * 60_000
@@ -33,6 +37,57 @@ const random = () => randomBytes(32).toString('base64url')
 export function mobileRedirectUris(sandbox: Sandbox): string[] {
   const origins = sandbox.config.sandboxRedirectUris.flatMap((uri) => (URL.canParse(uri) ? [new URL(uri).origin] : []))
   return [...new Set(origins)].map((origin) => `${origin}${MOBILE_CALLBACK_PATH}`)
+}
+
+/**
+ * The header that stands for the mobile network's identification in the sandbox (docs/decisions/0017-mobile-connect.md):
+ * on plain HTTP an operator's network adds the subscriber's number to the request (header enrichment); here a test or a
+ * developer sends it, the number in international form.
+ */
+export const NETWORK_MSISDN_HEADER = 'X-Sandbox-MSISDN'
+
+/** The subscriber of `operator` the mobile network names, only over plain HTTP (a network cannot read or enrich HTTPS). */
+function networkSubscriber(c: Context, operator: SandboxOperator): string | null {
+  const msisdn = normalizeMsisdn(c.req.header(NETWORK_MSISDN_HEADER) ?? '')
+  return msisdn && !isHttps(c) && subscriberOf(msisdn)?.operator === operator.key ? msisdn : null
+}
+
+/** The operator keeps no login session: every authentication involves the phone, so prompt=none can never be answered. */
+const checkNoLoginSession: AuthorizationCheck = (request) =>
+  request.values('prompt').includes('none')
+    ? { error: 'login_required', description: 'The operator authenticates on the phone every time; send the request again without prompt=none.' }
+    : undefined
+
+/**
+ * The operator's authorize checks (reference 3, "Operator authorization endpoint"), and those of its semi-implicit
+ * endpoint. Unlike the authorization server, which ignores what it does not know, the operator of reference 3
+ * refuses: every repeated parameter, and the parameters it lists as unsupported. acr_values 2 or 3, the first being
+ * the level asked (2 when none is).
+ */
+function operatorChecks(sandbox: Sandbox, endpoint: 'authorize' | 'semi-implicit'): AuthorizationChecks {
+  return {
+    beforeRedirect: [
+      checkSingleValued(['client_id', 'redirect_uri']),
+      checkClient((clientId) => sandbox.applications.byClientId(clientId) !== undefined),
+      checkRedirectUri(mobileRedirectUris(sandbox)),
+    ],
+    afterRedirect: [
+      checkAvailable(sandbox),
+      checkSingleValued(),
+      // Semi-implicit (reference 2): "the same parameters plus charset=utf8", so reference 2's display too.
+      ...(endpoint === 'semi-implicit' ? [checkCharset(), checkDisplay()] : []),
+      checkResponseType(),
+      checkState(),
+      checkOpenidScope(),
+      checkScope(KNOWN_SCOPES),
+      checkUnsupported(UNSUPPORTED_OPERATOR_PARAMETERS),
+      checkPrompt(),
+      checkNoLoginSession,
+      checkMaxAge(),
+      checkAcrValues(MOBILE_ACR_VALUES),
+      checkPkce(),
+    ],
+  }
 }
 
 /**
@@ -71,6 +126,7 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
       requestId: pending.id,
       csrf: pending.csrf,
       redirectUri: pending.redirectUri,
+      display: pending.display,
     }
     if (!pending.msisdn || !pending.method) {
       return operatorPage(c, { ...common, step: { kind: 'number', ...(extra.numberError !== undefined ? { typed: extra.numberError, error: true } : {}) } })
@@ -109,61 +165,34 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
     return redirectTo(c, pending.redirectUri, { code, state: pending.state })
   }
 
-  app.get('/operators/:operator/openidconnect/:country/v1/authorize', (c) => {
-    const operator = operatorOf(c)
-    if (!operator) return c.notFound()
+  /**
+   * An authorize request at `operator`: the person is the subscriber the mobile network names (semi-implicit only),
+   * else the one of login_hint, else the operator's page asks for the number.
+   */
+  const authorize = (c: Context, operator: SandboxOperator, endpoint: 'authorize' | 'semi-implicit') => {
     const query = new URL(c.req.url).searchParams
     const language = languageOf(query.get('ui_locales') ?? undefined)
-    if (query.getAll('client_id').length > 1 || query.getAll('redirect_uri').length > 1) return errorPage(c, language, 'duplicate')
-    const application = sandbox.applications.byClientId(query.get('client_id') ?? '')
-    if (!application) return errorPage(c, language, 'client')
-    const redirectUri = query.get('redirect_uri') ?? ''
-    if (!mobileRedirectUris(sandbox).includes(redirectUri)) return errorPage(c, language, 'redirect')
-
-    const stateValue = query.getAll('state').length === 1 ? query.get('state') || undefined : undefined
-    const fail = (error: AuthorizeError, description: string) => redirectTo(c, redirectUri, { error, error_description: description, state: stateValue })
-    if (sandbox.faults.maintenance) return fail('temporarily_unavailable', 'The operator is under maintenance. Try again later.')
-    const repeated = [...new Set([...query.keys()].filter((name) => query.getAll(name).length > 1))]
-    if (repeated.length) return fail('invalid_request', `${repeated.join(', ')} may appear only once.`)
-    const value = (name: string) => query.get(name) || undefined
-    const responseType = value('response_type')
-    if (!responseType) return fail('invalid_request', 'response_type is required.')
-    if (responseType !== 'code') return fail('unsupported_response_type', `response_type ${responseType} is not supported; use code.`)
-    if (!stateValue) return fail('invalid_request', 'state is required.')
-    const scopes = (value('scope') ?? '').split(' ').filter(Boolean)
-    if (!scopes.includes('openid')) return fail('invalid_request', 'scope must include openid.')
-    const unknown = scopes.filter((scope) => !KNOWN_SCOPES.includes(scope))
-    if (unknown.length) return fail('invalid_scope', `Unknown scope ${unknown.join(' ')}; this operator serves ${OPERATOR_SCOPES}.`)
-    const unsupported = UNSUPPORTED_OPERATOR_PARAMETERS.filter((name) => query.has(name))
-    if (unsupported.length) return fail('invalid_request', `${unsupported.join(', ')} ${unsupported.length > 1 ? 'are' : 'is'} not supported by this operator.`)
-    const prompt = (value('prompt') ?? '').split(' ').filter(Boolean)
-    const badPrompt = prompt.find((p) => !['none', 'login', 'consent'].includes(p))
-    if (badPrompt) return fail('invalid_request', `prompt ${badPrompt} is unknown; use none, login or consent.`)
-    // The operator keeps no login session: every authentication involves the phone.
-    if (prompt.includes('none')) return fail('login_required', 'The operator authenticates on the phone every time; send the request again without prompt=none.')
-    const maxAge = value('max_age')
-    if (maxAge !== undefined && !/^\d{1,9}$/.test(maxAge)) return fail('invalid_request', 'max_age must be a number of seconds.')
-    const acrValues = (value('acr_values') ?? '2').split(' ').filter(Boolean)
-    const badAcr = acrValues.find((acr) => !(MOBILE_ACR_VALUES as readonly string[]).includes(acr))
-    if (badAcr) return fail('invalid_request', `acr_values ${badAcr} is not supported; use 2 or 3.`)
-    const codeChallenge = value('code_challenge')
-    const method = value('code_challenge_method')
-    if (method && !codeChallenge) return fail('invalid_request', 'code_challenge_method was sent without code_challenge.')
-    if (codeChallenge && (method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(codeChallenge))) {
-      return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier, with code_challenge_method S256.')
-    }
+    const request = parseAuthorizationRequest(query)
+    const checked = checkAuthorizationRequest(request, operatorChecks(sandbox, endpoint))
+    if (!checked.ok) return checked.redirect ? redirectFailure(c, checked) : refusedRequestPage(c, language, checked.error)
+    const redirectUri = request.value('redirect_uri')!
+    const fail = (description: string) =>
+      redirectTo(c, redirectUri, { error: 'invalid_request', error_description: description, state: request.value('state') })
+    // Reference 3's own parameter: the number discovery encrypted, read after the shared checks.
     let msisdn: string | null = null
-    const loginHint = value('login_hint')
+    const loginHint = request.value('login_hint')
     if (loginHint !== undefined) {
       if (!loginHint.startsWith(ENCRYPTED_MSISDN_PREFIX)) {
-        return fail('invalid_request', `login_hint must be ${ENCRYPTED_MSISDN_PREFIX} followed by the subscriber_id from discovery.`)
+        return fail(`login_hint must be ${ENCRYPTED_MSISDN_PREFIX} followed by the subscriber_id from discovery.`)
       }
       msisdn = decryptMsisdn(loginHint.slice(ENCRYPTED_MSISDN_PREFIX.length))
-      if (!msisdn) return fail('invalid_request', 'login_hint does not hold a number encrypted by the discovery service.')
-      if (subscriberOf(msisdn)?.operator !== operator.key) return fail('invalid_request', `login_hint is not a subscriber of ${operator.name}.`)
+      if (!msisdn) return fail('login_hint does not hold a number encrypted by the discovery service.')
+      if (subscriberOf(msisdn)?.operator !== operator.key) return fail(`login_hint is not a subscriber of ${operator.name}.`)
     }
     purgeExpired(state, now())
-    const nonce = value('nonce')
+    const application = sandbox.applications.byClientId(request.value('client_id')!)!
+    const nonce = request.value('nonce')
+    const codeChallenge = request.value('code_challenge')
     const pending: PendingAuthentication = {
       id: random(),
       csrf: random(),
@@ -172,11 +201,13 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
       clientId: application.client_id,
       clientName: application.name,
       redirectUri,
-      state: stateValue,
+      state: request.value('state')!,
       ...(nonce ? { nonce } : {}),
       ...(codeChallenge ? { codeChallenge } : {}),
       language,
-      acr: acrValues[0] as MobileAcr,
+      // Checked at the semi-implicit endpoint only: reference 3's operator takes no display.
+      display: endpoint === 'semi-implicit' ? ((request.value('display') ?? 'page') as Display) : 'page',
+      acr: (request.values('acr_values')[0] ?? '2') as MobileAcr,
       msisdn: null,
       method: null,
       otp: null,
@@ -184,9 +215,22 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
       phone: 'waiting',
       expiresAt: now() + PENDING_TTL_MS,
     }
-    if (msisdn) identify(pending, msisdn)
+    const identified = (endpoint === 'semi-implicit' ? networkSubscriber(c, operator) : null) ?? msisdn
+    if (identified) identify(pending, identified)
     state.pending.set(pending.id, pending)
     return show(c, pending)
+  }
+
+  app.get('/operators/:operator/openidconnect/:country/v1/authorize', (c) => {
+    const operator = operatorOf(c)
+    return operator ? authorize(c, operator, 'authorize') : c.notFound()
+  })
+
+  // Reference 2's semi-implicit mobile authentication, `{mobile_authorize_url}/oidc/authorize` (0017): the operator's
+  // request plus charset=utf8 and display, over plain HTTP, where the mobile network names the subscriber.
+  app.get('/operators/:operator/oidc/authorize', (c) => {
+    const operator = operatorByKey(c.req.param('operator'))
+    return operator ? authorize(c, operator, 'semi-implicit') : c.notFound()
   })
 
   app.post('/operators/:operator/openidconnect/:country/v1/authenticate', async (c) => {

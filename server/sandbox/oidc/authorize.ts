@@ -5,11 +5,16 @@ import type { ApplicationRow } from '../applications'
 import { safeEqual } from '../oauth/client-credentials'
 import { hashToken } from '../oauth/token-store'
 import type { Sandbox } from '../sandbox'
-import { consentPage, errorPage, languageOf, loginPage, type PageError } from './pages'
-import { KNOWN_SCOPES, OFFLINE_ACCESS, OPENID, SSO_TTL_MS, type AuthorizeError, type Country } from './settings'
-import type { AuthorizeParams, Display, Language, PendingRequest, Prompt } from './sign-in-store'
+import type { AuthorizeError } from '@contract/oauth'
+import {
+  checkAcrValues, checkAuthorizationRequest, checkClient, checkDisplay, checkParameterLength, checkPkce, checkPrompt, checkRedirectUri,
+  checkResponseType, checkScope, checkSingleValued, checkState, parseAuthorizationRequest, redirectFailure, redirectTo,
+  type AuthorizationCheck, type AuthorizationChecks, type AuthorizationRequest, type Display, type Prompt,
+} from '../../shared/authorization-request'
+import { consentPage, errorPage, languageOf, loginPage, refusedRequestPage } from './pages'
+import { KNOWN_SCOPES, OFFLINE_ACCESS, OPENID, SSO_TTL_MS, type Country } from './settings'
+import type { AuthorizeParams, PendingRequest } from './sign-in-store'
 import type { UserRow } from './users'
-import { redirectTo } from '../http'
 
 /** The authorization server's login session (docs/decisions/0011-sign-in.md). */
 export const SSO_COOKIE = 'sandbox_sso'
@@ -28,8 +33,6 @@ const PARAMETERS = [
   'response_type', 'client_id', 'scope', 'redirect_uri', 'state', 'prompt', 'display', 'nonce', 'ui_locales', 'login_hint',
   'acr_values', 'code_challenge', 'code_challenge_method',
 ] as const
-const PROMPTS: readonly Prompt[] = ['none', 'login', 'consent']
-const DISPLAYS: readonly Display[] = ['page', 'popup', 'touch', 'wap']
 /** ISO/IEC 29115 levels of assurance. */
 const ACR_LEVELS = ['1', '2', '3', '4']
 const MAX_PARAMETER_LENGTH = 2048
@@ -41,86 +44,67 @@ interface Paths {
   ssoCookiePath: string
 }
 
-type AuthorizeRead =
-  | { kind: 'page'; language: Language; error: PageError }
-  | { kind: 'error'; redirectUri: string; state: string | undefined; error: AuthorizeError; description: string }
-  | { kind: 'ok'; params: AuthorizeParams; application: ApplicationRow }
+/** Maintenance (docs/decisions/0009-sandbox-controls.md): every authorization endpoint of the sandbox answers temporarily_unavailable. */
+export function checkAvailable(sandbox: Sandbox): AuthorizationCheck {
+  return () =>
+    sandbox.faults.maintenance ? { error: 'temporarily_unavailable', description: 'The authorization server is under maintenance. Try again later.' } : undefined
+}
+
+/** The error the control POST /sandbox/control/oidc/next-error asked for, answered once (docs/decisions/0011-sign-in.md). */
+function checkForcedError(sandbox: Sandbox): AuthorizationCheck {
+  return () => {
+    const forced = sandbox.oidc.nextError.authorize
+    if (!forced) return undefined
+    delete sandbox.oidc.nextError.authorize
+    return { error: forced, description: 'Answered by the sandbox control POST /sandbox/control/oidc/next-error.' }
+  }
+}
 
 /**
- * Reads an authorize request: client and redirect_uri first (an HTML page when wrong, reference 2), then
- * the control's forced error, then every other parameter (a redirect with error, error_description, state).
+ * The authorization server's checks (reference 2, every parameter of its table): client and redirect_uri first (an
+ * HTML page when wrong), then the control's forced error, then every other parameter (a redirect with error,
+ * error_description, state). Repeats of parameters it does not know are ignored, as RFC 6749 3.1 asks.
  */
-function readAuthorizeRequest(sandbox: Sandbox, query: URLSearchParams): AuthorizeRead {
-  const language = languageOf(query.getAll('ui_locales')[0])
-  const repeated = PARAMETERS.filter((name) => query.getAll(name).length > 1)
-  if (repeated.includes('client_id') || repeated.includes('redirect_uri')) return { kind: 'page', language, error: 'duplicate' }
-  const clientId = query.get('client_id')
-  const application = clientId ? sandbox.applications.byClientId(clientId) : undefined
-  if (!application) return { kind: 'page', language, error: 'client' }
-  const redirectUri = query.get('redirect_uri')
-  if (!redirectUri || !sandbox.config.sandboxRedirectUris.includes(redirectUri) || !URL.canParse(redirectUri)) {
-    return { kind: 'page', language, error: 'redirect' }
-  }
-
-  const state = repeated.includes('state') ? undefined : (query.get('state') ?? undefined)
-  const fail = (error: AuthorizeError, description: string): AuthorizeRead => ({ kind: 'error', redirectUri, state, error, description })
-
-  const forced = sandbox.oidc.nextError.authorize
-  if (forced) {
-    delete sandbox.oidc.nextError.authorize
-    return fail(forced, 'Answered by the sandbox control POST /sandbox/control/oidc/next-error.')
-  }
-  if (sandbox.faults.maintenance) return fail('temporarily_unavailable', 'The authorization server is under maintenance. Try again later.')
-  if (repeated.length) return fail('invalid_request', `${repeated.join(', ')} may appear only once.`)
-  const tooLong = PARAMETERS.find((name) => (query.get(name)?.length ?? 0) > MAX_PARAMETER_LENGTH)
-  if (tooLong) return fail('invalid_request', `${tooLong} is longer than ${MAX_PARAMETER_LENGTH} characters.`)
-  const value = (name: (typeof PARAMETERS)[number]) => query.get(name) || undefined
-
-  const responseType = value('response_type')
-  if (!responseType) return fail('invalid_request', 'response_type is required.')
-  if (responseType !== 'code') return fail('unsupported_response_type', `response_type ${responseType} is not supported; use code.`)
-  if (!state) return fail('invalid_request', 'state is required.')
-  const scopes = [...new Set((value('scope') ?? '').split(' ').filter(Boolean))]
-  if (!scopes.length) return fail('invalid_request', 'scope is required.')
-  const unknown = scopes.filter((scope) => !KNOWN_SCOPES.includes(scope))
-  if (unknown.length) return fail('invalid_scope', `Unknown scope ${unknown.join(' ')}; known: ${KNOWN_SCOPES.join(' ')}.`)
-
-  const prompt = [...new Set((value('prompt') ?? '').split(' ').filter(Boolean))] as Prompt[]
-  const badPrompt = prompt.find((p) => !PROMPTS.includes(p))
-  if (badPrompt) return fail('invalid_request', `prompt ${badPrompt} is unknown; use none, login or consent.`)
-  if (prompt.includes('none') && prompt.length > 1) return fail('invalid_request', 'prompt none cannot be combined with another value.')
-  const display = (value('display') ?? 'page') as Display
-  if (!DISPLAYS.includes(display)) return fail('invalid_request', `display ${display} is unknown; use page, popup, touch or wap.`)
-  const acrValues = (value('acr_values') ?? '').split(' ').filter(Boolean)
-  const badAcr = acrValues.find((acr) => !ACR_LEVELS.includes(acr))
-  if (badAcr) return fail('invalid_request', `acr_values ${badAcr} is unknown; use ISO/IEC 29115 levels 1 to 4.`)
-
-  const codeChallenge = value('code_challenge')
-  const method = value('code_challenge_method')
-  if (method && !codeChallenge) return fail('invalid_request', 'code_challenge_method was sent without code_challenge.')
-  if (codeChallenge) {
-    if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256.')
-    if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters).')
-  }
-
-  const nonce = value('nonce')
-  const loginHint = value('login_hint')
+function authorizeChecks(sandbox: Sandbox): AuthorizationChecks {
   return {
-    kind: 'ok',
-    application,
-    params: {
-      clientId: application.client_id,
-      redirectUri,
-      state,
-      scopes,
-      prompt,
-      display,
-      language: languageOf(value('ui_locales')),
-      ...(nonce ? { nonce } : {}),
-      ...(loginHint ? { loginHint } : {}),
-      acr: acrValues[0] ?? '1',
-      ...(codeChallenge ? { codeChallenge } : {}),
-    },
+    beforeRedirect: [
+      checkSingleValued(['client_id', 'redirect_uri']),
+      checkClient((clientId) => sandbox.applications.byClientId(clientId) !== undefined),
+      checkRedirectUri(sandbox.config.sandboxRedirectUris),
+    ],
+    afterRedirect: [
+      checkForcedError(sandbox),
+      checkAvailable(sandbox),
+      checkSingleValued(PARAMETERS),
+      checkParameterLength(PARAMETERS, MAX_PARAMETER_LENGTH),
+      checkResponseType(),
+      checkState(),
+      checkScope(KNOWN_SCOPES),
+      checkPrompt(),
+      checkDisplay(),
+      checkAcrValues(ACR_LEVELS),
+      checkPkce(),
+    ],
+  }
+}
+
+/** The parameters of a request that passed `authorizeChecks`. */
+function authorizeParams(request: AuthorizationRequest, application: ApplicationRow): AuthorizeParams {
+  const nonce = request.value('nonce')
+  const loginHint = request.value('login_hint')
+  const codeChallenge = request.value('code_challenge')
+  return {
+    clientId: application.client_id,
+    redirectUri: request.value('redirect_uri')!,
+    state: request.value('state')!,
+    scopes: request.values('scope'),
+    prompt: request.values('prompt') as Prompt[],
+    display: (request.value('display') ?? 'page') as Display,
+    language: languageOf(request.value('ui_locales')),
+    ...(nonce ? { nonce } : {}),
+    ...(loginHint ? { loginHint } : {}),
+    acr: request.values('acr_values')[0] ?? '1',
+    ...(codeChallenge ? { codeChallenge } : {}),
   }
 }
 
@@ -131,7 +115,7 @@ export function grantableScopes(asked: string[], user: UserRow, application: App
   return asked.filter((scope) => registered.includes(scope) && (scope === OPENID || scope === OFFLINE_ACCESS || personal.includes(scope)))
 }
 
-function isHttps(c: Context): boolean {
+export function isHttps(c: Context): boolean {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https'
 }
 
@@ -142,6 +126,7 @@ function redirectError(c: Context, params: { redirectUri: string; state?: string
 /** GET authorize, POST login, GET and POST consent: the browser side of the code flow. */
 export function authorizeEndpoints(sandbox: Sandbox, paths: Paths): Hono {
   const app = new Hono()
+  const checks = authorizeChecks(sandbox)
   const endpoint = (country: Country, name: 'login' | 'consent') => `${paths.base}/${country}/v1/${name}`
   const cookieOptions = (c: Context) => ({ httpOnly: true, sameSite: 'Lax' as const, secure: isHttps(c) })
 
@@ -244,14 +229,20 @@ export function authorizeEndpoints(sandbox: Sandbox, paths: Paths): Hono {
 
   app.get('/:country{fr|es}/v1/authorize', (c) => {
     const country = c.req.param('country') as Country
-    const read = readAuthorizeRequest(sandbox, new URL(c.req.url).searchParams)
-    if (read.kind === 'page') return errorPage(c, read.language, read.error)
-    if (read.kind === 'error') return redirectError(c, read, read.error, read.description)
+    const query = new URL(c.req.url).searchParams
+    const request = parseAuthorizationRequest(query)
+    const checked = checkAuthorizationRequest(request, checks)
+    if (!checked.ok) {
+      // The first ui_locales even when repeated: the page of a refused request should still speak the person's language.
+      return checked.redirect ? redirectFailure(c, checked) : refusedRequestPage(c, languageOf(query.getAll('ui_locales')[0]), checked.error)
+    }
+    const application = sandbox.applications.byClientId(request.value('client_id')!)!
+    const params = authorizeParams(request, application)
     try {
-      return proceed(c, { country, params: read.params, application: read.application })
+      return proceed(c, { country, params, application })
     } catch (error) {
       console.error('Sandbox authorize failed', error)
-      return redirectError(c, read.params, 'server_error', 'The authorization server failed; try again.')
+      return redirectError(c, params, 'server_error', 'The authorization server failed; try again.')
     }
   })
 

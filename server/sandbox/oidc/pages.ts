@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { SCOPE } from '@contract/misc'
 import { DEMO_PASSWORD, DEMO_USERS } from './users'
 import { OFFLINE_ACCESS, OPENID } from './settings'
-import type { Display, Language } from './sign-in-store'
+import type { AuthorizationError, Display } from '../../shared/authorization-request'
+import type { Language } from './sign-in-store'
 
 /**
  * The authorization server's pages: login, consent and the generic error page, in English or French.
@@ -249,6 +250,14 @@ ${hidden({ request: page.requestId, csrf: page.csrf })}
 </div>
 </form>`
   return htmlPage(c, 200, { language: page.language, display: page.display, title: t.consentTitle(page.clientName), body, redirectUri: page.redirectUri })
+}
+
+/**
+ * The page of an authorization request refused before its redirect_uri was trusted (server/shared/authorization-request.ts):
+ * an unknown client, an unregistered redirect_uri, or one of them repeated.
+ */
+export function refusedRequestPage(c: Context, language: Language, error: AuthorizationError): Response {
+  return errorPage(c, language, error === 'invalid_client' ? 'client' : error === 'invalid_redirect_uri' ? 'redirect' : 'duplicate')
 }
 
 /** Reference 2: an unknown client or an unregistered redirect_uri gets "a generic HTML error page", never a redirect. */

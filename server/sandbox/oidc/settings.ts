@@ -1,4 +1,5 @@
 import { SCOPE } from '@contract/misc'
+import type { AuthorizeError } from '@contract/oauth'
 import type { ServerConfig } from '../../config'
 
 /** The country segments of reference 2's code-flow endpoints. */
@@ -16,13 +17,6 @@ export const DEFAULT_REFRESH_TOKEN_SECONDS = 365 * 24 * 3600
 export const CODE_TTL_MS = 10 * 60_000
 /** The authorization server's login session (cookie sandbox_sso), in real time. */
 export const SSO_TTL_MS = 8 * 3_600_000
-
-/** The eight authorize errors of reference 2, all answered as a redirect. */
-export const AUTHORIZE_ERRORS = [
-  'access_denied', 'consent_required', 'invalid_scope', 'invalid_request', 'login_required', 'unsupported_response_type',
-  'server_error', 'temporarily_unavailable',
-] as const
-export type AuthorizeError = (typeof AUTHORIZE_ERRORS)[number]
 
 /** The token endpoint's four errors of reference 2, and two 5xx a client should survive too. */
 export const TOKEN_ERRORS = {

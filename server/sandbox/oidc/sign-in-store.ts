@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db'
 import { hashToken } from '../oauth/token-store'
+import type { Display, Prompt } from '../../shared/authorization-request'
 import { CODE_TTL_MS, SSO_TTL_MS, type Country } from './settings'
 
-export type Prompt = 'none' | 'login' | 'consent'
-export type Display = 'page' | 'popup' | 'touch' | 'wap'
 export type Language = 'en' | 'fr'
 
 /** A validated authorize request (reference 2's parameters). */
