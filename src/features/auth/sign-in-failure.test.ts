@@ -2,7 +2,8 @@ import { ErrorResponse } from 'oidc-client-ts'
 import { describe, expect, it } from 'vitest'
 import enAuth from './locales/en.json'
 import frAuth from './locales/fr.json'
-import { AUTHORIZE_ERRORS, failureMessageKey, needsInteractiveSignIn, signInFailureOf } from './sign-in-failure'
+import { AUTHORIZE_ERRORS } from '@contract/oauth'
+import { failureMessageKey, needsInteractiveSignIn, signInFailureOf } from './sign-in-failure'
 
 /** The feature's catalogs as i18n merges them: under the key `auth`. */
 const en = { auth: enAuth }

@@ -1,18 +1,7 @@
 import { ErrorResponse } from 'oidc-client-ts'
+// The errors the authorization server may send back to /auth/callback: reference 2's list, in the contract (0011).
+import { AUTHORIZE_ERRORS, type AuthorizeError } from '@contract/oauth'
 import { readSignInState, type SignInState } from './sign-in'
-
-/** The errors the authorization server may send back to /auth/callback (docs/decisions/0011-sign-in.md). */
-export const AUTHORIZE_ERRORS = [
-  'access_denied',
-  'consent_required',
-  'login_required',
-  'invalid_scope',
-  'invalid_request',
-  'unsupported_response_type',
-  'server_error',
-  'temporarily_unavailable',
-] as const
-export type AuthorizeError = (typeof AUTHORIZE_ERRORS)[number]
 
 /** Answers to prompt=none that only mean "the person has to see a page" (OpenID Connect Core 3.1.2.6). */
 const INTERACTION_REQUIRED = new Set(['login_required', 'consent_required', 'interaction_required', 'account_selection_required'])
