@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono'
 import { HEADER } from '@contract/common'
-import { ERROR_CODE, ZApiErrorBody, type ApiErrorBody } from '@contract/error'
+import { ERROR_CODE, ZApiErrorBody } from '@contract/error'
 import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
+import { ApiError } from '../shared/api-error'
 import { jsonUtf8Writes, limitBody, signInToWrite } from '../shared/edge'
-import { pickLanguage } from '../shared/language'
-import { newRequestId } from '../shared/request-id'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
+import { GATEWAY_ERRORS } from './gateway-errors'
 import type { SendGuard } from './send-guard'
 
 export const GATEWAY_ORDERING_BASE = '/api/ordering/v3'
@@ -35,35 +35,6 @@ export interface Upstream {
   fetch: (request: Request) => Promise<Response>
   apiKey: string
   timeoutMs: number
-}
-
-/** The gateway's own answers, in the language the browser asks for (the operator's are already). */
-const GATEWAY_MESSAGES = {
-  en: {
-    404: 'Resource not found',
-    502: 'The ordering API could not be reached',
-    504: 'The ordering API did not answer in time',
-    notFound: (path: string) => `No resource exists at ${path}.`,
-    unreachable: 'The ordering API could not be reached. Try again in a moment.',
-    timeout: 'The ordering API took too long to answer. The request may still have been processed; check before retrying.',
-  },
-  fr: {
-    404: 'Ressource introuvable',
-    502: 'L’API de commande est injoignable',
-    504: 'L’API de commande n’a pas répondu à temps',
-    notFound: (path: string) => `Aucune ressource n’existe à l’adresse ${path}.`,
-    unreachable: 'L’API de commande est injoignable. Réessayez dans un instant.',
-    timeout: 'L’API de commande a mis trop de temps à répondre. La demande a peut-être été traitée : vérifiez avant de réessayer.',
-  },
-} as const
-
-function gatewayError(c: Context, status: 404 | 502 | 504, description: string): Response {
-  const body: ApiErrorBody = {
-    code: status === 404 ? ERROR_CODE.notFound : ERROR_CODE.internal,
-    message: GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))][status],
-    description,
-  }
-  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', [HEADER.requestId]: newRequestId() })
 }
 
 /**
@@ -151,7 +122,7 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, gua
   // body, counted as it streams in, then its content type and UTF-8. Same-origin is checked before (app.ts).
   app.use('/*', async (c, next) => {
     if (!ALLOWED_PATHS.some((pattern) => pattern.test(pathOf(c)))) {
-      return gatewayError(c, 404, GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))].notFound(new URL(c.req.url).pathname))
+      return new ApiError(GATEWAY_ERRORS, 404, ERROR_CODE.notFound, 'notFound', { path: new URL(c.req.url).pathname }).respond(c)
     }
     await next()
   })
@@ -184,10 +155,9 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, gua
       return upstream.fetch(new Request(target, { method: c.req.method, headers, body, signal: AbortSignal.timeout(upstream.timeoutMs) }))
     })
     const setCookie = call.setCookie
-    const messages = GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))]
     const fail = async (timedOut: boolean) => {
       await held?.leave('gaveUp')
-      const failed = gatewayError(c, timedOut ? 504 : 502, timedOut ? messages.timeout : messages.unreachable)
+      const failed = new ApiError(GATEWAY_ERRORS, timedOut ? 504 : 502, ERROR_CODE.internal, timedOut ? 'timeout' : 'unreachable').respond(c)
       if (setCookie) failed.headers.set('Set-Cookie', setCookie)
       return failed
     }
