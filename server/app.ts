@@ -162,7 +162,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   app.route(AUTH_BASE, signIn.routes)
   app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
   app.route(`${AUTH_BASE}/session`, browserSessionRoute(signIn.sessions, cloudUpstream ? { customerId: cloudUpstream.customerId, customers } : null))
-  app.route(GATEWAY_ORDERING_BASE, orderingProxy(ordering, signIn.sessions, guard))
+  app.route(GATEWAY_ORDERING_BASE, orderingProxy(ordering, signIn.sessions, guard, customers))
   app.route(SENDS_PATH, guard.routes)
   app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))

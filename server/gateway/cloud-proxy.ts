@@ -3,6 +3,7 @@ import { CLOUD_AUTH_SCHEME } from '@contract/cloud'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
 import { ApiError, errorApi } from '../shared/api-error'
+import { noteCustomer } from '../shared/edge'
 import type { GatewaySessions } from './auth/token-handler'
 import type { PersonCustomers } from './person-customer'
 
@@ -81,6 +82,7 @@ export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySess
       }
       return withCookie(new Response(lookup.body, { status: lookup.status, headers: out }))
     }
+    noteCustomer(c, lookup.customerId)
     if (lookup.customerId !== upstream.customerId) return withCookie(new ApiError(GATEWAY_CLOUD_ERRORS, 403, ERROR_CODE.accessDenied, 'otherCustomer').respond(c))
 
     const headers = new Headers({ Authorization: `${CLOUD_AUTH_SCHEME} ${upstream.apiKey}` })

@@ -4,6 +4,7 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
 import { ZSendStateQuery, type SendState } from '@contract/gateway-sends'
 import { ApiError } from '../shared/api-error'
+import { noteCustomer } from '../shared/edge'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
 import { GATEWAY_ERRORS } from './gateway-errors'
@@ -87,6 +88,7 @@ export function sendGuard(options: {
       return new Response(lookup.body, { status: lookup.status, headers })
     }
     if (lookup.kind === 'failed') return new ApiError(GATEWAY_ERRORS, 502, ERROR_CODE.internal, 'unreachable', {}, NOT_STORED).respond(c)
+    noteCustomer(c, lookup.customerId)
     const reference = query.data.customerReference
     const state: SendState = { customerReference: reference, inFlight: (await store.get(sendKey(lookup.customerId, reference))) !== null }
     const answer = c.json(state, 200, { 'Cache-Control': 'no-store' })

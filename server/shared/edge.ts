@@ -80,6 +80,11 @@ export const identify: MiddlewareHandler<EdgeEnv> = async (c, next) => {
   await next()
 }
 
+/** Says whose call this is, for its log line (hashed there): the gateway learns it from the session's /me. */
+export function noteCustomer(c: Context, customerId: string): void {
+  c.set('customerId', customerId)
+}
+
 export interface RequestLogOptions {
   /** Where a line goes; stdout by default. */
   write?: (line: string) => void

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { HEADER } from '@contract/common'
 import { ApiError } from '../../shared/api-error'
+import { noteCustomer } from '../../shared/edge'
 import { SANDBOX_OAUTH_ERRORS, type SandboxOAuthKey } from '../oauth/oauth-errors'
 import { newRequestId } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
@@ -31,6 +32,7 @@ export function userinfoEndpoint(sandbox: Sandbox): Hono {
         headers: { 'WWW-Authenticate': `${CHALLENGE}, error="insufficient_scope", scope="openid"` },
       }).respond(c)
     }
+    noteCustomer(c, user.customer_id)
     return c.body(
       JSON.stringify({
         sub: user.id,
