@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
-import { ERROR_CODE } from '@contract/error'
 import { SENDS_PATH } from '@contract/gateway-sends'
 import type { ServerConfig } from './config'
-import { ApiError, OAuthError, sameInAll } from './shared/api-error'
-import { ERROR_MESSAGES } from './shared/error-messages'
-import { allowedHosts, answerError, identify, limitBody, methodNotAllowed, requestLog, sameOriginWrites, type EdgeEnv } from './shared/edge'
+import { ApiError } from './shared/api-error'
+import { allowedHosts, answerError, identify, limitBody, methodNotAllowed, nothingAt, requestLog, sameOriginWrites, type EdgeEnv } from './shared/edge'
 import { boundedFetch, type FetchLike } from './shared/upstream-fetch'
+import { GATEWAY_AUTH_ERRORS } from './gateway/auth/auth-errors'
 import { browserSessionRoute } from './gateway/auth/browser-session'
 import { createMobileSignIn, MOBILE_BASE } from './gateway/auth/mobile-connect'
 import { isHttps } from './gateway/auth/same-origin'
@@ -144,13 +143,13 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   })
   // 5. Same-origin writes on the gateway, before any body is read.
   app.use('/api/*', sameOriginWrites())
-  app.use(`${AUTH_BASE}/*`, sameOriginWrites((c, reason) => new OAuthError(403, 'invalid_request', reason).respond(c)))
+  app.use(`${AUTH_BASE}/*`, sameOriginWrites((c, reason) => new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason }).respond(c)))
   // 6. Body limits while the body streams in. The API proxy bounds its own, after its session check (ordering-proxy.ts);
   //    the sandbox's ordering API counts its own (400 code 63, 0004) and its controls theirs, after the secret (control.ts).
   const formLimit = limitBody(FORM_BODY_MAX_BYTES)
   app.use(
     `${AUTH_BASE}/*`,
-    limitBody(FORM_BODY_MAX_BYTES, (c) => new OAuthError(413, 'invalid_request', `The body is larger than the ${FORM_BODY_MAX_BYTES} bytes a sign-in form can be.`).respond(c)),
+    limitBody(FORM_BODY_MAX_BYTES, (c) => new ApiError(GATEWAY_AUTH_ERRORS, 413, 'invalid_request', 'bodyTooLarge', { max: FORM_BODY_MAX_BYTES }).respond(c)),
   )
   app.use(`${SANDBOX_BASE}/*`, async (c, next) => {
     const path = c.req.path
@@ -167,7 +166,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   app.route(AUTH_BASE, signIn.routes)
   app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
   app.route(`${AUTH_BASE}/session`, browserSessionRoute(signIn.sessions, cloudUpstream ? { customerId: cloudUpstream.customerId, customers } : null))
-  app.route(GATEWAY_ORDERING_BASE, orderingProxy(ordering, signIn.sessions, guard))
+  app.route(GATEWAY_ORDERING_BASE, orderingProxy(ordering, signIn.sessions, guard, customers))
   app.route(SENDS_PATH, guard.routes)
   app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
@@ -176,12 +175,12 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     app.all(`${prefix}/*`, async (c, next) => {
       // /api alone is the SPA's page about the API (docs/decisions/0016-errors-faults-and-languages.md, "Pages"), not an API address.
       if (c.req.path === '/api' && c.req.method === 'GET' && config.SERVE_SPA === 'on') return next()
-      return notFound(c.req.path).respond(c)
+      return nothingAt(c.req.path).respond(c)
     })
   }
   if (config.SERVE_SPA === 'on') app.route('/', spaRoutes(config.SPA_DIST))
   // Anything else (a POST to a page, a GET with the SPA off) is a 404 entity too.
-  app.notFound((c) => notFound(c.req.path).respond(c))
+  app.notFound((c) => nothingAt(c.req.path).respond(c))
 
   return {
     app,
@@ -193,8 +192,4 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
       void shared.close()
     },
   }
-}
-
-function notFound(path: string): ApiError {
-  return new ApiError(404, ERROR_CODE.notFound, ERROR_MESSAGES[ERROR_CODE.notFound], sameInAll(`No resource exists at ${path.slice(0, 200)}.`))
 }

@@ -1,8 +1,11 @@
+import { createHash, createHmac } from 'node:crypto'
 import { Hono } from 'hono'
 import { decodeJwt } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
+import { ZMe } from '@contract/misc'
+import { SENDS_PATH } from '@contract/gateway-sends'
 import { answerError, isJsonUtf8 } from './shared/edge'
 import { exchangeCode, signInFlow } from './sandbox/oidc/sign-in-test-support'
 import {
@@ -153,12 +156,17 @@ describe('request logs', () => {
         ['/sandbox/control/clock', { headers: { 'X-Sandbox-Control-Secret': TEST_CONTROL_SECRET } }],
         ['/sandbox/control/clock', { headers: { 'X-Sandbox-Control-Secret': 'a-wrong-secret-given-by-someone' } }],
         [`${GATEWAY}/me`, { headers: { Cookie: 'oc_session=forged-cookie-value' } }],
+        ['/api/cloud/v1/regions', { headers: { Cookie: session } }],
+        [`${SENDS_PATH}?customerReference=secret-ref-123`, { headers: { Cookie: session } }],
+        [`${GATEWAY}/nowhere`, { headers: { Cookie: session } }],
       ]
-      for (const [path, init] of calls) await logged.app.request(path, init)
+      const responses: Response[] = []
+      for (const [path, init] of calls) responses.push(await logged.app.request(path, init))
+      const customerId = ZMe.parse(await responses[0]!.json()).customer.id
       const secrets = [
         tokens.access_token, tokens.refresh_token!, tokens.id_token!, signedIn.code!, signedIn.verifier, session.split('=')[1]!,
         TEST_CONTROL_SECRET, 'a-wrong-secret-given-by-someone', SANDBOX_CLIENT_SECRET, SANDBOX_API_KEY, 'secret-ref-123', 'forged-cookie-value',
-        'alice@acme.example', '"password"',
+        'alice@acme.example', '"password"', logged.config.oidc.sessionSecret, `"${customerId}"`,
       ]
       const text = lines.join('')
       for (const secret of secrets) expect(text).not.toContain(secret)
@@ -168,9 +176,17 @@ describe('request logs', () => {
         expect(Object.keys(entry).every((key) => ['time', 'requestId', 'method', 'route', 'status', 'durationMs', 'customer'].includes(key))).toBe(true)
         expect(String(entry.route)).not.toContain('?')
       }
-      // The customer is known to the sandbox's API: logged as a keyed hash, never as its id.
-      expect(entries.some((entry) => typeof entry.customer === 'string' && /^[0-9a-f]{16}$/.test(entry.customer))).toBe(true)
-      expect(text).not.toContain('"C001"')
+      // The customer is logged as a hash keyed with the session secret, never as its id, on every line of a call made
+      // with the session or a token: the gateway's own answers and the proxied ones (the gateway learned it from the
+      // session's GET /me) as well as the sandbox's API.
+      const hash = createHmac('sha256', logged.config.oidc.sessionSecret).update(customerId).digest('hex').slice(0, 16)
+      expect(hash).not.toBe(createHash('sha256').update(customerId).digest('hex').slice(0, 16))
+      const byRoute = (prefix: string) => entries.filter((entry) => String(entry.route).startsWith(prefix))
+      const withSession = [...byRoute(GATEWAY), ...byRoute('/api/cloud/v1'), ...byRoute(SENDS_PATH)].filter((entry) => entry.status !== 401)
+      expect(withSession.map((entry) => entry.status)).toEqual([200, 200, 201, 415, 404, 200, 200])
+      for (const entry of [...withSession, ...byRoute('/sandbox/ordering/v3')]) expect(entry).toMatchObject({ customer: hash })
+      // A forged cookie is nobody's call.
+      expect(byRoute(GATEWAY).find((entry) => entry.status === 401)).not.toHaveProperty('customer')
       expect(entries.map((entry) => entry.status)).toEqual(expect.arrayContaining([200, 201, 401, 415]))
     } finally {
       write.mockRestore()

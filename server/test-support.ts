@@ -188,6 +188,26 @@ export async function sessionCookieHeader(
   return `${SESSION_COOKIE}=${sealed}`
 }
 
+/**
+ * A server started as a process (server/cluster/cluster.ts), in the shape of `TestApp.fetch` so that the helpers
+ * taking one (`tokenRequest`, the sign-in flows) drive it over HTTP: paths or absolute URLs, redirects not followed.
+ */
+export function overHttp(baseUrl: string | (() => string)): Pick<TestApp, 'fetch'> {
+  return {
+    fetch(path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers }
+      if (options.apiKey) headers[HEADER.apiKey] = options.apiKey
+      if (options.token) headers.Authorization = `Bearer ${options.token}`
+      if (options.language) headers['Accept-Language'] = options.language
+      const body = options.json !== undefined ? JSON.stringify(options.json) : options.body
+      if (body !== undefined || options.contentType) headers['Content-Type'] = options.contentType ?? JSON_PLAIN
+      const base = typeof baseUrl === 'function' ? baseUrl() : baseUrl
+      const url = path.startsWith('http') ? path : `${base}${path}`
+      return fetch(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' })
+    },
+  }
+}
+
 /** POST /sandbox/oauth/v3/token; Basic credentials of the sandbox application and Accept JSON unless told otherwise. */
 export function tokenRequest(
   testApp: Pick<TestApp, 'fetch'>,

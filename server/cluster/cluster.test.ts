@@ -6,7 +6,7 @@ import { CSRF_HEADER_NAME, CSRF_HEADER_VALUE } from '../gateway/auth/same-origin
 import { SESSION_COOKIE, SessionCookies, sessionFromTokens } from '../gateway/auth/session'
 import { BULK_READ_HEADER } from '../gateway/throttle'
 import { ALICE, BRUNO, CALLBACK, exchangeCode, MARC, signInFlow } from '../sandbox/oidc/sign-in-test-support'
-import { validBody, type CallOptions } from '../test-support'
+import { overHttp, validBody } from '../test-support'
 import { CONTROL_SECRET_HEADER, startCluster, type Cluster } from './cluster'
 import { startRedis, type RedisProcess } from './redis-server'
 
@@ -41,15 +41,8 @@ async function consecutivePorts(count: number): Promise<number> {
 const sandboxUrl = () => cluster.sandbox.url
 const gateway = (i: number) => cluster.gateways[i % cluster.gateways.length]!.url
 
-/** The sandbox over HTTP in the shape signInFlow expects: paths or absolute URLs, redirects not followed. */
-const sandboxApp = {
-  fetch(path: string, options: CallOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = { ...options.headers }
-    if (options.body !== undefined || options.contentType) headers['Content-Type'] = options.contentType ?? 'application/json'
-    const url = path.startsWith('http') ? path : `${sandboxUrl()}${path}`
-    return fetch(url, { method: options.method ?? (options.body === undefined ? 'GET' : 'POST'), headers, body: options.body, redirect: 'manual' })
-  },
-}
+/** The sandbox over HTTP in the shape signInFlow expects. */
+const sandboxApp = overHttp(sandboxUrl)
 
 async function control(path: string, body?: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${sandboxUrl()}/sandbox/control/${path}`, {

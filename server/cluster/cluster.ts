@@ -79,7 +79,8 @@ function stopChild(child: ChildProcess): Promise<void> {
   })
 }
 
-async function waitHealthy(processInfo: ManagedProcess, timeoutMs: number): Promise<void> {
+/** Resolves once the process answers GET /healthz; throws with its output if it exits or takes longer than `timeoutMs`. */
+export async function waitHealthy(processInfo: ManagedProcess, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs
   for (;;) {
     if (processInfo.child.exitCode !== null) throw new Error(`${processInfo.name} exited (${processInfo.child.exitCode}):\n${processInfo.output()}`)
@@ -95,7 +96,7 @@ async function waitHealthy(processInfo: ManagedProcess, timeoutMs: number): Prom
 }
 
 /** `node --import tsx server/main.ts`, the server `npm start` runs, with `env` over this process's environment. */
-function startServer(name: string, port: number, env: Record<string, string>, output: 'inherit' | 'keep'): ManagedProcess {
+export function startServer(name: string, port: number, env: Record<string, string>, output: 'inherit' | 'keep'): ManagedProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },

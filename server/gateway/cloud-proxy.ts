@@ -1,8 +1,9 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { CLOUD_AUTH_SCHEME } from '@contract/cloud'
 import { HEADER } from '@contract/common'
-import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
-import { newRequestId } from '../shared/request-id'
+import { ERROR_CODE } from '@contract/error'
+import { ApiError, errorApi } from '../shared/api-error'
+import { noteCustomer } from '../shared/edge'
 import type { GatewaySessions } from './auth/token-handler'
 import type { PersonCustomers } from './person-customer'
 
@@ -27,23 +28,20 @@ export interface CloudUpstream {
 export const OTHER_CUSTOMER_DESCRIPTION =
   'Your company has no cloud resources on this console: its cloud lists belong to another customer.'
 
-function gatewayError(c: Context, status: 401 | 403 | 404 | 502 | 504, description: string): Response {
-  const body: ApiErrorBody = {
-    code:
-      status === 401 ? ERROR_CODE.missingCredentials
-      : status === 403 ? ERROR_CODE.accessDenied
-      : status === 404 ? ERROR_CODE.notFound
-      : ERROR_CODE.internal,
-    message:
-      status === 401 ? 'Missing credentials'
-      : status === 403 ? 'Access denied'
-      : status === 404 ? 'Resource not found'
-      : status === 504 ? 'The cloud API did not answer in time'
-      : 'The cloud API could not be reached',
-    description,
-  }
-  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', [HEADER.requestId]: newRequestId() })
-}
+/**
+ * The message table of the gateway's own answers on its cloud API (0018); the cloud API's errors pass through as they
+ * are. In English whatever the browser asks, as this proxy has always answered.
+ */
+export const GATEWAY_CLOUD_ERRORS = errorApi('gateway cloud', 'platform', {
+  notConfigured: { en: 'No cloud API is configured on this server (CLOUD_UPSTREAM).' },
+  noPath: { en: 'No resource exists at {path}.' },
+  signIn: { en: 'Sign in to see cloud resources.' },
+  otherCustomer: { en: OTHER_CUSTOMER_DESCRIPTION },
+  meTimeout: { message: { en: 'The cloud API did not answer in time' }, en: 'The ordering API took too long to say who you are. Try again in a moment.' },
+  meUnreachable: { message: { en: 'The cloud API could not be reached' }, en: 'The ordering API could not say who you are. Try again in a moment.' },
+  timeout: { message: { en: 'The cloud API did not answer in time' }, en: 'The cloud API took too long to answer. Try again in a moment.' },
+  unreachable: { message: { en: 'The cloud API could not be reached' }, en: 'The cloud API could not be reached. Try again in a moment.' },
+}, { englishOnly: true })
 
 /**
  * The gateway's proxy to the cloud lists: /api/cloud/v1/* for signed-in people only (the cloud API knows no
@@ -57,11 +55,11 @@ export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySess
   const app = new Hono()
   app.all('/*', async (c) => {
     const url = new URL(c.req.url)
-    if (!upstream) return gatewayError(c, 404, 'No cloud API is configured on this server (CLOUD_UPSTREAM).')
+    if (!upstream) return new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'notConfigured').respond(c)
     const path = url.pathname.slice(GATEWAY_CLOUD_BASE.length).replace(/\/$/, '')
-    if (!ALLOWED_PATHS.some((pattern) => pattern.test(path))) return gatewayError(c, 404, `No resource exists at ${url.pathname}.`)
+    if (!ALLOWED_PATHS.some((pattern) => pattern.test(path))) return new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noPath', { path: url.pathname }).respond(c)
     const session = await sessions.read(c)
-    if (!session) return gatewayError(c, 401, 'Sign in to see cloud resources.')
+    if (!session) return new ApiError(GATEWAY_CLOUD_ERRORS, 401, ERROR_CODE.missingCredentials, 'signIn').respond(c)
 
     // Whose data this is: the key's customer's, for that customer's people only.
     const lookup = await customers.of(c, session)
@@ -73,9 +71,7 @@ export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySess
       return response
     }
     if (lookup.kind === 'failed') {
-      return withCookie(gatewayError(c, lookup.timedOut ? 504 : 502, lookup.timedOut
-        ? 'The ordering API took too long to say who you are. Try again in a moment.'
-        : 'The ordering API could not say who you are. Try again in a moment.'))
+      return withCookie(new ApiError(GATEWAY_CLOUD_ERRORS, lookup.timedOut ? 504 : 502, ERROR_CODE.internal, lookup.timedOut ? 'meTimeout' : 'meUnreachable').respond(c))
     }
     if (lookup.kind === 'refused') {
       // The ordering API's own answer (an ended session, its spike arrest…), so the SPA reacts as it does there.
@@ -86,7 +82,8 @@ export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySess
       }
       return withCookie(new Response(lookup.body, { status: lookup.status, headers: out }))
     }
-    if (lookup.customerId !== upstream.customerId) return withCookie(gatewayError(c, 403, OTHER_CUSTOMER_DESCRIPTION))
+    noteCustomer(c, lookup.customerId)
+    if (lookup.customerId !== upstream.customerId) return withCookie(new ApiError(GATEWAY_CLOUD_ERRORS, 403, ERROR_CODE.accessDenied, 'otherCustomer').respond(c))
 
     const headers = new Headers({ Authorization: `${CLOUD_AUTH_SCHEME} ${upstream.apiKey}` })
     for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -106,7 +103,7 @@ export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySess
       )
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError'
-      return withCookie(gatewayError(c, timedOut ? 504 : 502, timedOut ? 'The cloud API took too long to answer. Try again in a moment.' : 'The cloud API could not be reached. Try again in a moment.'))
+      return withCookie(new ApiError(GATEWAY_CLOUD_ERRORS, timedOut ? 504 : 502, ERROR_CODE.internal, timedOut ? 'timeout' : 'unreachable').respond(c))
     }
     const out = new Headers()
     for (const name of FORWARDED_RESPONSE_HEADERS) {

@@ -1,12 +1,14 @@
 import { Hono, type Context } from 'hono'
 import { HEADER } from '@contract/common'
-import { ERROR_CODE, ZApiErrorBody, type ApiErrorBody } from '@contract/error'
+import { ERROR_CODE, ZApiErrorBody } from '@contract/error'
+import { ZMe } from '@contract/misc'
 import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
-import { jsonUtf8Writes, limitBody, signInToWrite } from '../shared/edge'
-import { pickLanguage } from '../shared/language'
-import { newRequestId } from '../shared/request-id'
+import { ApiError } from '../shared/api-error'
+import { jsonUtf8Writes, limitBody, noteCustomer, signInToWrite } from '../shared/edge'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
+import type { PersonCustomers } from './person-customer'
+import { GATEWAY_ERRORS } from './gateway-errors'
 import type { SendGuard } from './send-guard'
 
 export const GATEWAY_ORDERING_BASE = '/api/ordering/v3'
@@ -35,35 +37,6 @@ export interface Upstream {
   fetch: (request: Request) => Promise<Response>
   apiKey: string
   timeoutMs: number
-}
-
-/** The gateway's own answers, in the language the browser asks for (the operator's are already). */
-const GATEWAY_MESSAGES = {
-  en: {
-    404: 'Resource not found',
-    502: 'The ordering API could not be reached',
-    504: 'The ordering API did not answer in time',
-    notFound: (path: string) => `No resource exists at ${path}.`,
-    unreachable: 'The ordering API could not be reached. Try again in a moment.',
-    timeout: 'The ordering API took too long to answer. The request may still have been processed; check before retrying.',
-  },
-  fr: {
-    404: 'Ressource introuvable',
-    502: 'L’API de commande est injoignable',
-    504: 'L’API de commande n’a pas répondu à temps',
-    notFound: (path: string) => `Aucune ressource n’existe à l’adresse ${path}.`,
-    unreachable: 'L’API de commande est injoignable. Réessayez dans un instant.',
-    timeout: 'L’API de commande a mis trop de temps à répondre. La demande a peut-être été traitée : vérifiez avant de réessayer.',
-  },
-} as const
-
-function gatewayError(c: Context, status: 404 | 502 | 504, description: string): Response {
-  const body: ApiErrorBody = {
-    code: status === 404 ? ERROR_CODE.notFound : ERROR_CODE.internal,
-    message: GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))][status],
-    description,
-  }
-  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', [HEADER.requestId]: newRequestId() })
 }
 
 /**
@@ -138,25 +111,60 @@ export async function sendAsPerson(
 }
 
 /**
+ * Whose call this was, for its log line (docs/decisions/0022-server-edge.md), whoever answered it (the operator or the
+ * gateway): a GET /me's own answer, else what the gateway learned of the session before (its /me answers, /auth/session,
+ * the cloud proxy and the send guard ask). Never a call of its own: an answer costs what it cost before, so a call made
+ * before the session's first /me answer is logged without it. A failure leaves the line without it too.
+ */
+async function noteCaller(c: Context, customers: PersonCustomers, session: Session, path: string): Promise<void> {
+  try {
+    if (path === '/me' && c.res.status === 200 && c.req.method === 'GET') {
+      const me = ZMe.safeParse(await c.res.clone().json())
+      if (me.success) {
+        await customers.remember(session, me.data.customer.id)
+        return noteCustomer(c, me.data.customer.id)
+      }
+    }
+    const known = await customers.known(session)
+    if (known) noteCustomer(c, known)
+  } catch {
+    // The line goes without the customer.
+  }
+}
+
+/**
  * The gateway's API proxy: the browser calls /api/ordering/v3/*, the gateway adds the API key from its
  * configuration (never sent to the browser) and the signed-in person's access token from the oc_session
  * cookie, forwards allow-listed paths only, and passes the operator's request id, paging headers and
  * errors through unchanged. An expired access token (401 code 42) is refreshed once and the call replayed
  * once, with the renewed cookie set on the answer; a refused refresh ends the session.
  */
-export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, guard?: SendGuard): Hono {
+export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, guard?: SendGuard, customers?: PersonCustomers): Hono {
   const app = new Hono()
   const pathOf = (c: Context) => new URL(c.req.url).pathname.slice(GATEWAY_ORDERING_BASE.length).replace(/\/$/, '')
+  // The session of a call, read once for the checks, the call and the log line.
+  const sessionOf = new WeakMap<Request, Promise<Session | null>>()
+  const readSession = (c: Context) => {
+    let session = sessionOf.get(c.req.raw)
+    if (!session) sessionOf.set(c.req.raw, (session = sessions.read(c)))
+    return session
+  }
+  // Around everything below, so that every answer's log line says whose call it was.
+  app.use('/*', async (c, next) => {
+    await next()
+    const session = customers ? await readSession(c).catch(() => null) : null
+    if (customers && session) await noteCaller(c, customers, session, pathOf(c))
+  })
   // Before any body is read (docs/decisions/0022-server-edge.md): the path, then for a write the session, then the
   // body, counted as it streams in, then its content type and UTF-8. Same-origin is checked before (app.ts).
   app.use('/*', async (c, next) => {
     if (!ALLOWED_PATHS.some((pattern) => pattern.test(pathOf(c)))) {
-      return gatewayError(c, 404, GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))].notFound(new URL(c.req.url).pathname))
+      return new ApiError(GATEWAY_ERRORS, 404, ERROR_CODE.notFound, 'notFound', { path: new URL(c.req.url).pathname }).respond(c)
     }
     await next()
   })
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/*', async (c, next) => {
-    if (!(await sessions.read(c))) return signInToWrite().respond(c)
+    if (!(await readSession(c))) return signInToWrite().respond(c)
     await next()
   }, limitBody(REQUEST_BODY_MAX_BYTES), jsonUtf8Writes)
   app.all('/*', async (c) => {
@@ -175,7 +183,7 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, gua
     const target = `${upstream.baseUrl}${path}${search ? `?${search}` : ''}`
     // Buffered, so that the call can be replayed after a refresh.
     const body = c.req.method !== 'GET' && c.req.method !== 'HEAD' ? await c.req.arrayBuffer() : undefined
-    const session = await sessions.read(c)
+    const session = await readSession(c)
     // One creation per customer and reference at a time (docs/decisions/0020-hostile-input-and-faults.md).
     const held = guard && c.req.method === 'POST' && path === '/requests' ? await guard.enter(c, session, body) : null
     if (held instanceof Response) return held
@@ -184,10 +192,9 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, gua
       return upstream.fetch(new Request(target, { method: c.req.method, headers, body, signal: AbortSignal.timeout(upstream.timeoutMs) }))
     })
     const setCookie = call.setCookie
-    const messages = GATEWAY_MESSAGES[pickLanguage(c.req.header('Accept-Language'))]
     const fail = async (timedOut: boolean) => {
       await held?.leave('gaveUp')
-      const failed = gatewayError(c, timedOut ? 504 : 502, timedOut ? messages.timeout : messages.unreachable)
+      const failed = new ApiError(GATEWAY_ERRORS, timedOut ? 504 : 502, ERROR_CODE.internal, timedOut ? 'timeout' : 'unreachable').respond(c)
       if (setCookie) failed.headers.set('Set-Cookie', setCookie)
       return failed
     }

@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { HEADER } from '@contract/common'
 import { ZMe } from '@contract/misc'
-import type { Session } from './auth/session'
+import { sessionExpiresAt, type Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
 import { sendAsPerson, type Upstream } from './ordering-proxy'
 import { memoryStore, type SharedStore } from './shared-store'
 
 /** How long the gateway trusts a session's customer before asking GET /me again. */
 export const CUSTOMER_TTL_MS = 60_000
+/** How long a session's customer is remembered for the request log (at most; never past the session's end). */
+export const LOGGED_CUSTOMER_TTL_MS = 24 * 3600_000
 
 /**
  * The person's customer, or why it cannot be known: the ordering API's own answer to GET /me (401, 403 53, …),
@@ -21,6 +23,13 @@ export type CustomerLookup =
 
 export interface PersonCustomers {
   of(c: Context, session: Session): Promise<CustomerLookup>
+  /**
+   * The customer the gateway last learned for this session, without asking: for the request log only
+   * (docs/decisions/0022-server-edge.md), which must not cost a call. Decisions use `of`.
+   */
+  known(session: Session): Promise<string | null>
+  /** Keeps what a GET /me the person made through the API proxy said, for `known` only (never for decisions). */
+  remember(session: Session, customerId: string): Promise<void>
 }
 
 /**
@@ -28,7 +37,8 @@ export interface PersonCustomers {
  * token, the application's API key and the same refresh-on-expiry as the ordering proxy. The answer is kept
  * per session (its access handle, which a refresh keeps) for CUSTOMER_TTL_MS in the shared store, and concurrent
  * look-ups of one session on one instance share one call: a paged read calls /me once, not per page.
- * Only a customer is kept; a refusal or a failure is asked again next time.
+ * Only a customer is kept; a refusal or a failure is asked again next time. For the request log, the customer is
+ * also remembered as long as the session lives (at most LOGGED_CUSTOMER_TTL_MS): a person does not change customer.
  */
 export function personCustomers(
   upstream: Upstream,
@@ -38,8 +48,13 @@ export function personCustomers(
   const ttlMs = options.ttlMs ?? CUSTOMER_TTL_MS
   // Kept in the instances' shared store (docs/decisions/0021-many-instances.md), under a hash of the handle: a
   // person who moves to another instance is not asked again. The store bounds its size itself.
-  const known = options.store ?? memoryStore(options.now)
+  const store = options.store ?? memoryStore(options.now)
   const inFlight = new Map<string, Promise<CustomerLookup>>()
+  const keyOf = (name: 'me' | 'logged-customer', session: Session) => `${name}:${createHash('sha256').update(session.accessHandle).digest('base64url')}`
+  const remember = async (session: Session, customerId: string) => {
+    const sessionLeftMs = sessionExpiresAt(session) * 1000 - options.now()
+    await store.set(keyOf('logged-customer', session), customerId, Math.max(ttlMs, Math.min(LOGGED_CUSTOMER_TTL_MS, sessionLeftMs)))
+  }
 
   const ask = async (c: Context, session: Session): Promise<CustomerLookup> => {
     const call = await sendAsPerson(sessions, c, session, (accessToken) => {
@@ -67,8 +82,7 @@ export function personCustomers(
   return {
     async of(c, session) {
       const key = session.accessHandle
-      const storeKey = `me:${createHash('sha256').update(key).digest('base64url')}`
-      const customerId = await known.get(storeKey)
+      const customerId = await store.get(keyOf('me', session))
       if (customerId) return { kind: 'customer', customerId }
       let pending = inFlight.get(key)
       if (!pending) {
@@ -76,8 +90,13 @@ export function personCustomers(
         inFlight.set(key, pending)
       }
       const lookup = await pending
-      if (lookup.kind === 'customer') await known.set(storeKey, lookup.customerId, ttlMs)
+      if (lookup.kind === 'customer') {
+        await store.set(keyOf('me', session), lookup.customerId, ttlMs)
+        await remember(session, lookup.customerId)
+      }
       return lookup
     },
+    known: (session) => store.get(keyOf('logged-customer', session)),
+    remember,
   }
 }

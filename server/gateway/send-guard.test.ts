@@ -95,7 +95,7 @@ describe('the send guard after the gateway gave up', () => {
   const guard = sendGuard({
     store: memoryStore(clock.now),
     sessions,
-    customers: { of: async () => ({ kind: 'customer', customerId: 'C001' }) },
+    customers: { of: async () => ({ kind: 'customer', customerId: 'C001' }), known: async () => 'C001', remember: async () => {} },
     upstreamTimeoutMs: 30_000,
   })
   const app = new Hono()

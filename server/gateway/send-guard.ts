@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { HEADER } from '@contract/common'
-import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
+import { ERROR_CODE } from '@contract/error'
 import { ZSendStateQuery, type SendState } from '@contract/gateway-sends'
-import { pickLanguage } from '../shared/language'
-import { newRequestId } from '../shared/request-id'
+import { ApiError } from '../shared/api-error'
+import { noteCustomer } from '../shared/edge'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
+import { GATEWAY_ERRORS } from './gateway-errors'
 import type { PersonCustomers } from './person-customer'
 import type { SharedStore } from './shared-store'
 
@@ -17,40 +18,8 @@ import type { SharedStore } from './shared-store'
  */
 export const SEND_GRACE_MS = 5 * 60_000
 
-const MESSAGES = {
-  en: {
-    409: 'A request with this reference is still being sent',
-    inFlight: (reference: string) =>
-      `A request with the customer reference ${reference} was sent a moment ago and is still being processed. Wait until it has been processed, then check the list of requests before sending again.`,
-    401: 'Not signed in',
-    signedOut: 'Sign in to see the state of a send.',
-    400: 'Invalid query parameter',
-    badQuery: 'Give customerReference, 1 to 18 characters, once.',
-    502: 'The ordering API could not be reached',
-    unreachable: 'The ordering API could not be reached. Try again in a moment.',
-  },
-  fr: {
-    409: 'Une demande avec cette référence est encore en cours d’envoi',
-    inFlight: (reference: string) =>
-      `Une demande avec la référence client ${reference} vient d’être envoyée et est encore en cours de traitement. Attendez la fin de son traitement, puis vérifiez la liste des demandes avant de renvoyer.`,
-    401: 'Non connecté',
-    signedOut: 'Connectez-vous pour voir l’état d’un envoi.',
-    400: 'Paramètre de requête invalide',
-    badQuery: 'Indiquez customerReference, de 1 à 18 caractères, une seule fois.',
-    502: 'L’API de commande est injoignable',
-    unreachable: 'L’API de commande est injoignable. Réessayez dans un instant.',
-  },
-} as const
-
-function errorAnswer(c: Context, status: 400 | 401 | 409 | 502, code: number, description: string): Response {
-  const messages = MESSAGES[pickLanguage(c.req.header('Accept-Language'))]
-  const body: ApiErrorBody = { code, message: messages[status], description }
-  return c.body(JSON.stringify(body), status, {
-    'Content-Type': 'application/json',
-    'Cache-Control': 'no-store',
-    [HEADER.requestId]: newRequestId(),
-  })
-}
+/** The guard's refusals depend on the moment: no cache keeps them. */
+const NOT_STORED = { headers: { 'Cache-Control': 'no-store' } }
 
 /** One creation let through: `leave` must be called once its upstream call is over. */
 export interface HeldSend {
@@ -104,12 +73,11 @@ export function sendGuard(options: {
 
   const routes = new Hono()
   routes.get('/', async (c) => {
-    const messages = MESSAGES[pickLanguage(c.req.header('Accept-Language'))]
     const session = await sessions.read(c)
-    if (!session) return errorAnswer(c, 401, ERROR_CODE.missingCredentials, messages.signedOut)
+    if (!session) return new ApiError(GATEWAY_ERRORS, 401, ERROR_CODE.missingCredentials, 'signedOut', {}, NOT_STORED).respond(c)
     const references = c.req.queries('customerReference') ?? []
     const query = ZSendStateQuery.safeParse({ customerReference: references[0] })
-    if (references.length !== 1 || !query.success) return errorAnswer(c, 400, ERROR_CODE.invalidQueryParameter, messages.badQuery)
+    if (references.length !== 1 || !query.success) return new ApiError(GATEWAY_ERRORS, 400, ERROR_CODE.invalidQueryParameter, 'badSendQuery', {}, NOT_STORED).respond(c)
     const lookup = await customers.of(c, session)
     if (lookup.kind === 'refused') {
       // The operator's own refusal (signed out, throttled…), as it gave it.
@@ -119,7 +87,8 @@ export function sendGuard(options: {
       if (lookup.setCookie) headers.set('Set-Cookie', lookup.setCookie)
       return new Response(lookup.body, { status: lookup.status, headers })
     }
-    if (lookup.kind === 'failed') return errorAnswer(c, 502, ERROR_CODE.internal, messages.unreachable)
+    if (lookup.kind === 'failed') return new ApiError(GATEWAY_ERRORS, 502, ERROR_CODE.internal, 'unreachable', {}, NOT_STORED).respond(c)
+    noteCustomer(c, lookup.customerId)
     const reference = query.data.customerReference
     const state: SendState = { customerReference: reference, inFlight: (await store.get(sendKey(lookup.customerId, reference))) !== null }
     const answer = c.json(state, 200, { 'Cache-Control': 'no-store' })
@@ -137,7 +106,7 @@ export function sendGuard(options: {
       const key = sendKey(lookup.customerId, reference)
       const owner = randomBytes(16).toString('base64url')
       if (!(await store.setIfAbsent(key, owner, heldMs))) {
-        return errorAnswer(c, 409, ERROR_CODE.sendInFlight, MESSAGES[pickLanguage(c.req.header('Accept-Language'))].inFlight(reference))
+        return new ApiError(GATEWAY_ERRORS, 409, ERROR_CODE.sendInFlight, 'inFlight', { reference }, NOT_STORED).respond(c)
       }
       return {
         async leave(outcome) {

@@ -3,11 +3,12 @@ import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import { HEADER } from '@contract/common'
-import { ERROR_CODE, type ApiErrorBody } from '@contract/error'
+import { ERROR_CODE } from '@contract/error'
+import { ApiError } from '../shared/api-error'
 import { pickLanguage } from '../shared/language'
 import { newRequestId } from '../shared/request-id'
 import { SESSION_COOKIE } from './auth/session'
+import { GATEWAY_ERRORS } from './gateway-errors'
 import type { RedisClient } from './redis-store'
 
 /**
@@ -187,18 +188,9 @@ export function operatorThrottle(options: ThrottleOptions) {
       const admission = await acquire(caller)
       caller.waitedMs = (caller.waitedMs ?? 0) + (now() - started)
       if (admission.ok) return fetch(request)
-      const french = pickLanguage(request.headers.get('accept-language')) === 'fr'
-      const body: ApiErrorBody = {
-        code: ERROR_CODE.tooManyRequests,
-        message: french ? 'Trop de requêtes' : 'Too many requests',
-        description: french
-          ? `La console envoie trop de requêtes à l’opérateur en ce moment. Réessayez dans ${admission.retryAfterSeconds} s.`
-          : `The console is sending the operator too many requests right now. Try again in ${admission.retryAfterSeconds} s.`,
-      }
-      return new Response(JSON.stringify(body), {
-        status: 429,
-        headers: { 'Content-Type': 'application/json', 'Retry-After': String(admission.retryAfterSeconds), [HEADER.requestId]: newRequestId() },
-      })
+      const seconds = admission.retryAfterSeconds
+      const refusal = new ApiError(GATEWAY_ERRORS, 429, ERROR_CODE.tooManyRequests, 'operatorBudget', { seconds }, { headers: { 'Retry-After': String(seconds) } })
+      return refusal.toResponse(pickLanguage(request.headers.get('accept-language')), newRequestId())
     }
 
   return { acquire, middleware, wrap, run: <T>(caller: Caller, fn: () => T) => callers.run(caller, fn) }

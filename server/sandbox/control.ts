@@ -1,13 +1,12 @@
 import { timingSafeEqual } from 'node:crypto'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
-import { ERROR_CODE, type ErrorCode } from '@contract/error'
+import { ERROR_CODE } from '@contract/error'
 import { extend, omit } from 'zod/mini'
 import { ZCatalogItem } from '@contract/catalog'
 import { describeIssues } from '@contract/issue-messages'
-import { ApiError, fill, sameInAll } from '../shared/api-error'
+import { ApiError, errorApi } from '../shared/api-error'
 import { announcesBody, isJsonUtf8, jsonUtf8Writes, limitBody } from '../shared/edge'
-import { ERROR_MESSAGES } from '../shared/error-messages'
 import { SCOPE } from '@contract/misc'
 import { AUTHORIZE_ERRORS } from '@contract/oauth'
 import { faultInputProblems, ZFaultInput } from './faults'
@@ -55,8 +54,11 @@ export const CONTROL_SECRET_HEADER = 'X-Sandbox-Control-Secret'
 /** Control bodies are small, but a catalog item carries its JSON Schema. */
 export const CONTROL_BODY_MAX_BYTES = 256 * 1024
 
-/** What the controls say when they refuse a call (tests and demos read them; English is enough, 0009). */
-const CONTROL_TEXTS = {
+/**
+ * The controls' message table: what they say when they refuse a call (tests and demos read them; English is enough,
+ * 0009). The `message` of each code is the platform's, in the caller's language.
+ */
+export const CONTROL_ERRORS = errorApi('controls', 'platform', {
   noSecret: { en: `Send the control secret in the ${CONTROL_SECRET_HEADER} header: it is printed when the server starts and written to .data/control-secret.` },
   wrongSecret: { en: `The ${CONTROL_SECRET_HEADER} header is not this server’s control secret (printed at start, in .data/control-secret).` },
   contentType: { en: 'Send control bodies as application/json.' },
@@ -67,16 +69,11 @@ const CONTROL_TEXTS = {
   unknownUser: { en: 'Unknown user {id}.' },
   catalogExists: { en: 'A catalog item with id {id} or type {type} exists already.' },
   badSchema: { en: 'schema is not a JSON Schema this sandbox can enforce: {reason}' },
-} satisfies Record<string, { en: string }>
-
-/** A refusal of the controls: the error entity of every API of this server, with its fields when a body is invalid. */
-function controlError(status: 400 | 401 | 404 | 409 | 415, code: ErrorCode, key: keyof typeof CONTROL_TEXTS, params: Record<string, string> = {}, fields?: { path: string; message: string }[]) {
-  return new ApiError(status, code, ERROR_MESSAGES[code], sameInAll(fill(CONTROL_TEXTS[key].en, params)), fields ? { fields } : {})
-}
+})
 
 function invalidBody(fields: { path: string; message: string }[]) {
   const first = fields[0] ?? { path: 'body', message: 'is invalid' }
-  return controlError(400, ERROR_CODE.invalidField, 'invalid', first, fields)
+  return new ApiError(CONTROL_ERRORS, 400, ERROR_CODE.invalidField, 'invalid', first, { fields })
 }
 
 async function body<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
@@ -84,7 +81,7 @@ async function body<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z
   try {
     raw = JSON.parse(await c.req.text())
   } catch {
-    throw controlError(400, ERROR_CODE.malformedBody, 'notJson')
+    throw new ApiError(CONTROL_ERRORS, 400, ERROR_CODE.malformedBody, 'notJson')
   }
   const parsed = z.safeParse(schema, raw, { reportInput: true })
   if (!parsed.success) throw invalidBody(describeIssues(parsed.error.issues, 'en'))
@@ -105,10 +102,10 @@ function sameSecret(given: string, secret: string): boolean {
 function controlGuard(secret: string): MiddlewareHandler {
   return async (c, next) => {
     const given = c.req.header(CONTROL_SECRET_HEADER)
-    if (!given) throw controlError(401, ERROR_CODE.missingCredentials, 'noSecret')
-    if (!sameSecret(given, secret)) throw controlError(401, ERROR_CODE.invalidCredentials, 'wrongSecret')
+    if (!given) throw new ApiError(CONTROL_ERRORS, 401, ERROR_CODE.missingCredentials, 'noSecret')
+    if (!sameSecret(given, secret)) throw new ApiError(CONTROL_ERRORS, 401, ERROR_CODE.invalidCredentials, 'wrongSecret')
     if ((c.req.method === 'POST' || announcesBody(c.req.raw.headers)) && !isJsonUtf8(c.req.header('Content-Type'))) {
-      throw controlError(415, ERROR_CODE.unsupportedMediaType, 'contentType')
+      throw new ApiError(CONTROL_ERRORS, 415, ERROR_CODE.unsupportedMediaType, 'contentType')
     }
     await next()
   }
@@ -148,8 +145,8 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
   app.post('/tokens', async (c) => {
     const input = await body(c, ZMintToken)
     const clientId = input.clientId ?? sandbox.config.SANDBOX_CLIENT_ID
-    if (!sandbox.applications.byClientId(clientId)) throw controlError(404, ERROR_CODE.notFound, 'unknownClient', { id: clientId })
-    if (!sandbox.customerNames.has(input.customerId)) throw controlError(404, ERROR_CODE.notFound, 'unknownCustomer', { id: input.customerId })
+    if (!sandbox.applications.byClientId(clientId)) throw new ApiError(CONTROL_ERRORS, 404, ERROR_CODE.notFound, 'unknownClient', { id: clientId })
+    if (!sandbox.customerNames.has(input.customerId)) throw new ApiError(CONTROL_ERRORS, 404, ERROR_CODE.notFound, 'unknownCustomer', { id: input.customerId })
     const { token, expiresAt } = sandbox.tokens.issue({
       kind: 'access',
       clientId,
@@ -170,7 +167,7 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
   })
   app.post('/subscription', async (c) => {
     const input = await body(c, ZSubscription)
-    if (!sandbox.applications.setSubscribed(input.clientId, input.subscribed)) throw controlError(404, ERROR_CODE.notFound, 'unknownClient', { id: input.clientId })
+    if (!sandbox.applications.setSubscribed(input.clientId, input.subscribed)) throw new ApiError(CONTROL_ERRORS, 404, ERROR_CODE.notFound, 'unknownClient', { id: input.clientId })
     return c.json(input)
   })
 
@@ -200,7 +197,7 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
   app.post('/oidc/revoke-consent', async (c) => {
     const input = await body(c, ZRevokeConsent)
     const user = sandbox.users.byUsername(input.username)
-    if (!user) throw controlError(404, ERROR_CODE.notFound, 'unknownUser', { id: input.username })
+    if (!user) throw new ApiError(CONTROL_ERRORS, 404, ERROR_CODE.notFound, 'unknownUser', { id: input.username })
     const consents = sandbox.signIn.forget(user.id, input.clientId)
     const tokens = sandbox.tokens.revokeUser(user.id, 'consent', input.clientId)
     return c.json({ consents, tokens })
@@ -209,13 +206,13 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
   app.post('/catalogItems', async (c) => {
     const input = await body(c, ZNewCatalogItem)
     if (sandbox.catalog.byId(input.id) || sandbox.catalog.byType(input.type)) {
-      throw controlError(409, ERROR_CODE.invalidField, 'catalogExists', { id: input.id, type: input.type })
+      throw new ApiError(CONTROL_ERRORS, 409, ERROR_CODE.invalidField, 'catalogExists', { id: input.id, type: input.type })
     }
     try {
       fromCatalogSchema(input.schema)
     } catch (error) {
       // A pattern RE2 cannot run in linear time is refused here, not found out by a slow POST (0020).
-      throw controlError(400, ERROR_CODE.invalidField, 'badSchema', { reason: (error as Error).message })
+      throw new ApiError(CONTROL_ERRORS, 400, ERROR_CODE.invalidField, 'badSchema', { reason: (error as Error).message })
     }
     const entry = sandbox.catalog.add(input, sandbox.clock.now())
     return c.json(sandbox.catalog.render(entry, 'en'), 201)

@@ -2,11 +2,12 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import { HEADER } from '@contract/common'
-import type { ApiErrorBody, ErrorCode, FieldIssue } from '@contract/error'
+import type { ErrorCode } from '@contract/error'
 import { ERROR_CODE } from '@contract/error'
 import { describeIssues, type MessageLanguage } from '@contract/issue-messages'
+import { ApiError } from '../shared/api-error'
 import { pickLanguage } from '../shared/language'
-import { ERROR_DESCRIPTIONS, ERROR_MESSAGES, fill, type DescriptionKey } from './ordering/messages'
+import { ORDERING_ERRORS } from './ordering/messages'
 
 export interface Principal {
   clientId: string
@@ -24,44 +25,20 @@ export type SandboxEnv = {
   }
 }
 
-/** An answer of the ordering API that is an error: rendered as the platform error entity. */
-export class SandboxError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: ErrorCode,
-    readonly detail?: { key: DescriptionKey; params?: Record<string, string | number> },
-    readonly fields?: FieldIssue[],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(`${status} ${code}${detail ? ` ${detail.key}` : ''}`)
-  }
-
-  body(language: MessageLanguage): ApiErrorBody {
-    const description = this.detail ? fill(ERROR_DESCRIPTIONS[this.detail.key][language], this.detail.params) : undefined
-    return {
-      code: this.code,
-      message: ERROR_MESSAGES[this.code][language],
-      ...(description ? { description } : {}),
-      ...(this.fields?.length ? { fields: this.fields } : {}),
-    }
-  }
-}
-
 /** The 400 for a zod failure: code 26 when a parameter is unknown, else `code`; fields in the language asked. */
 export function validationError(
   error: z.core.$ZodError,
   language: MessageLanguage,
   code: ErrorCode,
   unknownKey: 'field' | 'parameter',
-): SandboxError {
+): ApiError {
   const fields = describeIssues(error.issues, language, unknownKey)
   const unknown = error.issues.some((issue) => issue.code === 'unrecognized_keys')
   const first = fields[0] ?? { path: '', message: '' }
-  const detail: { key: DescriptionKey; params: Record<string, string | number> } =
-    fields.length > 1
-      ? { key: 'fields' as const, params: { count: fields.length, path: first.path, message: first.message } }
-      : { key: 'field' as const, params: { path: first.path, message: first.message } }
-  return new SandboxError(400, unknown && unknownKey === 'parameter' ? ERROR_CODE.unknownQueryParameter : code, detail, fields)
+  const answered = unknown && unknownKey === 'parameter' ? ERROR_CODE.unknownQueryParameter : code
+  return fields.length > 1
+    ? new ApiError(ORDERING_ERRORS, 400, answered, 'fields', { count: fields.length, path: first.path, message: first.message }, { fields })
+    : new ApiError(ORDERING_ERRORS, 400, answered, 'field', { path: first.path, message: first.message }, { fields })
 }
 
 export const JSON_UTF8 = 'application/json;charset=utf-8'

@@ -5,8 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { routePath } from 'hono/route'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
-import { ApiError, fill, requestIdOf, type MessageTable, type Texts } from './api-error'
-import { ERROR_MESSAGES } from './error-messages'
+import { ApiError, errorApi, requestIdOf, type MessageTable } from './api-error'
 import { newRequestId } from './request-id'
 
 /**
@@ -52,33 +51,22 @@ const EDGE_TEXTS = {
   },
 } satisfies MessageTable<string>
 
-type EdgeKey = keyof typeof EDGE_TEXTS
+/**
+ * The edge's errors (the message of each code from server/shared/error-messages.ts). An address nothing serves is
+ * described in English in both languages, as it always was.
+ */
+export const EDGE_ERRORS = errorApi('edge', 'platform', { ...EDGE_TEXTS, notFound: { en: 'No resource exists at {path}.' } })
 
-function texts(key: EdgeKey, params: Record<string, string | number> = {}): Texts {
-  const text = EDGE_TEXTS[key]
-  return { en: fill(text.en, params), fr: fill(text.fr, params) }
-}
-
-/** An error of the edge: the code's message (one table for every API, error-messages.ts) and the edge's description. */
-export function edgeError(
-  status: ConstructorParameters<typeof ApiError>[0],
-  code: ConstructorParameters<typeof ApiError>[1],
-  key: EdgeKey,
-  params: Record<string, string | number> = {},
-  headers: Record<string, string> = {},
-): ApiError {
-  return new ApiError(status, code, ERROR_MESSAGES[code], texts(key, params), { headers })
-}
-
-export const tooLarge = (max: number) => edgeError(413, ERROR_CODE.payloadTooLarge, 'tooLarge', { max })
-export const unsupportedMediaType = () => edgeError(415, ERROR_CODE.unsupportedMediaType, 'contentType')
-export const notUtf8 = () => edgeError(400, ERROR_CODE.malformedBody, 'utf8')
-export const crossOrigin = () => edgeError(403, ERROR_CODE.accessDenied, 'crossOrigin')
-export const internalError = () => edgeError(500, ERROR_CODE.internal, 'internal')
+export const tooLarge = (max: number) => new ApiError(EDGE_ERRORS, 413, ERROR_CODE.payloadTooLarge, 'tooLarge', { max })
+export const unsupportedMediaType = () => new ApiError(EDGE_ERRORS, 415, ERROR_CODE.unsupportedMediaType, 'contentType')
+export const notUtf8 = () => new ApiError(EDGE_ERRORS, 400, ERROR_CODE.malformedBody, 'utf8')
+export const crossOrigin = () => new ApiError(EDGE_ERRORS, 403, ERROR_CODE.accessDenied, 'crossOrigin')
+export const internalError = () => new ApiError(EDGE_ERRORS, 500, ERROR_CODE.internal, 'internal')
 export const signInToWrite = () =>
-  edgeError(401, ERROR_CODE.missingCredentials, 'signIn', {}, { 'WWW-Authenticate': 'Bearer realm="ordering"' })
+  new ApiError(EDGE_ERRORS, 401, ERROR_CODE.missingCredentials, 'signIn', {}, { headers: { 'WWW-Authenticate': 'Bearer realm="ordering"' } })
+export const nothingAt = (path: string) => new ApiError(EDGE_ERRORS, 404, ERROR_CODE.notFound, 'notFound', { path: path.slice(0, 200) })
 export function methodNotAllowed(method: string, allow: readonly string[]): ApiError {
-  return edgeError(405, ERROR_CODE.methodNotAllowed, 'method', { method, allow: allow.join(', ') }, { Allow: allow.join(', ') })
+  return new ApiError(EDGE_ERRORS, 405, ERROR_CODE.methodNotAllowed, 'method', { method, allow: allow.join(', ') }, { headers: { Allow: allow.join(', ') } })
 }
 
 /** The methods that change state: the ones the same-origin rule and the content-type rule hold. */
@@ -90,6 +78,11 @@ export function isWrite(method: string): boolean {
 export const identify: MiddlewareHandler<EdgeEnv> = async (c, next) => {
   c.set('requestId', newRequestId())
   await next()
+}
+
+/** Says whose call this is, for its log line (hashed there): the gateway learns it from the session's /me. */
+export function noteCustomer(c: Context, customerId: string): void {
+  c.set('customerId', customerId)
 }
 
 export interface RequestLogOptions {
@@ -141,7 +134,7 @@ export function allowedHosts(hosts: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     const host = (c.req.header('Host') ?? new URL(c.req.url).host).toLowerCase()
     const name = host.replace(/:\d+$/, '')
-    if (!exact.has(host) && !anyPort.has(name)) return edgeError(421, ERROR_CODE.notFound, 'host', { host: host.slice(0, 100) }).respond(c)
+    if (!exact.has(host) && !anyPort.has(name)) return new ApiError(EDGE_ERRORS, 421, ERROR_CODE.notFound, 'host', { host: host.slice(0, 100) }).respond(c)
     await next()
   }
 }

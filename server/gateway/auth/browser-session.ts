@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { BrowserSession } from '@contract/gateway-auth'
 import type { SessionInfo } from '@contract/mobile-connect'
+import { noteCustomer } from '../../shared/edge'
 import type { PersonCustomers } from '../person-customer'
 import { sessionExpiresAt } from './session'
 import type { GatewaySessions } from './token-handler'
@@ -27,6 +28,7 @@ export function browserSessionRoute(sessions: GatewaySessions, cloud: CloudAcces
     // the navigation offers Cloud only to the key's customer without a request of its own on the first paint.
     const lookup = cloud ? await cloud.customers.of(c, session) : null
     if (lookup?.setCookie) c.header('Set-Cookie', lookup.setCookie)
+    if (lookup?.kind === 'customer') noteCustomer(c, lookup.customerId)
     const cloudAnswer = cloud === null ? { cloud: false } : lookup?.kind === 'customer' ? { cloud: lookup.customerId === cloud.customerId } : {}
     const body: SessionInfo & BrowserSession = { ...info, sub: session.sub, expiresAt: sessionExpiresAt(session), ...cloudAnswer }
     return c.json(body, 200)

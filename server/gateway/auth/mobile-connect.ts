@@ -8,11 +8,12 @@ import {
   ENCRYPTED_MSISDN_PREFIX, MOBILE_ACR_VALUES, ZDiscoveryResponse, ZMccMnc, ZMobileAcr, ZMobileIdTokenClaims, type MobilePending, type MobileStartError,
 } from '@contract/mobile-connect'
 import { ZTokenResponse, type TokenResponse } from '@contract/oauth'
-import { oauthError } from '../../shared/api-error'
 import {
   checkAcrValues, checkAuthorizationRequest, checkClient, checkNonce, checkPkce, checkRedirectUri, checkSingleValued, checkState,
   parseAuthorizationRequest, redirectFailure,
 } from '../../shared/authorization-request'
+import { ApiError } from '../../shared/api-error'
+import { GATEWAY_AUTH_ERRORS } from './auth-errors'
 import { memoryStore, type SharedStore } from '../shared-store'
 import { basicCredentials } from './operator'
 import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
@@ -283,24 +284,24 @@ export function createMobileSignIn(options: MobileSignInOptions) {
 
   // POST /auth/mobile/token: the code, exchanged with the operator's credentials; a verified ID token opens the session.
   routes.all('/token', async (c) => {
-    if (c.req.method !== 'POST') return oauthError(c, 405, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`)
+    if (c.req.method !== 'POST') return new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }).respond(c)
     const refusal = crossSiteRefusal(c)
-    if (refusal) return oauthError(c, 403, 'invalid_request', refusal)
+    if (refusal) return new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason: refusal }).respond(c)
     if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
-      return oauthError(c, 400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.')
+      return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'formBody').respond(c)
     }
     const form = new URLSearchParams(await c.req.text())
     const repeated = [...new Set([...form.keys()].filter((name) => form.getAll(name).length > 1))]
-    if (repeated.length) return oauthError(c, 400, 'invalid_request', `The parameter ${repeated.join(', ')} is repeated.`)
-    if (form.get('grant_type') !== 'authorization_code') return oauthError(c, 400, 'unsupported_grant_type', 'Only authorization_code is accepted here.')
+    if (repeated.length) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'repeated', { names: repeated.join(', ') }).respond(c)
+    if (form.get('grant_type') !== 'authorization_code') return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'unsupported_grant_type', 'mobileGrantType').respond(c)
     for (const name of ['code', 'redirect_uri', 'code_verifier']) {
-      if (!form.get(name)) return oauthError(c, 400, 'invalid_request', `The ${name} parameter is required.`)
+      if (!form.get(name)) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'required', { name }).respond(c)
     }
-    if (form.get('redirect_uri') !== `${requestOrigin(c)}${MOBILE_CALLBACK}`) return oauthError(c, 400, 'invalid_grant', 'The redirect_uri is not this console’s mobile callback.')
+    if (form.get('redirect_uri') !== `${requestOrigin(c)}${MOBILE_CALLBACK}`) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'mobileCallback').respond(c)
     const state = await readCookie(c)
     const operator = state?.mccMnc ? await operatorFor(c, state.mccMnc) : 'expired'
     if (!state || state.pending.length === 0 || typeof operator === 'string') {
-      return oauthError(c, 400, 'invalid_grant', 'No mobile sign-in is in progress in this browser, or it took more than 10 minutes. Sign in again.')
+      return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'noMobileSignIn').respond(c)
     }
     let tokens: TokenResponse
     try {
@@ -316,20 +317,22 @@ export function createMobileSignIn(options: MobileSignInOptions) {
       const json: unknown = await response.json().catch(() => undefined)
       const refused = ZOAuthErrorBody.safeParse(json)
       if (!response.ok && refused.success && response.status < 500) {
-        return oauthError(c, 400, refused.data.error, (refused.data.error_description ?? '').split(operator.clientSecret).join('[redacted]'))
+        return new ApiError(GATEWAY_AUTH_ERRORS, 400, refused.data.error, 'operator', {
+          description: (refused.data.error_description ?? '').split(operator.clientSecret).join('[redacted]'),
+        }).respond(c)
       }
       const parsed = ZTokenResponse.safeParse(json)
-      if (!response.ok || !parsed.success) return oauthError(c, 502, 'temporarily_unavailable', 'The operator gave no usable answer. Try again in a moment.')
+      if (!response.ok || !parsed.success) return new ApiError(GATEWAY_AUTH_ERRORS, 502, 'temporarily_unavailable', 'operatorUnusable').respond(c)
       tokens = parsed.data
     } catch {
-      return oauthError(c, 502, 'temporarily_unavailable', 'The operator could not be reached. Try again in a moment.')
+      return new ApiError(GATEWAY_AUTH_ERRORS, 502, 'temporarily_unavailable', 'operatorUnreachable').respond(c)
     }
-    if (!tokens.id_token) return oauthError(c, 400, 'invalid_grant', 'The ID token failed verification: the operator sent none.')
+    if (!tokens.id_token) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'mobileNoIdToken').respond(c)
     const verified = await verifyIdToken(operator, tokens.id_token, state.pending)
-    if (!verified.ok) return oauthError(c, 400, 'invalid_grant', `The ID token failed verification: ${verified.reason}.`)
+    if (!verified.ok) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'idToken', { reason: verified.reason }).respond(c)
     const level = Number(verified.claims.acr) >= 3 ? '3' : '2'
     const ordering = await orderingToken(level)
-    if (!ordering) return oauthError(c, 502, 'temporarily_unavailable', 'The ordering API gave no access token. Try again in a moment.')
+    if (!ordering) return new ApiError(GATEWAY_AUTH_ERRORS, 502, 'temporarily_unavailable', 'noOrderingToken').respond(c)
     const session: Session = {
       // No refresh token: a mobile session lasts as long as the ordering token (0017), then the person signs in again.
       ...sessionFromTokens(ordering, nowSeconds(), { sub: verified.claims.sub, scope: ordering.scope ?? SCOPE_BY_ACR[level] }),

@@ -1,11 +1,12 @@
 import type { AuthConfig, BrowserTokenAnswer } from '@contract/gateway-auth'
 import { Hono, type Context } from 'hono'
 import type { OidcSettings } from '../../config'
-import { oauthError } from '../../shared/api-error'
 import {
   checkAuthorizationRequest, checkClient, checkNonce, checkPkce, checkRedirectUri, checkSingleValued, checkState, parseAuthorizationRequest,
   redirectFailure,
 } from '../../shared/authorization-request'
+import { ApiError } from '../../shared/api-error'
+import { GATEWAY_AUTH_ERRORS } from './auth-errors'
 import type { SharedStore } from '../shared-store'
 import { tokenClient, type TokenEndpoint, type TokenOutcome } from './operator'
 import { sessionRefresher, type RefreshOutcome } from './refresh'
@@ -98,7 +99,9 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
 
   /** The operator's refusal goes to the browser as a 400 with its error; no usable answer is a 502. */
   const failure = (c: Context, outcome: Exclude<TokenOutcome, { kind: 'tokens' }>) =>
-    outcome.kind === 'refused' ? oauthError(c, 400, outcome.error, outcome.description) : oauthError(c, 502, 'temporarily_unavailable', outcome.description)
+    new ApiError(GATEWAY_AUTH_ERRORS, outcome.kind === 'refused' ? 400 : 502, outcome.kind === 'refused' ? outcome.error : 'temporarily_unavailable', 'operator', {
+      description: outcome.description ?? '',
+    }).respond(c)
 
   const routes = new Hono()
 
@@ -134,31 +137,31 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
   })
 
   routes.all('/token', async (c) => {
-    if (c.req.method !== 'POST') return oauthError(c, 405, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`, { Allow: 'POST' })
+    if (c.req.method !== 'POST') return new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }, { headers: { Allow: 'POST' } }).respond(c)
     const refusal = crossSiteRefusal(c)
-    if (refusal) return oauthError(c, 403, 'invalid_request', refusal)
+    if (refusal) return new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason: refusal }).respond(c)
     if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
-      return oauthError(c, 400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.')
+      return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'formBody').respond(c)
     }
     const form = singleValued(new URLSearchParams(await c.req.text()))
-    if ('repeated' in form) return oauthError(c, 400, 'invalid_request', `The parameter ${form.repeated} is repeated.`)
+    if ('repeated' in form) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'repeated', { names: form.repeated }).respond(c)
     if (form.client_id !== undefined && form.client_id !== oidc.clientId) {
-      return oauthError(c, 400, 'invalid_client', 'The client_id is not this application’s.')
+      return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_client', 'otherClient').respond(c)
     }
     if (form.grant_type === 'authorization_code') return codeGrant(c, form)
     if (form.grant_type === 'refresh_token') return refreshGrant(c, form)
-    if (!form.grant_type) return oauthError(c, 400, 'invalid_request', 'The grant_type parameter is required.')
-    return oauthError(c, 400, 'unsupported_grant_type', 'Only authorization_code and refresh_token are accepted.')
+    if (!form.grant_type) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' }).respond(c)
+    return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'unsupported_grant_type', 'grantTypes').respond(c)
   })
 
   async function codeGrant(c: Context, form: Record<string, string>) {
     for (const name of ['code', 'redirect_uri', 'code_verifier']) {
-      if (!form[name]) return oauthError(c, 400, 'invalid_request', `The ${name} parameter is required.`)
+      if (!form[name]) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'required', { name }).respond(c)
     }
-    if (form.redirect_uri !== callbackOf(c)) return oauthError(c, 400, 'invalid_grant', 'The redirect_uri is not this console’s callback.')
+    if (form.redirect_uri !== callbackOf(c)) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'callback').respond(c)
     const pending = await cookies.readPending(c)
     if (pending.length === 0) {
-      return oauthError(c, 400, 'invalid_grant', 'No sign-in is in progress in this browser, or it took more than 10 minutes. Sign in again.')
+      return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'noSignIn').respond(c)
     }
     const outcome = await client.requestTokens({
       grant_type: 'authorization_code',
@@ -168,9 +171,9 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
     })
     if (outcome.kind !== 'tokens') return failure(c, outcome)
     const idToken = outcome.tokens.id_token
-    if (!idToken) return oauthError(c, 400, 'invalid_grant', 'The ID token failed verification: the operator sent none (is openid in the scope?).')
+    if (!idToken) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'noIdToken').respond(c)
     const verified = await client.verifyIdToken(idToken, { now: now(), nonces: pending.map((entry) => entry.nonce) })
-    if (!verified.ok) return oauthError(c, 400, 'invalid_grant', `The ID token failed verification: ${verified.reason}.`)
+    if (!verified.ok) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'idToken', { reason: verified.reason }).respond(c)
     const signIn = pending.find((entry) => entry.nonce === verified.claims.nonce)!
     const session = sessionFromTokens(outcome.tokens, cookies.nowSeconds(), { sub: verified.claims.sub, scope: signIn.scope })
     c.header('Set-Cookie', await cookies.sessionCookie(session, cookieContext(c)), { append: true })
@@ -179,25 +182,25 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
   }
 
   async function refreshGrant(c: Context, form: Record<string, string>) {
-    if (!form.refresh_token) return oauthError(c, 400, 'invalid_request', 'The refresh_token parameter is required.')
+    if (!form.refresh_token) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'refresh_token' }).respond(c)
     const session = await cookies.readSession(c)
     if (!session?.refreshHandle || !sameSecret(form.refresh_token, session.refreshHandle)) {
-      return oauthError(c, 400, 'invalid_grant', 'The refresh token does not belong to this browser’s session. Sign in again.')
+      return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'otherSession').respond(c)
     }
     const outcome = await refresh(session, form.scope)
     if (outcome.kind === 'refused') {
       c.header('Set-Cookie', cookies.clearSessionCookie(cookieContext(c)))
-      return oauthError(c, 400, outcome.error, outcome.description)
+      return new ApiError(GATEWAY_AUTH_ERRORS, 400, outcome.error, 'operator', { description: outcome.description ?? '' }).respond(c)
     }
-    if (outcome.kind === 'unavailable') return oauthError(c, 502, 'temporarily_unavailable', outcome.description)
+    if (outcome.kind === 'unavailable') return new ApiError(GATEWAY_AUTH_ERRORS, 502, 'temporarily_unavailable', 'operator', { description: outcome.description }).respond(c)
     c.header('Set-Cookie', await cookies.sessionCookie(outcome.session, cookieContext(c)))
     return answer(c, outcome.session, outcome.idToken)
   }
 
   routes.all('/logout', async (c) => {
-    if (c.req.method !== 'POST') return oauthError(c, 405, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`, { Allow: 'POST' })
+    if (c.req.method !== 'POST') return new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }, { headers: { Allow: 'POST' } }).respond(c)
     const refusal = crossSiteRefusal(c)
-    if (refusal) return oauthError(c, 403, 'invalid_request', refusal)
+    if (refusal) return new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason: refusal }).respond(c)
     // Clearing the cookie is not enough: a copy of it must stop working too (0020).
     const session = await cookies.readSession(c)
     if (session) await cookies.revoke(session)

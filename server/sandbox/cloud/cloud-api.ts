@@ -1,31 +1,17 @@
 import { Hono, type Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { CLOUD_AUTH_SCHEME, CLOUD_PAGE, ZCloudListQuery, type CloudList } from '@contract/cloud'
-import { HEADER } from '@contract/common'
-import { ERROR_CODE, type ApiErrorBody, type ErrorCode, type FieldIssue } from '@contract/error'
+import { ERROR_CODE } from '@contract/error'
 import { describeIssues, type MessageLanguage } from '@contract/issue-messages'
+import { ApiError, errorApi, type MessageTable } from '../../shared/api-error'
 import { safeEqual } from '../oauth/client-credentials'
 import { identifyCall } from '../http'
 import type { Sandbox } from '../sandbox'
 import { CloudInventory } from './cloud-inventory'
 
 type CloudEnv = { Variables: { requestId: string; language: MessageLanguage; customerId: string } }
-type Localized = Record<MessageLanguage, string>
 
-const MESSAGES: Partial<Record<ErrorCode, Localized>> = {
-  [ERROR_CODE.missingCredentials]: { en: 'Missing credentials', fr: 'Identifiants manquants' },
-  [ERROR_CODE.invalidCredentials]: { en: 'Invalid credentials', fr: 'Identifiants invalides' },
-  [ERROR_CODE.tooManyRequests]: { en: 'Too many requests', fr: 'Trop de requêtes' },
-  [ERROR_CODE.invalidQueryParameter]: { en: 'Invalid query parameter', fr: 'Paramètre de requête invalide' },
-  [ERROR_CODE.unknownQueryParameter]: { en: 'Unknown query parameter', fr: 'Paramètre de requête inconnu' },
-  [ERROR_CODE.notFound]: { en: 'Resource not found', fr: 'Ressource introuvable' },
-  [ERROR_CODE.methodNotAllowed]: { en: 'Method not allowed', fr: 'Méthode non autorisée' },
-  [ERROR_CODE.internal]: { en: 'Internal error', fr: 'Erreur interne' },
-}
-
-const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''))
-
-const DESCRIPTIONS = {
+/** The cloud API's message table (0018); the `message` of each code is the platform's (server/shared/error-messages.ts). */
+export const CLOUD_ERRORS = errorApi('cloud', 'platform', {
   missingKey: {
     en: 'Send the cloud API key as Authorization: APIKey <key>.',
     fr: 'Envoyez la clé de l’API cloud dans Authorization: APIKey <clé>.',
@@ -42,29 +28,7 @@ const DESCRIPTIONS = {
   noRegion: { en: 'No region {id} exists; GET /cloud/v1/regions lists them.', fr: 'Aucune région {id} n’existe ; GET /cloud/v1/regions les liste.' },
   method: { en: 'Only GET is allowed here.', fr: 'Seul GET est autorisé ici.' },
   internal: { en: 'Something went wrong on our side. Quote the request id to support.', fr: 'Une erreur s’est produite de notre côté. Citez l’identifiant de requête au support.' },
-} satisfies Record<string, Localized>
-
-class CloudError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: ErrorCode,
-    readonly description: keyof typeof DESCRIPTIONS,
-    readonly params: Record<string, string | number> = {},
-    readonly fields: FieldIssue[] = [],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(`${status} ${code} ${description}`)
-  }
-
-  body(language: MessageLanguage): ApiErrorBody {
-    return {
-      code: this.code,
-      message: MESSAGES[this.code]![language],
-      description: fill(DESCRIPTIONS[this.description][language], this.params),
-      ...(this.fields.length ? { fields: this.fields } : {}),
-    }
-  }
-}
+} satisfies MessageTable<string>)
 
 const ROUTES = [/^\/regions$/, /^\/projects$/, /^\/instances\/[^/]+\/[^/]+$/]
 
@@ -73,7 +37,7 @@ function pageOf(c: Context<CloudEnv>): { limit: number; offset: number } {
   const flat: Record<string, string> = {}
   for (const [name, values] of Object.entries(c.req.queries())) {
     if (values.length > 1) {
-      throw new CloudError(400, ERROR_CODE.invalidQueryParameter, 'repeated', { name }, [{ path: name, message: 'is given more than once' }])
+      throw new ApiError(CLOUD_ERRORS, 400, ERROR_CODE.invalidQueryParameter, 'repeated', { name }, { fields: [{ path: name, message: 'is given more than once' }] })
     }
     flat[name] = values[0] ?? ''
   }
@@ -82,7 +46,7 @@ function pageOf(c: Context<CloudEnv>): { limit: number; offset: number } {
     const fields = describeIssues(parsed.error.issues, c.get('language'), 'parameter')
     const unknown = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys')
     const first = fields[0] ?? { path: '', message: '' }
-    throw new CloudError(400, unknown ? ERROR_CODE.unknownQueryParameter : ERROR_CODE.invalidQueryParameter, 'field', first, fields)
+    throw new ApiError(CLOUD_ERRORS, 400, unknown ? ERROR_CODE.unknownQueryParameter : ERROR_CODE.invalidQueryParameter, 'field', first, { fields })
   }
   return { limit: parsed.data.limit ?? CLOUD_PAGE.defaultLimit, offset: parsed.data.offset ?? 0 }
 }
@@ -110,32 +74,29 @@ export function cloudApi(sandbox: Sandbox): Hono<CloudEnv> {
   app.use(identifyCall)
 
   app.onError((error, c) => {
-    const known = error instanceof CloudError ? error : null
+    const known = error instanceof ApiError ? error : null
     if (!known) console.error(`[sandbox cloud] ${c.get('requestId')} ${c.req.method} ${c.req.path}`, error)
-    const answer = known ?? new CloudError(500, ERROR_CODE.internal, 'internal')
-    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value)
-    c.header(HEADER.requestId, c.get('requestId'))
-    return c.body(JSON.stringify(answer.body(c.get('language'))), answer.status, { 'Content-Type': 'application/json' })
+    return (known ?? new ApiError(CLOUD_ERRORS, 500, ERROR_CODE.internal, 'internal')).respond(c)
   })
 
   // Route and method first (no credentials needed to learn that a path does not exist), then the key.
   app.use(async (c, next) => {
     const path = c.req.path.replace(/^.*\/cloud\/v1/, '')
-    if (!ROUTES.some((route) => route.test(path))) throw new CloudError(404, ERROR_CODE.notFound, 'noPath', { path: c.req.path })
-    if (c.req.method !== 'GET') throw new CloudError(405, ERROR_CODE.methodNotAllowed, 'method', {}, [], { Allow: 'GET' })
+    if (!ROUTES.some((route) => route.test(path))) throw new ApiError(CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noPath', { path: c.req.path })
+    if (c.req.method !== 'GET') throw new ApiError(CLOUD_ERRORS, 405, ERROR_CODE.methodNotAllowed, 'method', {}, { headers: { Allow: 'GET' } })
 
     const challenge = { 'WWW-Authenticate': `${CLOUD_AUTH_SCHEME} realm="cloud"` }
     const match = new RegExp(`^${CLOUD_AUTH_SCHEME} +(\\S+)$`, 'i').exec((c.req.header('Authorization') ?? '').trim())
-    if (!match) throw new CloudError(401, ERROR_CODE.missingCredentials, 'missingKey', {}, [], challenge)
+    if (!match) throw new ApiError(CLOUD_ERRORS, 401, ERROR_CODE.missingCredentials, 'missingKey', {}, { headers: challenge })
     if (!safeEqual(match[1]!, sandbox.config.SANDBOX_CLOUD_API_KEY)) {
-      throw new CloudError(401, ERROR_CODE.invalidCredentials, 'invalidKey', {}, [], challenge)
+      throw new ApiError(CLOUD_ERRORS, 401, ERROR_CODE.invalidCredentials, 'invalidKey', {}, { headers: challenge })
     }
     // The cloud key belongs to the sandbox application: its customer, and its spike arrest (all inbound traffic).
     const application = sandbox.applications.byClientId(sandbox.config.SANDBOX_CLIENT_ID)
-    if (!application) throw new CloudError(401, ERROR_CODE.invalidCredentials, 'invalidKey', {}, [], challenge)
+    if (!application) throw new ApiError(CLOUD_ERRORS, 401, ERROR_CODE.invalidCredentials, 'invalidKey', {}, { headers: challenge })
     if (!sandbox.spikeArrest.hit(application.client_id)) {
-      throw new CloudError(403, ERROR_CODE.tooManyRequests, 'spikeArrest', { limit: sandbox.spikeArrest.limit }, [], {
-        'Retry-After': String(sandbox.spikeArrest.retryAfterSeconds(application.client_id)),
+      throw new ApiError(CLOUD_ERRORS, 403, ERROR_CODE.tooManyRequests, 'spikeArrest', { limit: sandbox.spikeArrest.limit }, {
+        headers: { 'Retry-After': String(sandbox.spikeArrest.retryAfterSeconds(application.client_id)) },
       })
     }
     c.set('customerId', application.customer_id)
@@ -150,9 +111,9 @@ export function cloudApi(sandbox: Sandbox): Hono<CloudEnv> {
     const page = pageOf(c)
     const projectId = idOf(c.req.param('projectId'))
     const project = projectId === null ? undefined : inventory.project(c.get('customerId'), projectId)
-    if (!project) throw new CloudError(404, ERROR_CODE.notFound, 'noProject', { id: c.req.param('projectId') })
+    if (!project) throw new ApiError(CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noProject', { id: c.req.param('projectId') })
     const regionId = idOf(c.req.param('regionId'))
-    if (regionId === null || !inventory.region(regionId)) throw new CloudError(404, ERROR_CODE.notFound, 'noRegion', { id: c.req.param('regionId') })
+    if (regionId === null || !inventory.region(regionId)) throw new ApiError(CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noRegion', { id: c.req.param('regionId') })
     const body: CloudList<unknown> = {
       count: inventory.instanceCount(project.id, regionId),
       results: inventory.instances(project, regionId, page.offset, page.limit),

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { randomBytes } from 'node:crypto'
-import { ZDiscoveryQuery, type DiscoveryError, type DiscoveryResponse } from '@contract/mobile-connect'
+import { ZDiscoveryQuery, type DiscoveryResponse } from '@contract/mobile-connect'
+import { ApiError, errorApi } from '../../shared/api-error'
 import { authenticateClient } from '../oauth/client-credentials'
 import { languageOf } from '../oidc/pages'
 import type { Sandbox } from '../sandbox'
@@ -34,10 +35,18 @@ function registeredOrigins(sandbox: Sandbox): string[] {
   return [...new Set(sandbox.config.sandboxRedirectUris.flatMap((uri) => (URL.canParse(uri) ? [new URL(uri).origin] : [])))]
 }
 
-function discoveryError(c: Context, status: 400 | 401, error: DiscoveryError['error'], description: string): Response {
-  const body: DiscoveryError = { error, description }
-  return c.body(JSON.stringify(body), status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-}
+/** Discovery's message table: each `description` of reference 3's discovery errors (`error` and `description`). */
+export const DISCOVERY_ERRORS = errorApi('discovery', 'discovery', {
+  noCredentials: { en: 'Send the application’s credentials as Authorization: Basic.' },
+  badCredentials: { en: 'The Basic credentials are not those of a registered application.' },
+  formBody: { en: 'Send the parameters form-encoded (application/x-www-form-urlencoded).' },
+  repeated: { en: '{names} may appear only once.' },
+  redirectRequired: { en: 'Redirect_URL is required.' },
+  invalid: { en: '{problems}' },
+  redirectOrigin: { en: 'Redirect_URL is not on an origin registered for this application.' },
+  mccMnc: { en: 'Send Selected-MCC and Selected-MNC together.' },
+  noOperator: { en: 'No operator serves MCC {mcc} and MNC {mnc}.' },
+})
 
 function redirectWith(c: Context, target: string, parameters: Record<string, string>): Response {
   const url = new URL(target)
@@ -89,21 +98,21 @@ export function discoveryEndpoints(sandbox: Sandbox): Hono {
 
   app.on(['GET', 'POST'], DISCOVERY_PATH, async (c) => {
     const auth = authenticateClient(sandbox, c.req.header('Authorization') ?? undefined, {})
-    if (!c.req.header('Authorization')) return discoveryError(c, 401, 'Unauthorized_Access', 'Send the application’s credentials as Authorization: Basic.')
-    if ('error' in auth) return discoveryError(c, 401, 'Unauthorized_Access', 'The Basic credentials are not those of a registered application.')
+    if (!c.req.header('Authorization')) return new ApiError(DISCOVERY_ERRORS, 401, 'Unauthorized_Access', 'noCredentials').respond(c)
+    if ('error' in auth) return new ApiError(DISCOVERY_ERRORS, 401, 'Unauthorized_Access', 'badCredentials').respond(c)
     let params: URLSearchParams
     if (c.req.method === 'GET') params = new URL(c.req.url).searchParams
     else if (/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) params = new URLSearchParams(await c.req.text())
-    else return discoveryError(c, 400, 'Invalid_Request', 'Send the parameters form-encoded (application/x-www-form-urlencoded).')
+    else return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'formBody').respond(c)
     const repeated = [...new Set([...params.keys()].filter((name) => params.getAll(name).length > 1))]
-    if (repeated.length) return discoveryError(c, 400, 'Invalid_Request', `${repeated.join(', ')} may appear only once.`)
+    if (repeated.length) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'repeated', { names: repeated.join(', ') }).respond(c)
     const raw = Object.fromEntries(params)
-    if (!raw.Redirect_URL) return discoveryError(c, 400, 'Invalid_Request', 'Redirect_URL is required.')
+    if (!raw.Redirect_URL) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectRequired').respond(c)
     const query = ZDiscoveryQuery.safeParse(raw)
-    if (!query.success) return discoveryError(c, 400, 'Invalid_Request', query.error.issues.map((issue) => issue.message).join('; '))
+    if (!query.success) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'invalid', { problems: query.error.issues.map((issue) => issue.message).join('; ') }).respond(c)
     const redirectUrl = query.data.Redirect_URL
     if (!registeredOrigins(sandbox).includes(new URL(redirectUrl).origin)) {
-      return discoveryError(c, 400, 'Invalid_Request', 'Redirect_URL is not on an origin registered for this application.')
+      return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectOrigin').respond(c)
     }
     const mcc = query.data['Selected-MCC']
     const mnc = query.data['Selected-MNC']
@@ -114,9 +123,9 @@ export function discoveryEndpoints(sandbox: Sandbox): Hono {
       state.discoverySessions.set(sessionId, { clientId: auth.application.client_id, redirectUrl, expiresAt: sandbox.realNow() + SESSION_TTL_MS })
       return redirectWith(c, selectionUrl(), { session_id: sessionId })
     }
-    if (mcc === undefined || mnc === undefined) return discoveryError(c, 400, 'Invalid_Request', 'Send Selected-MCC and Selected-MNC together.')
+    if (mcc === undefined || mnc === undefined) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'mccMnc').respond(c)
     const operator = operatorByMccMnc(mcc, mnc)
-    if (!operator) return discoveryError(c, 400, 'Invalid_Request', `No operator serves MCC ${mcc} and MNC ${mnc}.`)
+    if (!operator) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'noOperator', { mcc, mnc }).respond(c)
     return c.body(JSON.stringify(discoveryAnswer(sandbox, operator, auth.application)), 200, {
       'Content-Type': 'application/json',
       'Cache-Control': 'no-store',

@@ -12,7 +12,9 @@ import {
   redirectTo, type AuthorizationCheck, type AuthorizationChecks, type Display,
 } from '../../shared/authorization-request'
 import { newRequestId } from '../../shared/request-id'
-import { authenticatedTokenRequest, oauthError, REALM, safeEqual } from '../oauth/client-credentials'
+import { ApiError } from '../../shared/api-error'
+import { authenticatedTokenRequest, REALM, safeEqual } from '../oauth/client-credentials'
+import { SANDBOX_OAUTH_ERRORS } from '../oauth/oauth-errors'
 import { hashToken } from '../oauth/token-store'
 import { checkAvailable, isHttps } from '../oidc/authorize'
 import { errorPage, languageOf, refusedRequestPage } from '../oidc/pages'
@@ -310,28 +312,28 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
     c.header(HEADER.requestId, newRequestId())
     const operator = operatorOf(c)
     if (!operator) return c.notFound()
-    if (c.req.method !== 'POST') return oauthError(c, 400, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`)
+    if (c.req.method !== 'POST') return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'method', { method: c.req.method }).respond(c)
     // Reference 3: the operator's token endpoint takes the credentials as HTTP Basic only.
     if (!/^Basic /i.test(c.req.header('Authorization') ?? '')) {
-      return oauthError(c, 401, 'invalid_client', 'Send the operator credentials as Authorization: Basic.', { 'WWW-Authenticate': REALM })
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_client', 'operatorBasic', {}, { headers: { 'WWW-Authenticate': REALM } }).respond(c)
     }
     const request = await authenticatedTokenRequest(c, sandbox)
     if (request instanceof Response) return request
     const { application, form, repeated } = request
-    if (repeated.length) return oauthError(c, 400, 'invalid_request', `${repeated.join(', ')} may appear only once.`)
-    if (!form.grant_type) return oauthError(c, 400, 'invalid_request', 'grant_type is required.')
-    if (form.grant_type !== 'authorization_code') return oauthError(c, 400, 'invalid_grant', `grant_type ${form.grant_type} is not supported; use authorization_code.`)
-    if (!form.code) return oauthError(c, 400, 'invalid_request', 'code is required.')
-    if (!form.redirect_uri) return oauthError(c, 400, 'invalid_request', 'redirect_uri is required.')
+    if (repeated.length) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'repeated', { names: repeated.join(', ') }).respond(c)
+    if (!form.grant_type) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' }).respond(c)
+    if (form.grant_type !== 'authorization_code') return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'operatorGrant', { grantType: form.grant_type }).respond(c)
+    if (!form.code) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'code' }).respond(c)
+    if (!form.redirect_uri) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'redirect_uri' }).respond(c)
     const code = state.codes.get(hashToken(form.code))
-    if (!code || code.clientId !== application.client_id) return oauthError(c, 400, 'invalid_grant', 'The code is unknown or was issued to another client.')
-    if (code.used) return oauthError(c, 400, 'invalid_grant', 'The code was used already.')
+    if (!code || code.clientId !== application.client_id) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUnknown').respond(c)
+    if (code.used) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUsed').respond(c)
     code.used = true
-    if (code.expiresAt <= now()) return oauthError(c, 400, 'invalid_grant', 'The code has expired; codes live 10 minutes.')
-    if (code.operator !== operator.key) return oauthError(c, 400, 'invalid_grant', 'The code was issued by another operator.')
-    if (code.redirectUri !== form.redirect_uri) return oauthError(c, 400, 'invalid_grant', 'redirect_uri differs from the one of the authorization request.')
+    if (code.expiresAt <= now()) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeExpired').respond(c)
+    if (code.operator !== operator.key) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeOtherOperator').respond(c)
+    if (code.redirectUri !== form.redirect_uri) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'redirectUri').respond(c)
     if (code.codeChallenge ? !form.code_verifier || s256(form.code_verifier) !== code.codeChallenge : form.code_verifier !== undefined) {
-      return oauthError(c, 400, 'invalid_grant', 'code_verifier does not match the code_challenge of the authorization request.')
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'operatorVerifier').respond(c)
     }
     const accessToken = random()
     state.accessTokens.set(hashToken(accessToken), { sub: code.sub, operator: operator.key, clientId: application.client_id, expiresAt: now() + ACCESS_TOKEN_SECONDS * 1000 })
@@ -356,7 +358,7 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
     const match = /^Bearer +(\S+)$/i.exec(c.req.header('Authorization') ?? '')
     const token = match ? state.accessTokens.get(hashToken(match[1]!)) : undefined
     if (!token || token.operator !== operator.key || token.expiresAt <= now()) {
-      return oauthError(c, 401, 'invalid_token', 'The access token is unknown or has expired.', { 'WWW-Authenticate': 'Bearer realm="sandbox", error="invalid_token"' })
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_token', 'operatorToken', {}, { headers: { 'WWW-Authenticate': 'Bearer realm="sandbox", error="invalid_token"' } }).respond(c)
     }
     return c.json({ sub: token.sub }, 200, { 'Cache-Control': 'no-store' })
   })

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { oauthError } from '../../shared/api-error'
+import { ApiError } from '../../shared/api-error'
 import { timingSafeEqual } from 'node:crypto'
 import { HEADER } from '@contract/common'
 import { SCOPE } from '@contract/misc'
@@ -7,12 +7,10 @@ import type { TokenResponse } from '@contract/oauth'
 import type { ApplicationRow } from '../applications'
 import { newRequestId } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
+import { SANDBOX_OAUTH_ERRORS } from './oauth-errors'
 
 export const CLIENT_CREDENTIALS_TTL_SECONDS = 3600
 export const REALM = 'Basic realm="sandbox"'
-
-/** `{ error, error_description }` as reference 2's token endpoints answer it: the server's one helper. */
-export { oauthError }
 
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a)
@@ -62,17 +60,16 @@ export async function authenticatedTokenRequest(
   sandbox: Sandbox,
 ): Promise<{ application: ApplicationRow; form: Record<string, string>; repeated: string[] } | Response> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
-    return oauthError(c, 400, 'invalid_request', 'Send the body as application/x-www-form-urlencoded.')
+    return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'formBody').respond(c)
   }
   const params = new URLSearchParams(await c.req.text())
   const repeated = [...new Set([...params.keys()].filter((name) => params.getAll(name).length > 1))]
   const form = Object.fromEntries(params)
   const auth = authenticateClient(sandbox, c.req.header('Authorization'), form)
   if ('error' in auth) {
-    if (auth.error === 'duplicate') return oauthError(c, 400, 'invalid_request', 'Duplicate credentials')
-    return oauthError(c, 401, 'invalid_client', auth.error === 'missing' ? 'Client credentials are missing.' : 'Client authentication failed.', {
-      'WWW-Authenticate': REALM,
-    })
+    if (auth.error === 'duplicate') return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'duplicateCredentials').respond(c)
+    const key = auth.error === 'missing' ? 'missingClient' : 'badClient'
+    return new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_client', key, {}, { headers: { 'WWW-Authenticate': REALM } }).respond(c)
   }
   return { application: auth.application, form, repeated }
 }
@@ -85,7 +82,7 @@ export function clientCredentialsEndpoint(sandbox: Sandbox): Hono {
     await next()
   })
   app.all('/', async (c) => {
-    if (c.req.method !== 'POST') return oauthError(c, 400, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`)
+    if (c.req.method !== 'POST') return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'method', { method: c.req.method }).respond(c)
     const accept = c.req.header('Accept') ?? ''
     if (!/application\/json|application\/\*|\*\/\*/i.test(accept)) {
       return c.body('Not Acceptable: send Accept: application/json.', 406, { 'Content-Type': 'text/plain;charset=utf-8' })
@@ -94,21 +91,21 @@ export function clientCredentialsEndpoint(sandbox: Sandbox): Hono {
     if (request instanceof Response) return request
     const { application, form } = request
     if (!sandbox.tokenLimiter.hit(application.client_id)) {
-      return oauthError(c, 429, 'too_many_requests', `More than ${sandbox.tokenLimiter.limit} token requests in a minute. Cache the token and reuse it until it expires.`, {
-        'Retry-After': String(sandbox.tokenLimiter.retryAfterSeconds(application.client_id)),
-      })
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 429, 'too_many_requests', 'tokenRate', { limit: sandbox.tokenLimiter.limit }, {
+        headers: { 'Retry-After': String(sandbox.tokenLimiter.retryAfterSeconds(application.client_id)) },
+      }).respond(c)
     }
-    if (!form.grant_type) return oauthError(c, 400, 'invalid_request', 'grant_type is required.')
+    if (!form.grant_type) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' }).respond(c)
     if (form.grant_type !== 'client_credentials') {
-      return oauthError(c, 400, 'invalid_grant', `grant_type ${form.grant_type} is not supported here; use client_credentials.`)
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'clientCredentialsOnly', { grantType: form.grant_type }).respond(c)
     }
-    if (!application.subscribed) return oauthError(c, 400, 'unauthorized_client', 'The application is not subscribed to any API.')
+    if (!application.subscribed) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'unauthorized_client', 'notSubscribed').respond(c)
     const allowed: string[] = application.scopes.split(' ').filter((s) => s === SCOPE.full || s === SCOPE.readonly)
     const requested = form.scope ? form.scope.split(' ').filter(Boolean) : allowed.filter((s) => s === SCOPE.full)
     const granted = requested.filter((s) => allowed.includes(s))
     if (granted.length === 0) {
       const asked = form.scope ? `scope ${form.scope} is` : 'No ordering scope is'
-      return oauthError(c, 400, 'invalid_request', `${asked} allowed for this application; allowed: ${allowed.join(' ') || 'none'}.`)
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'scope', { asked, allowed: allowed.join(' ') || 'none' }).respond(c)
     }
     const { token } = sandbox.tokens.issue({
       kind: 'access',

@@ -4,7 +4,9 @@ import { createHash } from 'node:crypto'
 import { HEADER } from '@contract/common'
 import type { TokenResponse } from '@contract/oauth'
 import type { ApplicationRow } from '../applications'
-import { authenticatedTokenRequest, oauthError, REALM } from '../oauth/client-credentials'
+import { ApiError } from '../../shared/api-error'
+import { authenticatedTokenRequest, REALM } from '../oauth/client-credentials'
+import { SANDBOX_OAUTH_ERRORS } from '../oauth/oauth-errors'
 import { newRequestId } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
 import { issuerFor, OFFLINE_ACCESS, OPENID, TOKEN_ERRORS, type Country } from './settings'
@@ -77,23 +79,23 @@ export function tokenEndpoint(sandbox: Sandbox): Hono {
   }
 
   const authorizationCode = (c: Context, country: Country, application: ApplicationRow, form: Record<string, string>) => {
-    if (!form.code) return oauthError(c, 400, 'invalid_request', 'code is required.')
-    if (!form.redirect_uri) return oauthError(c, 400, 'invalid_request', 'redirect_uri is required.')
+    if (!form.code) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'code' }).respond(c)
+    if (!form.redirect_uri) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'redirect_uri' }).respond(c)
     const code = sandbox.signIn.code(form.code)
-    if (!code || code.client_id !== application.client_id) return oauthError(c, 400, 'invalid_grant', 'The code is unknown or was issued to another client.')
+    if (!code || code.client_id !== application.client_id) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUnknown').respond(c)
     // Single use: the first presentation by its client spends it, whatever comes next.
-    if (!sandbox.signIn.useCode(code)) return oauthError(c, 400, 'invalid_grant', 'The code was used already.')
-    if (sandbox.signIn.isExpired(code)) return oauthError(c, 400, 'invalid_grant', 'The code has expired; codes live 10 minutes.')
-    if (code.country !== country) return oauthError(c, 400, 'invalid_grant', `The code was issued by the ${code.country} authorization server.`)
-    if (code.redirect_uri !== form.redirect_uri) return oauthError(c, 400, 'invalid_grant', 'redirect_uri differs from the one of the authorization request.')
+    if (!sandbox.signIn.useCode(code)) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUsed').respond(c)
+    if (sandbox.signIn.isExpired(code)) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeExpired').respond(c)
+    if (code.country !== country) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeOtherCountry', { country: code.country }).respond(c)
+    if (code.redirect_uri !== form.redirect_uri) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'redirectUri').respond(c)
     if (code.code_challenge) {
-      if (!form.code_verifier) return oauthError(c, 400, 'invalid_grant', 'code_verifier is required: the authorization request had a code_challenge.')
-      if (s256(form.code_verifier) !== code.code_challenge) return oauthError(c, 400, 'invalid_grant', 'code_verifier does not match the code_challenge.')
+      if (!form.code_verifier) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'verifierRequired').respond(c)
+      if (s256(form.code_verifier) !== code.code_challenge) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'verifierMismatch').respond(c)
     } else if (form.code_verifier !== undefined) {
-      return oauthError(c, 400, 'invalid_grant', 'code_verifier was sent, but the authorization request had no code_challenge.')
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'verifierUnexpected').respond(c)
     }
     const user = sandbox.users.byId(code.user_id)
-    if (!user) return oauthError(c, 400, 'invalid_grant', 'The user of this code no longer exists.')
+    if (!user) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUserGone').respond(c)
     const scopes = code.scopes.split(' ').filter(Boolean)
     return issueTokens(c, {
       country, application, user, scopes, grantScopes: scopes, authTime: code.auth_time, acr: code.acr, ...(code.nonce ? { nonce: code.nonce } : {}),
@@ -101,18 +103,18 @@ export function tokenEndpoint(sandbox: Sandbox): Hono {
   }
 
   const refreshToken = (c: Context, country: Country, application: ApplicationRow, form: Record<string, string>) => {
-    if (!form.refresh_token) return oauthError(c, 400, 'invalid_request', 'refresh_token is required.')
+    if (!form.refresh_token) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'refresh_token' }).respond(c)
     const row = sandbox.tokens.find(form.refresh_token)
     const grant = sandbox.signIn.refreshGrant(form.refresh_token)
     if (!row || row.kind !== 'refresh' || !grant || row.client_id !== application.client_id) {
-      return oauthError(c, 400, 'invalid_grant', 'The refresh token is unknown or was issued to another client.')
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshUnknown').respond(c)
     }
-    if (row.revoked === 2) return oauthError(c, 400, 'invalid_grant', 'The user withdrew consent; sign in again.')
-    if (row.revoked) return oauthError(c, 400, 'invalid_grant', 'The refresh token was revoked or used already: each refresh answers a new one.')
-    if (sandbox.tokens.isExpired(row)) return oauthError(c, 400, 'invalid_grant', 'The refresh token has expired; sign in again.')
-    if (grant.country !== country) return oauthError(c, 400, 'invalid_grant', `The refresh token was issued by the ${grant.country} authorization server.`)
+    if (row.revoked === 2) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshConsent').respond(c)
+    if (row.revoked) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshRevoked').respond(c)
+    if (sandbox.tokens.isExpired(row)) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshExpired').respond(c)
+    if (grant.country !== country) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshOtherCountry', { country: grant.country }).respond(c)
     const user = sandbox.users.byId(row.subject_id)
-    if (!user) return oauthError(c, 400, 'invalid_grant', 'The user of this refresh token no longer exists.')
+    if (!user) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshUserGone').respond(c)
     const original = row.scopes.split(' ').filter(Boolean)
     const asked = (form.scope ?? '').split(' ').filter(Boolean)
     // Reference 2: omitted means the scope originally granted, and so does an invalid one.
@@ -129,19 +131,20 @@ export function tokenEndpoint(sandbox: Sandbox): Hono {
     const forced = sandbox.oidc.nextError.token
     if (forced) {
       delete sandbox.oidc.nextError.token
-      return oauthError(c, TOKEN_ERRORS[forced], forced, 'Answered by the sandbox control POST /sandbox/control/oidc/next-error.',
-        forced === 'invalid_client' ? { 'WWW-Authenticate': REALM } : {})
+      return new ApiError(SANDBOX_OAUTH_ERRORS, TOKEN_ERRORS[forced], forced, 'forced', {}, {
+        headers: forced === 'invalid_client' ? { 'WWW-Authenticate': REALM } : {},
+      }).respond(c)
     }
-    if (c.req.method !== 'POST') return oauthError(c, 400, 'invalid_request', `Method ${c.req.method} is not supported; use POST.`)
+    if (c.req.method !== 'POST') return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'method', { method: c.req.method }).respond(c)
     const request = await authenticatedTokenRequest(c, sandbox)
     if (request instanceof Response) return request
     const { application, form, repeated } = request
-    if (repeated.length) return oauthError(c, 400, 'invalid_request', `${repeated.join(', ')} may appear only once.`)
-    if (!form.grant_type) return oauthError(c, 400, 'invalid_request', 'grant_type is required.')
+    if (repeated.length) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'repeated', { names: repeated.join(', ') }).respond(c)
+    if (!form.grant_type) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' }).respond(c)
     if (form.grant_type !== 'authorization_code' && form.grant_type !== 'refresh_token') {
-      return oauthError(c, 400, 'invalid_grant', `grant_type ${form.grant_type} is not supported here; use authorization_code or refresh_token.`)
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeFlowGrants', { grantType: form.grant_type }).respond(c)
     }
-    if (!application.subscribed) return oauthError(c, 400, 'unauthorized_client', 'The application is not subscribed to any API.')
+    if (!application.subscribed) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'unauthorized_client', 'notSubscribed').respond(c)
     return form.grant_type === 'authorization_code' ? authorizationCode(c, country, application, form) : refreshToken(c, country, application, form)
   })
   return app

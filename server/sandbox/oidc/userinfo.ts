@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { HEADER } from '@contract/common'
-import { oauthError } from '../oauth/client-credentials'
+import { ApiError } from '../../shared/api-error'
+import { noteCustomer } from '../../shared/edge'
+import { SANDBOX_OAUTH_ERRORS, type SandboxOAuthKey } from '../oauth/oauth-errors'
 import { newRequestId } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
 import { OPENID } from './settings'
@@ -13,20 +15,24 @@ export function userinfoEndpoint(sandbox: Sandbox): Hono {
   const answer = (c: Context) => {
     c.header(HEADER.requestId, newRequestId())
     const match = /^Bearer +(\S+)$/i.exec(c.req.header('Authorization') ?? '')
-    if (!match) return oauthError(c, 401, 'invalid_request', 'Send the access token as Authorization: Bearer <token>.', { 'WWW-Authenticate': CHALLENGE })
+    if (!match) return new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_request', 'bearerMissing', {}, { headers: { 'WWW-Authenticate': CHALLENGE } }).respond(c)
     const token = sandbox.tokens.find(match[1]!)
     const user = token?.subject_kind === 'user' ? sandbox.users.byId(token.subject_id) : undefined
-    const invalid = (description: string) =>
-      oauthError(c, 401, 'invalid_token', description, { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token", error_description="${description}"` })
-    if (!token || token.kind !== 'access' || !user) return invalid('The access token is unknown or not a user token.')
-    if (token.revoked === 2) return invalid('The user withdrew consent.')
-    if (token.revoked) return invalid('The access token was revoked.')
-    if (sandbox.tokens.isExpired(token)) return invalid('The access token has expired.')
-    if (!token.scopes.split(' ').includes(OPENID)) {
-      return oauthError(c, 403, 'insufficient_scope', 'The access token was not granted the openid scope.', {
-        'WWW-Authenticate': `${CHALLENGE}, error="insufficient_scope", scope="openid"`,
-      })
+    // The challenge repeats the description (RFC 6750 3).
+    const invalid = (key: SandboxOAuthKey) => {
+      const challenge = `${CHALLENGE}, error="invalid_token", error_description="${SANDBOX_OAUTH_ERRORS.texts[key].en}"`
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_token', key, {}, { headers: { 'WWW-Authenticate': challenge } }).respond(c)
     }
+    if (!token || token.kind !== 'access' || !user) return invalid('notUserToken')
+    if (token.revoked === 2) return invalid('consentWithdrawn')
+    if (token.revoked) return invalid('accessRevoked')
+    if (sandbox.tokens.isExpired(token)) return invalid('accessExpired')
+    if (!token.scopes.split(' ').includes(OPENID)) {
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 403, 'insufficient_scope', 'noOpenid', {}, {
+        headers: { 'WWW-Authenticate': `${CHALLENGE}, error="insufficient_scope", scope="openid"` },
+      }).respond(c)
+    }
+    noteCustomer(c, user.customer_id)
     return c.body(
       JSON.stringify({
         sub: user.id,

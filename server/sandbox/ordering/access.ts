@@ -3,7 +3,9 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
 import { SCOPE } from '@contract/misc'
 import type { Applications, WindowLimiter } from '../applications'
-import { SandboxError, type SandboxEnv } from '../http'
+import { ApiError } from '../../shared/api-error'
+import type { SandboxEnv } from '../http'
+import { ORDERING_ERRORS } from './messages'
 import type { TokenStore } from '../oauth/token-store'
 
 const BEARER_CHALLENGE = 'Bearer realm="ordering"'
@@ -19,34 +21,34 @@ export function requireAccess(deps: {
 }): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     const apiKey = c.req.header(HEADER.apiKey) ?? c.req.query(HEADER.apiKey)
-    if (!apiKey) throw new SandboxError(401, ERROR_CODE.missingCredentials, { key: 'missingApiKey' })
+    if (!apiKey) throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.missingCredentials, 'missingApiKey')
     const application = deps.applications.byApiKey(apiKey)
-    if (!application) throw new SandboxError(401, ERROR_CODE.invalidCredentials, { key: 'invalidApiKey' })
+    if (!application) throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.invalidCredentials, 'invalidApiKey')
 
     if (!deps.spikeArrest.hit(application.client_id)) {
-      throw new SandboxError(403, ERROR_CODE.tooManyRequests, { key: 'spikeArrest', params: { limit: deps.spikeArrest.limit } }, undefined, {
-        'Retry-After': String(deps.spikeArrest.retryAfterSeconds(application.client_id)),
+      throw new ApiError(ORDERING_ERRORS, 403, ERROR_CODE.tooManyRequests, 'spikeArrest', { limit: deps.spikeArrest.limit }, {
+        headers: { 'Retry-After': String(deps.spikeArrest.retryAfterSeconds(application.client_id)) },
       })
     }
 
     const authorization = c.req.header('Authorization') ?? ''
     const match = /^Bearer +(\S+)$/i.exec(authorization)
     const challenge = { 'WWW-Authenticate': BEARER_CHALLENGE }
-    if (!match) throw new SandboxError(401, ERROR_CODE.missingCredentials, { key: 'missingToken' }, undefined, challenge)
+    if (!match) throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.missingCredentials, 'missingToken', {}, { headers: challenge })
     const token = deps.tokens.find(match[1]!)
     const invalid = { 'WWW-Authenticate': `${BEARER_CHALLENGE}, error="invalid_token"` }
-    if (!token || token.kind !== 'access') throw new SandboxError(401, ERROR_CODE.invalidCredentials, { key: 'invalidToken' }, undefined, invalid)
-    if (token.revoked === 2) throw new SandboxError(401, ERROR_CODE.invalidCredentials, { key: 'consentRevoked' }, undefined, invalid)
-    if (token.revoked) throw new SandboxError(401, ERROR_CODE.invalidCredentials, { key: 'invalidToken' }, undefined, invalid)
+    if (!token || token.kind !== 'access') throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.invalidCredentials, 'invalidToken', {}, { headers: invalid })
+    if (token.revoked === 2) throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.invalidCredentials, 'consentRevoked', {}, { headers: invalid })
+    if (token.revoked) throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.invalidCredentials, 'invalidToken', {}, { headers: invalid })
     if (token.client_id !== application.client_id) {
-      throw new SandboxError(401, ERROR_CODE.invalidCredentials, { key: 'tokenOtherClient' }, undefined, invalid)
+      throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.invalidCredentials, 'tokenOtherClient', {}, { headers: invalid })
     }
-    if (deps.tokens.isExpired(token)) throw new SandboxError(401, ERROR_CODE.expiredCredentials, { key: 'expiredToken' }, undefined, invalid)
-    if (!application.subscribed) throw new SandboxError(403, ERROR_CODE.accessDenied, { key: 'notSubscribed' })
+    if (deps.tokens.isExpired(token)) throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.expiredCredentials, 'expiredToken', {}, { headers: invalid })
+    if (!application.subscribed) throw new ApiError(ORDERING_ERRORS, 403, ERROR_CODE.accessDenied, 'notSubscribed')
 
     const scopes = token.scopes.split(' ').filter(Boolean)
     if (!scopes.includes(SCOPE.full) && !scopes.includes(SCOPE.readonly)) {
-      throw new SandboxError(403, ERROR_CODE.insufficientScope, { key: 'noOrderingScope' })
+      throw new ApiError(ORDERING_ERRORS, 403, ERROR_CODE.insufficientScope, 'noOrderingScope')
     }
     c.set('principal', {
       clientId: token.client_id,

@@ -6,7 +6,9 @@ import { ATTACHMENT_MAX_BYTES, REQUEST_BODY_VARIANTS, withRequestedAtRule, ZRequ
 import type { CatalogStore } from '../catalog/catalog-store'
 import type { SandboxClock } from '../clock'
 import type { Db } from '../db'
-import { SandboxError, validationError, type Principal } from '../http'
+import { ApiError } from '../../shared/api-error'
+import { validationError, type Principal } from '../http'
+import { ORDERING_ERRORS } from './messages'
 import type { Outcome } from './lifecycle'
 import type { StoredRejection } from './messages'
 import { requestIdOfServicePoint, type RequestRow, type RequestStore } from './request-store'
@@ -54,7 +56,7 @@ interface ParsedBody {
  */
 export function createRequest(deps: CreateDeps, principal: Principal, raw: unknown, language: MessageLanguage): RequestRow {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new SandboxError(400, ERROR_CODE.malformedBody, { key: 'notAnObject' })
+    throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.malformedBody, 'notAnObject')
   }
   const type = (raw as { type?: unknown }).type
   const entry = typeof type === 'string' ? deps.catalog.byType(type.trim()) : undefined
@@ -62,40 +64,40 @@ export function createRequest(deps: CreateDeps, principal: Principal, raw: unkno
   const parsed = schema.safeParse(raw, { reportInput: true })
   if (!parsed.success) throw validationError(parsed.error, language, ERROR_CODE.invalidField, 'field')
   const body = parsed.data as ParsedBody
-  if (!entry) throw new SandboxError(422, ERROR_CODE.unknownRequestType, { key: 'unknownType', params: { type: body.type } })
+  if (!entry) throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.unknownRequestType, 'unknownType', { type: body.type })
 
   const attachments = body.attachments.map((a) => ({ name: a.name, mimeType: a.mimeType ?? null, body: Buffer.from(a.body, 'base64') }))
   const tooLarge = attachments.findIndex((a) => a.body.length > ATTACHMENT_MAX_BYTES)
   if (tooLarge >= 0) {
     const issue = { code: 'custom' as const, path: ['attachments', tooLarge, 'body'], message: 'attachment.tooLarge', input: undefined }
     const fields = describeIssues([issue as z.core.$ZodIssue], language)
-    throw new SandboxError(400, ERROR_CODE.invalidField, { key: 'attachmentTooLarge', params: { path: fields[0]!.path } }, fields)
+    throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.invalidField, 'attachmentTooLarge', { path: fields[0]!.path }, { fields })
   }
 
   const { customerId } = principal
   const category = REQUEST_BODY_VARIANTS[entry.row.variant].category
   return deps.db.transaction(() => {
     const contract = deps.db.prepare('SELECT 1 FROM contracts WHERE number = ? AND customer_id = ?').get(body.contract, customerId)
-    if (!contract) throw new SandboxError(422, ERROR_CODE.unknownContract, { key: 'unknownContract', params: { contract: body.contract } })
+    if (!contract) throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.unknownContract, 'unknownContract', { contract: body.contract })
 
     let target: RequestRow | undefined
     if (category === 'modification' || category === 'cancellation') {
       const id = body.requestId!
       target = deps.store.get(customerId, id)
-      if (!target) throw new SandboxError(422, ERROR_CODE.targetRequestNotFound, { key: 'targetNotFound', params: { id } })
+      if (!target) throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.targetRequestNotFound, 'targetNotFound', { id })
       // A cancellation stops an order in progress. A modification changes an order in progress or an existing
       // service (reference 1), i.e. a COMPLETED creation whose service point is not terminated (decision 0004).
       const delivered = category === 'modification' && target.category === 'creation' && target.status === 'COMPLETED'
       if (!OPEN.has(target.status) && !delivered) {
         const key = category === 'modification' ? 'modifyClosed' : 'targetClosed'
-        throw new SandboxError(422, ERROR_CODE.targetRequestClosed, { key, params: { id, status: target.status } })
+        throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.targetRequestClosed, key, { id, status: target.status })
       }
       const termination = delivered ? deps.store.terminationOf(target.id) : undefined
       if (termination) {
-        throw new SandboxError(422, ERROR_CODE.targetRequestClosed, { key: 'serviceTerminated', params: { id, request: termination } })
+        throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.targetRequestClosed, 'serviceTerminated', { id, request: termination })
       }
       if (!entry.actsOn.includes(target.type) && entry.actsOn.length > 0) {
-        throw new SandboxError(422, ERROR_CODE.targetRequestIncompatible, { key: 'targetIncompatible', params: { id, type: target.type, requested: entry.row.type, item: entry.row.id } })
+        throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.targetRequestIncompatible, 'targetIncompatible', { id, type: target.type, requested: entry.row.type, item: entry.row.id })
       }
     }
     if (category === 'termination') {
@@ -103,14 +105,14 @@ export function createRequest(deps: CreateDeps, principal: Principal, raw: unkno
       const createdId = requestIdOfServicePoint(servicePoint)
       const created = createdId === null ? undefined : deps.store.get(customerId, createdId)
       if (!created || created.customer_id !== customerId || created.category !== 'creation' || created.status !== 'COMPLETED') {
-        throw new SandboxError(422, ERROR_CODE.unknownServicePoint, { key: 'unknownServicePoint', params: { id: servicePoint } })
+        throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.unknownServicePoint, 'unknownServicePoint', { id: servicePoint })
       }
       if (entry.actsOn.length > 0 && !entry.actsOn.includes(created.type)) {
-        throw new SandboxError(422, ERROR_CODE.targetRequestIncompatible, { key: 'targetIncompatible', params: { id: created.id, type: created.type, requested: entry.row.type, item: entry.row.id } })
+        throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.targetRequestIncompatible, 'targetIncompatible', { id: created.id, type: created.type, requested: entry.row.type, item: entry.row.id })
       }
       const termination = deps.store.terminationOf(created.id)
       if (termination) {
-        throw new SandboxError(422, ERROR_CODE.servicePointTerminated, { key: 'servicePointTerminated', params: { id: servicePoint, request: termination } })
+        throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.servicePointTerminated, 'servicePointTerminated', { id: servicePoint, request: termination })
       }
       target = created
     }

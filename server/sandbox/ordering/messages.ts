@@ -1,13 +1,13 @@
-import { ERROR_MESSAGES } from '../../shared/error-messages'
 import type { MessageLanguage } from '@contract/issue-messages'
+import { errorApi, type MessageTable } from '../../shared/api-error'
 
 type Localized = Record<MessageLanguage, string>
 
-/** The message of each code is the server's one table (server/shared/error-messages.ts). */
-export { ERROR_MESSAGES }
-
-/** Descriptions: what went wrong in detail and what to do. `{name}` placeholders are filled in. */
-export const ERROR_DESCRIPTIONS = {
+/**
+ * The ordering API's message table: per error, what went wrong in detail and what to do (the `description`; the
+ * `message` is the code's, server/shared/error-messages.ts). `{name}` placeholders are filled from the error's params.
+ */
+const ORDERING_TEXTS = {
   unavailable: {
     en: 'The API is under maintenance or overloaded. Try again in a few minutes.',
     fr: 'L’API est en maintenance ou surchargée. Réessayez dans quelques minutes.',
@@ -140,13 +140,11 @@ export const ERROR_DESCRIPTIONS = {
     en: 'An unexpected error occurred. Quote the request id to support.',
     fr: 'Une erreur inattendue s’est produite. Communiquez l’identifiant de requête au support.',
   },
-} satisfies Record<string, Localized>
+} satisfies MessageTable<string>
 
-export type DescriptionKey = keyof typeof ERROR_DESCRIPTIONS
-
-export function fill(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`))
-}
+/** The sandbox's ordering API (reference 1): its errors are the platform entity (0004). */
+export const ORDERING_ERRORS = errorApi('ordering', 'platform', ORDERING_TEXTS)
+export type OrderingErrorKey = keyof typeof ORDERING_TEXTS
 
 /** Business reasons a request is rejected for, by code (docs/decisions/0003-request-lifecycle.md). */
 /** `reason` is a stable code, the same in every language; `message` is localized. */

@@ -9,13 +9,15 @@ import {
   CATALOG_PAGE, ZAggregateRequestsQuery, ZApiKeyOnlyQuery, ZListCatalogItemsQuery, ZListRequestsQuery,
 } from '@contract/request-query'
 import { readBounded } from '../../shared/edge'
-import { identifyCall, JSON_PLAIN, JSON_UTF8, SandboxError, sendJson, sendJsonText, validationError, type SandboxEnv } from '../http'
+import { ApiError } from '../../shared/api-error'
+import { identifyCall, JSON_PLAIN, JSON_UTF8, sendJson, sendJsonText, validationError, type SandboxEnv } from '../http'
 import type { FaultRule } from '../faults'
 import type { Sandbox } from '../sandbox'
 import { requireAccess } from './access'
 import { createRequest } from './create-request'
 import { RenderedRequests, renderRequest } from './render'
 import { jsonShapeProblem, type JsonLimit } from '../json-shape'
+import { ORDERING_ERRORS } from './messages'
 
 const JSON_SHAPE_KEYS = { depth: 'jsonDepth', objectKeys: 'jsonObjectKeys', arrayItems: 'jsonArrayItems', nodes: 'jsonNodes' } as const satisfies Record<JsonLimit, string>
 
@@ -42,9 +44,9 @@ function parseQuery<T extends z.core.$ZodType>(c: Context<SandboxEnv>, schema: T
   const flat = Object.create(null) as Record<string, string>
   for (const [name, values] of Object.entries(raw)) {
     if (values.length > 1) {
-      throw new SandboxError(400, ERROR_CODE.invalidQueryParameter, { key: 'repeatedParameter', params: { name } }, [
-        { path: name, message: 'is given more than once' },
-      ])
+      throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.invalidQueryParameter, 'repeatedParameter', { name }, {
+        fields: [{ path: name, message: 'is given more than once' }],
+      })
     }
     flat[name] = values[0] ?? ''
   }
@@ -64,14 +66,14 @@ async function injectFault(fault: FaultRule, spikeArrestLimit: number): Promise<
       await new Promise((resolve) => setTimeout(resolve, fault.latencyMs ?? 0))
       return undefined
     case 'unavailable':
-      throw new SandboxError(503, ERROR_CODE.unavailable, { key: 'unavailable' }, undefined, retryAfter(30))
+      throw new ApiError(ORDERING_ERRORS, 503, ERROR_CODE.unavailable, 'unavailable', {}, { headers: retryAfter(30) })
     case 'tooManyRequests':
-      throw new SandboxError(429, ERROR_CODE.tooManyRequests, { key: 'rateLimited' }, undefined, retryAfter(1))
+      throw new ApiError(ORDERING_ERRORS, 429, ERROR_CODE.tooManyRequests, 'rateLimited', {}, { headers: retryAfter(1) })
     case 'spikeArrest':
-      throw new SandboxError(403, ERROR_CODE.tooManyRequests, { key: 'spikeArrest', params: { limit: spikeArrestLimit || 25 } }, undefined, retryAfter(1))
+      throw new ApiError(ORDERING_ERRORS, 403, ERROR_CODE.tooManyRequests, 'spikeArrest', { limit: spikeArrestLimit || 25 }, { headers: retryAfter(1) })
     case 'expiredToken':
-      throw new SandboxError(401, ERROR_CODE.expiredCredentials, { key: 'expiredToken' }, undefined, {
-        'WWW-Authenticate': 'Bearer realm="ordering", error="invalid_token"',
+      throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.expiredCredentials, 'expiredToken', {}, {
+        headers: { 'WWW-Authenticate': 'Bearer realm="ordering", error="invalid_token"' },
       })
     case 'dropConnection':
       return new Response(new ReadableStream({ start: (controller) => controller.error(new Error('connection dropped by the sandbox')) }), {
@@ -112,12 +114,10 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
   app.use(identifyCall)
 
   app.onError((error, c) => {
-    const known = error instanceof SandboxError ? error : null
+    const known = error instanceof ApiError ? error : null
     if (!known) console.error(`[sandbox] ${c.get('requestId')} ${c.req.method} ${c.req.path}`, error)
-    const answer = known ?? new SandboxError(500, ERROR_CODE.internal, { key: 'internal' })
-    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value)
-    c.header(HEADER.requestId, c.get('requestId'))
-    return sendJson(c, answer.body(c.get('language')), answer.status, errorContentType(c.req.method, c.req.path.slice(basePath.length)))
+    const answer = known ?? new ApiError(ORDERING_ERRORS, 500, ERROR_CODE.internal, 'internal')
+    return answer.respond(c, { contentType: errorContentType(c.req.method, c.req.path.slice(basePath.length)) })
   })
 
   app.use(async (c, next) => {
@@ -128,7 +128,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
       if (dropped) return dropped
     }
     if (sandbox.faults.maintenance && !/^\/status\/?$/.test(path)) {
-      throw new SandboxError(503, ERROR_CODE.unavailable, { key: 'unavailable' }, undefined, { 'Retry-After': '30' })
+      throw new ApiError(ORDERING_ERRORS, 503, ERROR_CODE.unavailable, 'unavailable', {}, { headers: { 'Retry-After': '30' } })
     }
     sandbox.catchUp()
     await next()
@@ -212,7 +212,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     const id = c.req.param('id')
     const row = sandbox.store.get(customerId, id)
     // Another customer's request is as unknown as one that does not exist.
-    if (!row) throw new SandboxError(404, ERROR_CODE.notFound, { key: 'requestNotFound', params: { id } })
+    if (!row) throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'requestNotFound', { id })
     const query = c.req.query()
     return sendJson(c, renderRequest(row, {
       language: c.get('language'),
@@ -225,11 +225,11 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
   app.post('/requests', access, async (c) => {
     parseQuery(c, ZApiKeyOnlyQuery)
     const principal = c.get('principal')
-    if (!principal.scopes.includes('b2b:ordering')) throw new SandboxError(403, ERROR_CODE.insufficientScope, { key: 'readonlyScope' })
+    if (!principal.scopes.includes('b2b:ordering')) throw new ApiError(ORDERING_ERRORS, 403, ERROR_CODE.insufficientScope, 'readonlyScope')
     const contentType = c.req.header('Content-Type') ?? ''
-    if (!/^application\/json\b/i.test(contentType)) throw new SandboxError(400, ERROR_CODE.unsupportedMediaType, { key: 'contentType' })
+    if (!/^application\/json\b/i.test(contentType)) throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.unsupportedMediaType, 'contentType')
     const declared = Number(c.req.header('Content-Length') ?? 0)
-    const tooLarge = () => new SandboxError(400, ERROR_CODE.payloadTooLarge, { key: 'bodyTooLarge', params: { max: REQUEST_BODY_MAX_BYTES } })
+    const tooLarge = () => new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.payloadTooLarge, 'bodyTooLarge', { max: REQUEST_BODY_MAX_BYTES })
     if (declared > REQUEST_BODY_MAX_BYTES) throw tooLarge()
     // Counted as it streams in (docs/decisions/0022-server-edge.md): reading stops at the first byte over the limit.
     const bytes = await readBounded(c.req.raw, REQUEST_BODY_MAX_BYTES)
@@ -238,16 +238,16 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
     } catch {
-      throw new SandboxError(400, ERROR_CODE.malformedBody, { key: 'malformedJson', params: { detail: 'it is not valid UTF-8' } })
+      throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.malformedBody, 'malformedJson', { detail: 'it is not valid UTF-8' })
     }
     // Depth and breadth before parsing: one stored value must never be too deep to read back (0020).
     const shape = jsonShapeProblem(text)
-    if (shape) throw new SandboxError(400, ERROR_CODE.malformedBody, { key: JSON_SHAPE_KEYS[shape.limit], params: { max: shape.max } })
+    if (shape) throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.malformedBody, JSON_SHAPE_KEYS[shape.limit], { max: shape.max })
     let raw: unknown
     try {
       raw = JSON.parse(text)
     } catch (error) {
-      throw new SandboxError(400, ERROR_CODE.malformedBody, { key: 'malformedJson', params: { detail: (error as Error).message } })
+      throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.malformedBody, 'malformedJson', { detail: (error as Error).message })
     }
     const row = createRequest(sandbox, principal, raw, c.get('language'))
     sandbox.scheduled(row.next_at)
@@ -279,7 +279,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     parseQuery(c, ZApiKeyOnlyQuery)
     const id = c.req.param('id')
     const entry = sandbox.catalog.byId(id)
-    if (!entry) throw new SandboxError(404, ERROR_CODE.notFound, { key: 'catalogItemNotFound', params: { id } })
+    if (!entry) throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'catalogItemNotFound', { id })
     return sendJson(c, sandbox.catalog.render(entry, c.get('language')))
   })
 
@@ -288,12 +288,11 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     const path = c.req.path.slice(basePath.length) || '/'
     const route = ROUTES.find((r) => r.pattern.test(path))
     if (route) {
-      throw new SandboxError(405, ERROR_CODE.methodNotAllowed, {
-        key: 'methodNotAllowed',
-        params: { method: c.req.method, path, allowed: route.allow },
-      }, undefined, { Allow: route.allow })
+      throw new ApiError(ORDERING_ERRORS, 405, ERROR_CODE.methodNotAllowed, 'methodNotAllowed', { method: c.req.method, path, allowed: route.allow }, {
+        headers: { Allow: route.allow },
+      })
     }
-    throw new SandboxError(404, ERROR_CODE.notFound, { key: 'pathNotFound', params: { path } })
+    throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'pathNotFound', { path })
   })
 
   return app

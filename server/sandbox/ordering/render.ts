@@ -1,7 +1,8 @@
 import type { MessageLanguage } from '@contract/issue-messages'
 import type { Request, RequestField, RejectionReason } from '@contract/request'
 import { parseFolded } from '../json-shape'
-import { fill, REJECTION_REASONS, type StoredRejection } from './messages'
+import { fill } from '../../shared/api-error'
+import { REJECTION_REASONS, type StoredRejection } from './messages'
 import { servicePointOf, type RequestRow } from './request-store'
 
 export interface RenderOptions {
