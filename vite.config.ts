@@ -56,9 +56,16 @@ function precompressed(): Plugin {
         })
       for (const path of walk(outDir).filter((file) => TEXT.test(file))) {
         const content = readFileSync(path)
-        writeFileSync(`${path}.br`, brotliCompressSync(content, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-        }))
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        )
         writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }))
       }
     },

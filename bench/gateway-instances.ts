@@ -45,7 +45,10 @@ async function measureOne(options: { dbPath: string; duration: number; connectio
     })
     if (!minted.ok) throw new Error(`The sandbox minted no token: ${minted.status} ${await minted.text()}`)
     const { access_token: accessToken } = (await minted.json()) as { access_token: string }
-    const session = sessionFromTokens({ token_type: 'Bearer', access_token: accessToken, expires_in: 3600 }, Math.floor(Date.now() / 1000), { sub: 'U001', scope: 'b2b:ordering' })
+    const session = sessionFromTokens({ token_type: 'Bearer', access_token: accessToken, expires_in: 3600 }, Math.floor(Date.now() / 1000), {
+      sub: 'U001',
+      scope: 'b2b:ordering',
+    })
     const cookie = `${SESSION_COOKIE}=${await new SessionCookies(SECRET, Date.now).sealSession(session)}`
     const gateway = cluster.gateways[0]!
     const check = await fetch(`${gateway.url}${PAGE}`, { headers: { Cookie: cookie } })
@@ -76,7 +79,9 @@ export async function benchGatewayInstances(options: { dbPath: string; duration:
     process.stdout.write(`(g) one gateway instance ${withRedis ? 'with' : 'without'} Redis, ${options.connections} connections, ${options.duration} s… `)
     const measured = await measureOne({ ...options, withRedis })
     figures.push(measured)
-    console.log(`${measured.requestsPerSecond} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms${measured.non2xx || measured.errors ? `, ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`)
+    console.log(
+      `${measured.requestsPerSecond} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms${measured.non2xx || measured.errors ? `, ${measured.non2xx} non-2xx, ${measured.errors} errors` : ''}`,
+    )
   }
   mkdirSync(dirname(RESULTS_FILE), { recursive: true })
   writeFileSync(RESULTS_FILE, `${JSON.stringify({ at: new Date().toISOString(), page: PAGE, ...options, figures }, null, 2)}\n`)

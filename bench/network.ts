@@ -156,7 +156,9 @@ export async function measureNetwork(origin: string, options: { lighthouse?: boo
           }
         }
         const figures = { page: target.page, runs, medianMs: median(runs), wireBytes: median(wires), budgetMs: target.list ? profile.listBudgetMs : null }
-        log(`  ${profile.name.split(' (')[0]}: ${target.page}: ${figures.medianMs} ms (runs ${runs.join(', ')}), ${(figures.wireBytes / 1024).toFixed(1)} KiB on the wire`)
+        log(
+          `  ${profile.name.split(' (')[0]}: ${target.page}: ${figures.medianMs} ms (runs ${runs.join(', ')}), ${(figures.wireBytes / 1024).toFixed(1)} KiB on the wire`,
+        )
         pages.push(figures)
       }
       profiles.push({ profile, pages })
@@ -200,7 +202,15 @@ async function runLighthouse(origin: string, session: Session, log: (line: strin
       await cdp.send('Network.clearBrowserCookies')
       if (target.signedIn) {
         for (const cookie of session.cookies) {
-          await cdp.send('Network.setCookie', { name: cookie.name, value: cookie.value, url: origin, path: cookie.path, httpOnly: cookie.httpOnly, secure: cookie.secure, sameSite: cookie.sameSite })
+          await cdp.send('Network.setCookie', {
+            name: cookie.name,
+            value: cookie.value,
+            url: origin,
+            path: cookie.path,
+            httpOnly: cookie.httpOnly,
+            secure: cookie.secure,
+            sameSite: cookie.sameSite,
+          })
         }
       }
       const result = await navigation(page as never, `${origin}${target.path}`, {
@@ -225,7 +235,9 @@ async function runLighthouse(origin: string, session: Session, log: (line: strin
           .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
           .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`),
       }
-      log(`  Lighthouse ${target.page}: performance ${figures.performance}, accessibility ${figures.accessibility}, best practices ${figures.bestPractices}, FCP ${figures.firstContentfulPaintMs} ms, LCP ${figures.largestContentfulPaintMs} ms, TBT ${figures.totalBlockingTimeMs} ms`)
+      log(
+        `  Lighthouse ${target.page}: performance ${figures.performance}, accessibility ${figures.accessibility}, best practices ${figures.bestPractices}, FCP ${figures.firstContentfulPaintMs} ms, LCP ${figures.largestContentfulPaintMs} ms, TBT ${figures.totalBlockingTimeMs} ms`,
+      )
       if (figures.failing.length) log(`    below 0.9: ${figures.failing.join(', ')}`)
       results.push(figures)
       await page.close()
@@ -243,7 +255,8 @@ export function networkReport(figures: NetworkFigures): string[] {
   for (const { profile, pages } of figures.profiles) {
     lines.push(`  ${profile.name}`)
     for (const page of pages) {
-      const verdict = page.budgetMs === null ? '' : page.medianMs <= page.budgetMs ? ` (budget ${page.budgetMs} ms: ok)` : ` (budget ${page.budgetMs} ms: MISSED)`
+      const verdict =
+        page.budgetMs === null ? '' : page.medianMs <= page.budgetMs ? ` (budget ${page.budgetMs} ms: ok)` : ` (budget ${page.budgetMs} ms: MISSED)`
       lines.push(`    ${page.page}: ${page.medianMs} ms${verdict}, ${(page.wireBytes / 1024).toFixed(1)} KiB on the wire`)
     }
   }
@@ -251,7 +264,11 @@ export function networkReport(figures: NetworkFigures): string[] {
   else {
     const b = LIGHTHOUSE_BUDGETS
     for (const l of figures.lighthouse) {
-      const ok = l.performance >= b.performance && l.accessibility >= b.accessibility && l.bestPractices >= b.bestPractices && l.totalBlockingTimeMs < b.totalBlockingTimeMs
+      const ok =
+        l.performance >= b.performance &&
+        l.accessibility >= b.accessibility &&
+        l.bestPractices >= b.bestPractices &&
+        l.totalBlockingTimeMs < b.totalBlockingTimeMs
       lines.push(
         `  Lighthouse 12 mobile, ${l.page}: performance ${l.performance}, accessibility ${l.accessibility}, best practices ${l.bestPractices}; ` +
           `FCP ${l.firstContentfulPaintMs} ms, LCP ${l.largestContentfulPaintMs} ms, TBT ${l.totalBlockingTimeMs} ms ` +
@@ -271,7 +288,17 @@ async function main(): Promise<number> {
   const count = process.argv.includes('--count') ? process.argv[process.argv.indexOf('--count') + 1]! : '100000'
   const dir = mkdtempSync(join(tmpdir(), 'ordering-network-'))
   const port = Number(process.env.BENCH_PORT ?? (await freePort()))
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ORDERING_UPSTREAM: 'sandbox', SERVE_SPA: 'on', SANDBOX_DB_PATH: join(dir, 'bench.db'), SANDBOX_SEED_COUNT: count, SANDBOX_SPIKE_ARREST_PER_SECOND: '0', SANDBOX_TOKEN_REQUESTS_PER_MINUTE: '0' }
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ORDERING_UPSTREAM: 'sandbox',
+    SERVE_SPA: 'on',
+    SANDBOX_DB_PATH: join(dir, 'bench.db'),
+    SANDBOX_SEED_COUNT: count,
+    SANDBOX_SPIKE_ARREST_PER_SECOND: '0',
+    SANDBOX_TOKEN_REQUESTS_PER_MINUTE: '0',
+  }
   console.log(`Starting the server on 127.0.0.1:${port} with ${count} requests seeded…`)
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   const origin = `http://127.0.0.1:${port}`

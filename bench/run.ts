@@ -112,7 +112,13 @@ class OutputTail {
     this.text = (this.text + chunk.toString('utf8')).slice(-8000)
   }
   toString(): string {
-    return this.text.trim() ? this.text.trimEnd().split('\n').map((line) => `  | ${line}`).join('\n') : '  (no output)'
+    return this.text.trim()
+      ? this.text
+          .trimEnd()
+          .split('\n')
+          .map((line) => `  | ${line}`)
+          .join('\n')
+      : '  (no output)'
   }
 }
 
@@ -124,9 +130,24 @@ interface Server {
 
 /** Environment variables the server reads (server/config.ts); the user's own are dropped so the run is reproducible. */
 const SERVER_VARIABLES = [
-  'PORT', 'HOST', 'ORDERING_UPSTREAM', 'ORDERING_API_KEY', 'SANDBOX_DB_PATH', 'SANDBOX_SEED_COUNT', 'SANDBOX_SEED',
-  'SANDBOX_SPIKE_ARREST_PER_SECOND', 'SANDBOX_TOKEN_REQUESTS_PER_MINUTE', 'SANDBOX_CLIENT_ID', 'SANDBOX_CLIENT_SECRET',
-  'SANDBOX_API_KEY', 'SANDBOX_CONTROL', 'SERVE_SPA', 'SPA_DIST', 'SANDBOX_CONTROL_SECRET', 'ALLOWED_HOSTS', 'LOG_REQUESTS',
+  'PORT',
+  'HOST',
+  'ORDERING_UPSTREAM',
+  'ORDERING_API_KEY',
+  'SANDBOX_DB_PATH',
+  'SANDBOX_SEED_COUNT',
+  'SANDBOX_SEED',
+  'SANDBOX_SPIKE_ARREST_PER_SECOND',
+  'SANDBOX_TOKEN_REQUESTS_PER_MINUTE',
+  'SANDBOX_CLIENT_ID',
+  'SANDBOX_CLIENT_SECRET',
+  'SANDBOX_API_KEY',
+  'SANDBOX_CONTROL',
+  'SERVE_SPA',
+  'SPA_DIST',
+  'SANDBOX_CONTROL_SECRET',
+  'ALLOWED_HOSTS',
+  'LOG_REQUESTS',
 ]
 
 /** The sandbox control secret of the bench's server (docs/decisions/0009-sandbox-controls.md). */
@@ -293,13 +314,32 @@ async function buildScenarios(origin: string, token: string, gatewayCookie: stri
   return [
     { key: 'a', name: 'page of 20, IN_PROGRESS, -createdAt', method: 'GET', path: `${SANDBOX_API}${PAGE_QUERY}`, headers: sandboxHeaders },
     { key: 'b', name: 'aggregate groupBy=status', method: 'GET', path: `${SANDBOX_API}/requests/aggregate?groupBy=status`, headers: sandboxHeaders },
-    { key: 'c', name: `one request by id (${ids.length} ids of C001)`, method: 'GET', path: `${SANDBOX_API}/requests/{id}`, paths: idPaths, headers: sandboxHeaders },
     {
-      key: 'd', name: 'create INTERNET_ACCESS', method: 'POST', path: `${SANDBOX_API}/requests`,
-      headers: { ...sandboxHeaders, 'Content-Type': 'application/json' }, body: createBody,
+      key: 'c',
+      name: `one request by id (${ids.length} ids of C001)`,
+      method: 'GET',
+      path: `${SANDBOX_API}/requests/{id}`,
+      paths: idPaths,
+      headers: sandboxHeaders,
+    },
+    {
+      key: 'd',
+      name: 'create INTERNET_ACCESS',
+      method: 'POST',
+      path: `${SANDBOX_API}/requests`,
+      headers: { ...sandboxHeaders, 'Content-Type': 'application/json' },
+      body: createBody,
     },
     ...(gatewayCookie
-      ? [{ key: 'e' as const, name: 'page (a) through the gateway', method: 'GET' as const, path: `${GATEWAY_API}${PAGE_QUERY}`, headers: { Cookie: gatewayCookie } }]
+      ? [
+          {
+            key: 'e' as const,
+            name: 'page (a) through the gateway',
+            method: 'GET' as const,
+            path: `${GATEWAY_API}${PAGE_QUERY}`,
+            headers: { Cookie: gatewayCookie },
+          },
+        ]
       : []),
   ]
 }
@@ -356,7 +396,9 @@ function verdictOf(key: Scenario['key'], result: Result): { verdict: string; wit
     const rpsOk = rps >= BUDGETS.pageRps
     const p99Ok = p99 < BUDGETS.pageP99Ms
     const parts = [
-      rpsOk ? `${whole(rps)} req/s >= ${whole(BUDGETS.pageRps)}` : `${whole(rps)} req/s is ${whole(BUDGETS.pageRps - rps)} (${(100 * (1 - rps / BUDGETS.pageRps)).toFixed(0)}%) under ${whole(BUDGETS.pageRps)}`,
+      rpsOk
+        ? `${whole(rps)} req/s >= ${whole(BUDGETS.pageRps)}`
+        : `${whole(rps)} req/s is ${whole(BUDGETS.pageRps - rps)} (${(100 * (1 - rps / BUDGETS.pageRps)).toFixed(0)}%) under ${whole(BUDGETS.pageRps)}`,
       p99Ok ? `p99 ${ms(p99)} < ${BUDGETS.pageP99Ms} ms` : `p99 ${ms(p99)} ms is ${ms(p99 - BUDGETS.pageP99Ms)} ms over < ${BUDGETS.pageP99Ms} ms`,
     ]
     return { verdict: `${rpsOk && p99Ok ? 'PASS' : 'MISS'}: ${parts.join('; ')}`, withinBudget: rpsOk && p99Ok }
@@ -365,7 +407,9 @@ function verdictOf(key: Scenario['key'], result: Result): { verdict: string; wit
     const p50 = result.latency.p50
     const ok = p50 < BUDGETS.aggregateP50Ms
     return {
-      verdict: ok ? `PASS: p50 ${ms(p50)} < ${BUDGETS.aggregateP50Ms} ms` : `MISS: p50 ${ms(p50)} ms is ${ms(p50 - BUDGETS.aggregateP50Ms)} ms over < ${BUDGETS.aggregateP50Ms} ms`,
+      verdict: ok
+        ? `PASS: p50 ${ms(p50)} < ${BUDGETS.aggregateP50Ms} ms`
+        : `MISS: p50 ${ms(p50)} ms is ${ms(p50 - BUDGETS.aggregateP50Ms)} ms over < ${BUDGETS.aggregateP50Ms} ms`,
       withinBudget: ok,
     }
   }
@@ -397,7 +441,11 @@ function flagErrors(m: Measured): Measured {
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-  const line = (row: string[]) => row.map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd()
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ')
+      .trimEnd()
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n')
 }
 
@@ -422,7 +470,9 @@ function spaEntrySize(): SpaSize | null | string {
   if (jsFiles.length === 0) return 'dist/assets/ holds no .js file'
   const html = existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : ''
   // index.html may load Rolldown's runtime as a script of its own before the entry: the entry is the `index-` one.
-  const fromHtml = [...html.matchAll(/<script[^>]*type="module"[^>]*src="[^"]*\/assets\/([^"/]+\.js)"/g)].map((match) => match[1]!).filter((name) => jsFiles.includes(name))
+  const fromHtml = [...html.matchAll(/<script[^>]*type="module"[^>]*src="[^"]*\/assets\/([^"/]+\.js)"/g)]
+    .map((match) => match[1]!)
+    .filter((name) => jsFiles.includes(name))
   const entry = fromHtml.find((name) => name.startsWith('index-')) ?? fromHtml[0] ?? jsFiles.find((name) => name.startsWith('index-')) ?? jsFiles[0]!
   const gzip = (name: string) => gzipSync(readFileSync(join(assets, name))).length
   return {
@@ -503,7 +553,9 @@ async function main(): Promise<number> {
       const result = await load(server.origin, scenario, options)
       const m = flagErrors(measured(scenario, result))
       measurements.push(m)
-      console.log(`${whole(m.requestsPerSecond)} req/s, p99 ${ms(m.latencyMs.p99)} ms${m.non2xx || m.errors ? `, ${m.non2xx} non-2xx, ${m.errors} errors` : ''}`)
+      console.log(
+        `${whole(m.requestsPerSecond)} req/s, p99 ${ms(m.latencyMs.p99)} ms${m.non2xx || m.errors ? `, ${m.non2xx} non-2xx, ${m.errors} errors` : ''}`,
+      )
       if (m.non2xx > 0 || m.errors > 0) console.log(`    status codes: ${JSON.stringify(m.statusCodes)}; server output:\n${server.output}`)
     }
 
@@ -540,7 +592,9 @@ async function main(): Promise<number> {
       `${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'} (load generator and server share them)\n`,
   )
   console.log(table(rows))
-  console.log(`\nBudgets: (a) >= ${whole(BUDGETS.pageRps)} req/s and p99 < ${BUDGETS.pageP99Ms} ms; (b) p50 < ${BUDGETS.aggregateP50Ms} ms. Latency resolution: 1 ms (autocannon).`)
+  console.log(
+    `\nBudgets: (a) >= ${whole(BUDGETS.pageRps)} req/s and p99 < ${BUDGETS.pageP99Ms} ms; (b) p50 < ${BUDGETS.aggregateP50Ms} ms. Latency resolution: 1 ms (autocannon).`,
+  )
 
   const spa = spaEntrySize()
   if (spa === null) console.log('SPA entry chunk: skipped, dist/ is absent (run `npm run build` first).')
@@ -550,7 +604,11 @@ async function main(): Promise<number> {
       `SPA entry chunk, built (dist/ as found, not rebuilt by this run): ${spa.entry} ${kb(spa.rawBytes)} raw, ${kb(spa.gzipBytes)} gzip` +
         (spa.jsFiles > 1 ? `; all ${spa.jsFiles} JS files ${kb(spa.allJsGzipBytes)} gzip` : ''),
     )
-    console.log(spa.chartChunk ? `SPA chart chunk (dashboard only): ${spa.chartChunk.file} ${kb(spa.chartChunk.gzipBytes)} gzip` : 'SPA chart chunk: none found (charts-*.js)')
+    console.log(
+      spa.chartChunk
+        ? `SPA chart chunk (dashboard only): ${spa.chartChunk.file} ${kb(spa.chartChunk.gzipBytes)} gzip`
+        : 'SPA chart chunk: none found (charts-*.js)',
+    )
     for (const chunk of spa.chunks) console.log(`    ${chunk.file} ${kb(chunk.gzipBytes)} gzip`)
   }
 
@@ -561,15 +619,41 @@ async function main(): Promise<number> {
     const jsBudgetBytes = floorBytes + BROWSER_BUDGETS.listJsOverFloorKiB * 1024
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS')
     console.log('\nThe requests list in Chromium (Playwright, alice, status=IN_PROGRESS,COMPLETED, 100,000 requests):')
-    console.log(table([
-      ['measure', 'figure', 'budget'],
-      ['first rows, warm (median of 7)', `${b.firstRowsWarmMs.median} ms (max ${b.firstRowsWarmMs.max})`, `${verdict(b.firstRowsWarmMs.median < BROWSER_BUDGETS.firstRowsMs)}: < ${BROWSER_BUDGETS.firstRowsMs} ms`],
-      ['first rows, cold cache', `${b.firstRowsColdMs} ms`, `${verdict(b.firstRowsColdMs < BROWSER_BUDGETS.firstRowsMs)}: < ${BROWSER_BUDGETS.firstRowsMs} ms`],
-      ['page turn, prefetched: click to rows painted (median of 7)', `${b.pageTurnMs.median} ms (max ${b.pageTurnMs.max})`, `${verdict(b.pageTurnMs.median < BROWSER_BUDGETS.pageTurnMs)}: < ${BROWSER_BUDGETS.pageTurnMs} ms`],
-      ['  the same through Playwright (click() to rows polled)', `${b.pageTurnRoundTripMs.median} ms (max ${b.pageTurnRoundTripMs.max})`, '(harness included; for comparison)'],
-      [`JavaScript of a cold visit (${b.listJs.files.length} files)`, kb(b.listJs.gzipBytes) + ' gzip', `${verdict(b.listJs.gzipBytes <= jsBudgetBytes)}: <= floor ${kb(floorBytes)} + ${BROWSER_BUDGETS.listJsOverFloorKiB} KiB = ${kb(jsBudgetBytes)}`],
-      [`JavaScript of the sign-in page, cold (${b.signInJs.files.length} files)`, kb(b.signInJs.gzipBytes) + ' gzip', `${verdict(b.signInJs.gzipBytes <= jsBudgetBytes)}: <= ${kb(jsBudgetBytes)}`],
-    ]))
+    console.log(
+      table([
+        ['measure', 'figure', 'budget'],
+        [
+          'first rows, warm (median of 7)',
+          `${b.firstRowsWarmMs.median} ms (max ${b.firstRowsWarmMs.max})`,
+          `${verdict(b.firstRowsWarmMs.median < BROWSER_BUDGETS.firstRowsMs)}: < ${BROWSER_BUDGETS.firstRowsMs} ms`,
+        ],
+        [
+          'first rows, cold cache',
+          `${b.firstRowsColdMs} ms`,
+          `${verdict(b.firstRowsColdMs < BROWSER_BUDGETS.firstRowsMs)}: < ${BROWSER_BUDGETS.firstRowsMs} ms`,
+        ],
+        [
+          'page turn, prefetched: click to rows painted (median of 7)',
+          `${b.pageTurnMs.median} ms (max ${b.pageTurnMs.max})`,
+          `${verdict(b.pageTurnMs.median < BROWSER_BUDGETS.pageTurnMs)}: < ${BROWSER_BUDGETS.pageTurnMs} ms`,
+        ],
+        [
+          '  the same through Playwright (click() to rows polled)',
+          `${b.pageTurnRoundTripMs.median} ms (max ${b.pageTurnRoundTripMs.max})`,
+          '(harness included; for comparison)',
+        ],
+        [
+          `JavaScript of a cold visit (${b.listJs.files.length} files)`,
+          kb(b.listJs.gzipBytes) + ' gzip',
+          `${verdict(b.listJs.gzipBytes <= jsBudgetBytes)}: <= floor ${kb(floorBytes)} + ${BROWSER_BUDGETS.listJsOverFloorKiB} KiB = ${kb(jsBudgetBytes)}`,
+        ],
+        [
+          `JavaScript of the sign-in page, cold (${b.signInJs.files.length} files)`,
+          kb(b.signInJs.gzipBytes) + ' gzip',
+          `${verdict(b.signInJs.gzipBytes <= jsBudgetBytes)}: <= ${kb(jsBudgetBytes)}`,
+        ],
+      ]),
+    )
     for (const file of b.listJs.files) console.log(`    list: ${file.url} ${kb(file.gzipBytes)}`)
     for (const file of b.signInJs.files) console.log(`    sign-in: ${file.url} ${kb(file.gzipBytes)}`)
   } else {

@@ -107,7 +107,14 @@ export function patternRefinement(checks: readonly PatternCheck[]): (value: unkn
     for (const check of checks) {
       for (const { at, value: text } of valuesAt(value, check.path)) {
         if (typeof text !== 'string' || check.regex.test(text)) continue
-        ctx.addIssue({ code: 'invalid_format', format: 'regex', pattern: check.source, path: at, input: text, message: `Invalid string: must match pattern ${check.source}` })
+        ctx.addIssue({
+          code: 'invalid_format',
+          format: 'regex',
+          pattern: check.source,
+          path: at,
+          input: text,
+          message: `Invalid string: must match pattern ${check.source}`,
+        })
       }
     }
   }

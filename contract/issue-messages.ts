@@ -117,9 +117,7 @@ function messageFor(issue: z.core.$ZodIssue, language: MessageLanguage, unknownK
     case 'too_big': {
       const max = Number(issue.maximum)
       if (issue.origin === 'string') {
-        return typeof issue.input === 'string'
-          ? say('string.tooLongHave', { max, actual: issue.input.length })
-          : say('string.tooLong', { max })
+        return typeof issue.input === 'string' ? say('string.tooLongHave', { max, actual: issue.input.length }) : say('string.tooLong', { max })
       }
       if (issue.origin === 'array') return say('array.tooBig', { max })
       return say('number.tooBig', { max })
@@ -146,11 +144,7 @@ function messageFor(issue: z.core.$ZodIssue, language: MessageLanguage, unknownK
  * One entry per problem, with a dotted path. Unknown keys give one entry each. Parse with
  * `{ reportInput: true }` so that "is required" and "you have 21" can be told.
  */
-export function describeIssues(
-  issues: readonly z.core.$ZodIssue[],
-  language: MessageLanguage,
-  unknownKey: 'field' | 'parameter' = 'field',
-): FieldIssue[] {
+export function describeIssues(issues: readonly z.core.$ZodIssue[], language: MessageLanguage, unknownKey: 'field' | 'parameter' = 'field'): FieldIssue[] {
   const unknownKeyMessage = formatMessage(language, unknownKey === 'field' ? 'unknownField' : 'unknownParameter')
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {

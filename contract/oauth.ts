@@ -21,7 +21,13 @@ export const ZClientCredentialsForm = z.looseObject({
 
 /** Reference 2's authorization endpoint errors, each sent back to redirect_uri with error, error_description and state. */
 export const AUTHORIZE_ERRORS = [
-  'access_denied', 'consent_required', 'invalid_scope', 'invalid_request', 'login_required', 'unsupported_response_type',
-  'server_error', 'temporarily_unavailable',
+  'access_denied',
+  'consent_required',
+  'invalid_scope',
+  'invalid_request',
+  'login_required',
+  'unsupported_response_type',
+  'server_error',
+  'temporarily_unavailable',
 ] as const
 export type AuthorizeError = (typeof AUTHORIZE_ERRORS)[number]

@@ -18,12 +18,14 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
 function queryParameters(schema: z.ZodMiniObject): JsonObject[] {
   // The API key is described by the security schemes, not as a parameter.
-  return Object.entries(schema.shape).filter(([name]) => name !== HEADER.apiKey).map(([name, field]) => ({
-    name,
-    in: 'query',
-    required: false,
-    schema: schemaOf(field, 'input'),
-  }))
+  return Object.entries(schema.shape)
+    .filter(([name]) => name !== HEADER.apiKey)
+    .map(([name, field]) => ({
+      name,
+      in: 'query',
+      required: false,
+      schema: schemaOf(field, 'input'),
+    }))
 }
 
 const requestIdHeader = { [HEADER.requestId]: { description: 'Opaque request identifier to quote to support.', schema: { type: 'string' } } }
@@ -35,10 +37,7 @@ const pagingHeaders = {
 
 function errors(statuses: number[], contentType: string): JsonObject {
   return Object.fromEntries(
-    statuses.map((status) => [
-      String(status),
-      { description: 'Error', headers: requestIdHeader, content: { [contentType]: { schema: ref('Error') } } },
-    ]),
+    statuses.map((status) => [String(status), { description: 'Error', headers: requestIdHeader, content: { [contentType]: { schema: ref('Error') } } }]),
   )
 }
 
@@ -48,7 +47,10 @@ const ok = (schema: JsonObject, headers: JsonObject = requestIdHeader) => ({
   headers,
   content: { 'application/json': { schema } },
 })
-const security = [{ apiKey: [], bearer: [] }, { apiKeyQuery: [], bearer: [] }]
+const security = [
+  { apiKey: [], bearer: [] },
+  { apiKeyQuery: [], bearer: [] },
+]
 const readErrors = errors([400, 401, 403, 404, 500, 503], 'application/json')
 const miscErrors = errors([400, 401, 403, 404, 405, 500, 503], JSON_UTF8)
 

@@ -3,8 +3,17 @@ import { ZIsoDate } from './common'
 import { withMeta } from './schema-helpers'
 import { REQUEST_BODY_VARIANT_NAMES, ZRequestBodyVariant, type RequestBodyVariant } from './request-body-variant'
 import {
-  BVPN_TYPE_PATTERN, CONTRACT_MAX, CUSTOMER_REFERENCE_MAX, REQUESTED_AT_MIN_DAYS, ZBillingAccount, ZContacts,
-  ZLocation, ZNetwork, ZRequestProperties, ZServicePoint, type RequestCategory,
+  BVPN_TYPE_PATTERN,
+  CONTRACT_MAX,
+  CUSTOMER_REFERENCE_MAX,
+  REQUESTED_AT_MIN_DAYS,
+  ZBillingAccount,
+  ZContacts,
+  ZLocation,
+  ZNetwork,
+  ZRequestProperties,
+  ZServicePoint,
+  type RequestCategory,
 } from './request'
 
 /** Attachments: at most 5, each at most 1 MiB once decoded (docs/decisions/0005-request-bodies.md). */

@@ -6,8 +6,14 @@ import { z } from 'zod/mini'
  * creation forms' schemas (docs/decisions/0024-delivery.md).
  */
 export const REQUEST_BODY_VARIANT_NAMES = [
-  'createBvpnAutomatic', 'modifyBvpnAutomatic', 'deleteBVPNAutomatic', 'deleteBVPNGeneric',
-  'createRequestsGeneric', 'modifyRequestsGeneric', 'deleteRequestsGeneric', 'cancelRequestsGeneric',
+  'createBvpnAutomatic',
+  'modifyBvpnAutomatic',
+  'deleteBVPNAutomatic',
+  'deleteBVPNGeneric',
+  'createRequestsGeneric',
+  'modifyRequestsGeneric',
+  'deleteRequestsGeneric',
+  'cancelRequestsGeneric',
 ] as const
 export type RequestBodyVariant = (typeof REQUEST_BODY_VARIANT_NAMES)[number]
 export const ZRequestBodyVariant = z.enum(REQUEST_BODY_VARIANT_NAMES)

@@ -9,8 +9,18 @@ export const REQUEST_PAGE = { defaultLimit: 20, maxLimit: 100 } as const
 export const CATALOG_PAGE = { defaultLimit: 20, maxLimit: 100 } as const
 
 export const SORTABLE_REQUEST_FIELDS = [
-  'createdAt', 'updatedAt', 'keyDates.requestedAt', 'name', 'status', 'step', 'subStep', 'type', 'category',
-  'customerReference', 'id', 'isOverdue',
+  'createdAt',
+  'updatedAt',
+  'keyDates.requestedAt',
+  'name',
+  'status',
+  'step',
+  'subStep',
+  'type',
+  'category',
+  'customerReference',
+  'id',
+  'isOverdue',
 ] as const
 export type SortableRequestField = (typeof SORTABLE_REQUEST_FIELDS)[number]
 

@@ -145,9 +145,27 @@ export type Request = z.infer<typeof ZRequest>
 
 /** Top-level fields a client may name in `fields=` and what it may sort by (docs/decisions/0002-list-queries.md). */
 export const REQUEST_FIELDS = [
-  'id', 'name', 'customerReference', 'category', 'status', 'step', 'subStep', 'isOverdue', 'isArchived',
-  'priority', 'customer', 'keyDates', 'type', 'contract', 'relatedRequestId', 'properties', 'attachments',
-  'comment', 'createdAt', 'updatedAt', 'rejectionReasons',
+  'id',
+  'name',
+  'customerReference',
+  'category',
+  'status',
+  'step',
+  'subStep',
+  'isOverdue',
+  'isArchived',
+  'priority',
+  'customer',
+  'keyDates',
+  'type',
+  'contract',
+  'relatedRequestId',
+  'properties',
+  'attachments',
+  'comment',
+  'createdAt',
+  'updatedAt',
+  'rejectionReasons',
 ] as const satisfies readonly (keyof Request)[]
 export type RequestField = (typeof REQUEST_FIELDS)[number]
 

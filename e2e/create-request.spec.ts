@@ -8,8 +8,6 @@ import { contractBox, dateField, field, fillContract, fillDate, getJson, loseAns
 // Dates as a British English person reads them; the French test switches language (docs/decisions/0014).
 test.use({ locale: 'en-GB' })
 
-
-
 async function fillSite(page: Page) {
   const location = page.getByRole('group', { name: 'Location' })
   await field(location, 'Site name').fill('Lyon warehouse')
@@ -69,7 +67,8 @@ test('a customer finds items by kind and search, and orders a business internet 
   })
 })
 
-const longDate = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${iso}T00:00:00Z`))
+const longDate = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${iso}T00:00:00Z`))
 
 test('a customer orders a BVPN site; the three rules are sentences at their fields and in a summary that leads to each', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
@@ -84,7 +83,9 @@ test('a customer orders a BVPN site; the three rules are sentences at their fiel
   const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /There is a problem/ }) })
   await expect(summary.getByRole('heading', { level: 2 })).toBeFocused()
   const date = `Choose a date on or after ${longDate(addDaysToIsoDate(today(), 7), 'en-GB')}: requests need at least 7 days.`
-  expect(date).toContain(' ' + new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(Date.parse(`${addDaysToIsoDate(today(), 7)}T00:00:00Z`)) + ' ')
+  expect(date).toContain(
+    ' ' + new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(Date.parse(`${addDaysToIsoDate(today(), 7)}T00:00:00Z`)) + ' ',
+  )
   const reference = 'Your reference: use at most 18 characters (you have 19).'
   const contract = 'Contract: use at most 10 characters (you have 11).'
   await expect(summary.getByRole('link').nth(0)).toHaveText(date)
@@ -151,12 +152,17 @@ test('"fix and resubmit" keeps the buyer’s reference and shows the rejection r
   await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible()
   await expect(field(page, 'Your reference')).toHaveValue(source!.customerReference!)
   const reason = source!.rejectionReasons.find((entry) => entry.reason === 'BILLING_ACCOUNT_UNKNOWN')!
-  await expect(field(page, 'Billing account code')).toHaveAccessibleDescription(new RegExp(`Why it was refused: ${reason.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+  await expect(field(page, 'Billing account code')).toHaveAccessibleDescription(
+    new RegExp(`Why it was refused: ${reason.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  )
   await expect(page.getByText(`Why it was refused: ${reason.message}`)).toBeVisible()
   await expectNoAccessibilityViolation(page)
 })
 
-for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+]) {
   test(`the form at ${viewport.width}×${viewport.height}: no sideways scroll, axe clean, empty and with its summary`, async ({ page, signIn }) => {
     await signIn(PEOPLE.alice)
     await page.setViewportSize(viewport)
@@ -267,7 +273,15 @@ test('an item added to the catalog at run time, with a type and fields the conso
           type: { type: 'string', const: type },
           requestedAt: { type: 'string', format: 'date', title: 'Requested date' },
           contract: { type: 'string', minLength: 1, maxLength: 10, title: 'Contract' },
-          attachments: { type: 'array', maxItems: 2, items: { type: 'object', properties: { name: { type: 'string' }, body: { type: 'string', contentEncoding: 'base64', maxLength: 1400 } }, required: ['name', 'body'] } },
+          attachments: {
+            type: 'array',
+            maxItems: 2,
+            items: {
+              type: 'object',
+              properties: { name: { type: 'string' }, body: { type: 'string', contentEncoding: 'base64', maxLength: 1400 } },
+              required: ['name', 'body'],
+            },
+          },
           properties: {
             type: 'object',
             properties: {
@@ -281,7 +295,17 @@ test('an item added to the catalog at run time, with a type and fields the conso
                 },
                 required: ['altitudeM', 'camera'],
               },
-              waypoints: { type: 'array', minItems: 1, title: 'Waypoints', items: { type: 'object', title: 'Waypoint', properties: { label: { type: 'string', maxLength: 20, title: 'Waypoint label' } }, required: ['label'] } },
+              waypoints: {
+                type: 'array',
+                minItems: 1,
+                title: 'Waypoints',
+                items: {
+                  type: 'object',
+                  title: 'Waypoint',
+                  properties: { label: { type: 'string', maxLength: 20, title: 'Waypoint label' } },
+                  required: ['label'],
+                },
+              },
               pilotNote: { oneOf: [{ type: 'string' }, { type: 'number' }], title: 'Note to the pilot' },
             },
             required: ['flight', 'waypoints'],

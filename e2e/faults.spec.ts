@@ -121,7 +121,11 @@ test('latency: the page says it is loading, then shows the data', async ({ page,
   await expect(accountData(page)).toBeVisible({ timeout: 10_000 })
 })
 
-test('a dropped connection: the gateway answers 502 with a request id to copy; after the retries, trying again recovers', async ({ page, request, context }) => {
+test('a dropped connection: the gateway answers 502 with a request id to copy; after the retries, trying again recovers', async ({
+  page,
+  request,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const answers = answersTo(page, '/me')
   // The first call and its two automatic retries.

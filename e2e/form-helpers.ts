@@ -50,7 +50,10 @@ export async function fillContract(page: Page, value: string, label = 'Contract'
 
 /** The sandbox control endpoint, with this run's secret (e2e/fixtures.ts), from any request context (a page's too). */
 export async function control(request: APIRequestContext, method: 'post' | 'delete' | 'get', path: string, data?: unknown) {
-  const response = await request[method](`/sandbox/control${path}`, { headers: { 'Content-Type': 'application/json', ...CONTROL_SECRET_HEADERS }, ...(data === undefined ? {} : { data }) })
+  const response = await request[method](`/sandbox/control${path}`, {
+    headers: { 'Content-Type': 'application/json', ...CONTROL_SECRET_HEADERS },
+    ...(data === undefined ? {} : { data }),
+  })
   expect(response.status(), await response.text()).toBeLessThan(300)
   return response
 }

@@ -15,14 +15,16 @@ function catalogFiles(language: 'en' | 'fr'): string[] {
   const features = join(SRC, 'features')
   return [
     join(SRC, 'i18n', 'locales', `${language}.json`),
-    ...readdirSync(features).map((feature) => join(features, feature, 'locales', `${language}.json`)).filter((file) => {
-      try {
-        readFileSync(file)
-        return true
-      } catch {
-        return false
-      }
-    }),
+    ...readdirSync(features)
+      .map((feature) => join(features, feature, 'locales', `${language}.json`))
+      .filter((file) => {
+        try {
+          readFileSync(file)
+          return true
+        } catch {
+          return false
+        }
+      }),
   ]
 }
 
@@ -71,7 +73,9 @@ async function readableText(page: Page): Promise<string> {
       .flatMap((element) => ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? ''))
     // So is the text of the rows of data tables (request names the customer typed, in English in the seed): their
     // headers, captions and summaries are still checked.
-    const apiData = [...document.querySelectorAll<HTMLElement>('[translate="no"], table tbody td, table tbody th')].map((element) => [element, element.style.display] as const)
+    const apiData = [...document.querySelectorAll<HTMLElement>('[translate="no"], table tbody td, table tbody th')].map(
+      (element) => [element, element.style.display] as const,
+    )
     for (const [element] of apiData) element.style.display = 'none'
     const text = document.body.innerText
     for (const [element, display] of apiData) element.style.display = display
@@ -172,7 +176,10 @@ test.describe('with a browser set to French', () => {
     const shown = await page.evaluate(() => (window as unknown as { shownTexts: string[] }).shownTexts)
     expect(shown.length).toBeGreaterThan(0)
     for (const text of shown) {
-      expect(ENGLISH_PATTERNS.filter(({ pattern }) => pattern.test(text)).map(({ text: english }) => english), `English in ${JSON.stringify(text)}`).toEqual([])
+      expect(
+        ENGLISH_PATTERNS.filter(({ pattern }) => pattern.test(text)).map(({ text: english }) => english),
+        `English in ${JSON.stringify(text)}`,
+      ).toEqual([])
       expect(text, 'a message key').not.toMatch(/\b[a-z][a-zA-Z]*(\.[a-zA-Z_]+)+\b/)
     }
   })

@@ -36,7 +36,10 @@ test('list, dashboard, overdue view and request page fit both widths, pass axe, 
   for (const size of SIZES) {
     await page.setViewportSize(size)
     await page.goto('/requests')
-    const firstRow = page.getByRole('table', { name: /^Requests matching the filters/ }).locator('tbody tr').first()
+    const firstRow = page
+      .getByRole('table', { name: /^Requests matching the filters/ })
+      .locator('tbody tr')
+      .first()
     await expect(firstRow).toBeVisible()
     if (size.width === 1366) {
       // Above the fold without scrolling: the filters are folded into one line of chips.
@@ -55,7 +58,12 @@ test('list, dashboard, overdue view and request page fit both widths, pass axe, 
     await expectNoTypeCode(page, codes)
 
     await page.goto('/overdue')
-    await expect(page.getByRole('table', { name: /the most days late first$/ }).locator('tbody tr').first()).toBeVisible()
+    await expect(
+      page
+        .getByRole('table', { name: /the most days late first$/ })
+        .locator('tbody tr')
+        .first(),
+    ).toBeVisible()
     await expect(page.getByRole('group', { name: 'Overdue requests by type' })).toBeVisible()
     await expectNoSidewaysScroll(page)
     await expectNoAccessibilityViolation(page)
@@ -111,7 +119,10 @@ test('a saved view round-trips through its link and the navigation; a date prese
   await page.goto('/requests')
   await page.goto(href)
   await expect(page.getByRole('button', { name: 'Remove filter Status: Rejected' })).toBeVisible()
-  await expect(page.getByRole('table', { name: /^Requests matching the filters/ }).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending')
+  await expect(page.getByRole('table', { name: /^Requests matching the filters/ }).getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  )
   expect(new URL(page.url()).searchParams.get('requestedPreset')).toBe('last30')
   expect(new URL(page.url()).searchParams.get('requestedFrom')).toBeNull()
 
@@ -123,7 +134,10 @@ test('a saved view round-trips through its link and the navigation; a date prese
   await expect(page.getByRole('button', { name: 'Remove filter Status: Rejected' })).toBeVisible()
 })
 
-test('at a desk every column of the list is in view; with every column the table scrolls in its own box, by keyboard too, the request id kept in view', async ({ page, signIn }) => {
+test('at a desk every column of the list is in view; with every column the table scrolls in its own box, by keyboard too, the request id kept in view', async ({
+  page,
+  signIn,
+}) => {
   await signIn(PEOPLE.alice, { path: '/requests' })
   await page.setViewportSize({ width: 1366, height: 768 })
   const box = page.getByRole('region', { name: /^Requests matching the filters/ })

@@ -59,9 +59,13 @@ test('SMS OTP: a new person signs in with the code shown on their phone and land
   await expect(page.getByRole('heading', { level: 1, name: 'Type the code sent to your phone' })).toBeVisible()
   await expectNoAccessibilityViolation(page)
   let code = ''
-  await onPhone(page, async (phone) => {
-    code = /is (\d{6})\./.exec(await phone.getByRole('listitem').innerText())![1]!
-  }, { scan: true })
+  await onPhone(
+    page,
+    async (phone) => {
+      code = /is (\d{6})\./.exec(await phone.getByRole('listitem').innerText())![1]!
+    },
+    { scan: true },
+  )
   await page.getByLabel('Code from the SMS').fill(code === '000000' ? '111111' : '000000')
   await page.getByRole('button', { name: 'Confirm' }).click()
   await expect(page.getByRole('alert')).toContainText('This is not the code we sent')
@@ -79,9 +83,13 @@ test('OK prompt: a new person answers OK on their phone and lands on the home pa
   // Before the phone answered: the page says so and waits.
   await page.getByRole('button', { name: 'I have answered on my phone' }).click()
   await expect(page.getByRole('status')).toHaveText(/has not answered yet/)
-  await onPhone(page, async (phone) => {
-    await answerOnPhone(phone, 'OK')
-  }, { scan: true })
+  await onPhone(
+    page,
+    async (phone) => {
+      await answerOnPhone(phone, 'OK')
+    },
+    { scan: true },
+  )
   await page.getByRole('button', { name: 'I have answered on my phone' }).click()
   await expectSignedInWith(page, 'Mobile number, Meseta Móvil, level 2 (OK on the phone)')
 })
@@ -90,10 +98,14 @@ test('SIM PIN: a new person asks for level 3, types the PIN on their phone and m
   await reachOperator(page, { number: NUMBERS.atlanticOk, level: '3', operator: 'Atlantic Mobile', country: 'France' })
   await expect(page.getByRole('heading', { level: 1, name: 'Type your SIM PIN on your phone' })).toBeVisible()
   await expectNoAccessibilityViolation(page)
-  await onPhone(page, async (phone) => {
-    await phone.getByLabel('SIM PIN').fill('1234')
-    await answerOnPhone(phone, 'OK')
-  }, { scan: true })
+  await onPhone(
+    page,
+    async (phone) => {
+      await phone.getByLabel('SIM PIN').fill('1234')
+      await answerOnPhone(phone, 'OK')
+    },
+    { scan: true },
+  )
   await page.getByRole('button', { name: 'I have answered on my phone' }).click()
   await expectSignedInWith(page, 'Mobile number, Atlantic Mobile, level 3 (SIM PIN)')
   await expect(accountOf(page).getByText('Full access')).toBeVisible()
@@ -132,7 +144,9 @@ test('an unknown number is asked to be corrected, or country and operator picked
   await page.getByRole('button', { name: 'Use my mobile number' }).click()
   await page.getByLabel('Mobile number').fill(NUMBERS.unknown)
   await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page.getByRole('alert')).toHaveText(`We could not find the operator of ${NUMBERS.unknown}. Check the number and try again, or choose your country and operator below.`)
+  await expect(page.getByRole('alert')).toHaveText(
+    `We could not find the operator of ${NUMBERS.unknown}. Check the number and try again, or choose your country and operator below.`,
+  )
   await expect(page.getByLabel('Mobile number')).toHaveValue(NUMBERS.unknown)
   await expectNoAccessibilityViolation(page)
   // Picking the operator by hand: it asks for the number itself, in the console's language.

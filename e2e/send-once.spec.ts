@@ -51,7 +51,10 @@ async function requestsWithReference(page: Page, reference: string) {
 
 const step = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text })
 
-test('a POST the operator takes 40 s to answer: the form stops waiting at 30 s, keeps checking while it is processed, and opens the one request', async ({ page, signIn }) => {
+test('a POST the operator takes 40 s to answer: the form stops waiting at 30 s, keeps checking while it is processed, and opens the one request', async ({
+  page,
+  signIn,
+}) => {
   test.setTimeout(120_000)
   await signIn(PEOPLE.alice)
   const reference = await fillInternetAccess(page)

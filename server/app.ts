@@ -50,9 +50,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   const app = new Hono<EdgeEnv>()
   // ONE store for everything instances must agree on: the send guard, revoked sessions (0020), the refresh lock,
   // the /me and mobile token caches (0021). Redis with REDIS_URL, this process's memory otherwise; tests may pass one.
-  const shared = options.store
-    ? { store: options.store, redis: null, close: async () => {} }
-    : gatewayStore(config.REDIS_URL, { now })
+  const shared = options.store ? { store: options.store, redis: null, close: async () => {} } : gatewayStore(config.REDIS_URL, { now })
   const store = shared.store
   const sandbox = config.usesSandbox ? createSandbox(config, options) : null
   const controlSecret = sandbox && config.SANDBOX_CONTROL === 'on' ? (config.SANDBOX_CONTROL_SECRET ?? randomBytes(24).toString('base64url')) : null
@@ -143,7 +141,10 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   })
   // 5. Same-origin writes on the gateway, before any body is read.
   app.use('/api/*', sameOriginWrites())
-  app.use(`${AUTH_BASE}/*`, sameOriginWrites((c, reason) => new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason }).respond(c)))
+  app.use(
+    `${AUTH_BASE}/*`,
+    sameOriginWrites((c, reason) => new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason }).respond(c)),
+  )
   // 6. Body limits while the body streams in. The API proxy bounds its own, after its session check (ordering-proxy.ts);
   //    the sandbox's ordering API counts its own (400 code 63, 0004) and its controls theirs, after the secret (control.ts).
   const formLimit = limitBody(FORM_BODY_MAX_BYTES)

@@ -25,7 +25,11 @@ describe('loadConfig', () => {
 
   it('derives the sandbox sign-in settings and redirect URIs from PORT', () => {
     const config = loadConfig({ PORT: '8181' })
-    expect(config.oidc).toMatchObject({ baseUrl: '/sandbox/openidconnect/fr', issuer: 'http://localhost:8181/sandbox/openidconnect/fr', clientId: 'ordering-console-sandbox' })
+    expect(config.oidc).toMatchObject({
+      baseUrl: '/sandbox/openidconnect/fr',
+      issuer: 'http://localhost:8181/sandbox/openidconnect/fr',
+      clientId: 'ordering-console-sandbox',
+    })
     expect(config.sandboxRedirectUris).toContain('http://127.0.0.1:8181/auth/callback')
   })
 
@@ -73,7 +77,13 @@ describe('loadConfig', () => {
 
   it('reads SESSION_SECRETS as the sealing secret first, then the others, in place of SESSION_SECRET (0021)', () => {
     const [next, old] = ['n'.repeat(40), 'o'.repeat(40)]
-    const config = loadConfig({ ORDERING_UPSTREAM: 'https://operator.example/v3', ORDERING_API_KEY: 'k-1', ...OPERATOR_OIDC, SESSION_SECRET: '', SESSION_SECRETS: `${next}, ${old}` })
+    const config = loadConfig({
+      ORDERING_UPSTREAM: 'https://operator.example/v3',
+      ORDERING_API_KEY: 'k-1',
+      ...OPERATOR_OIDC,
+      SESSION_SECRET: '',
+      SESSION_SECRETS: `${next}, ${old}`,
+    })
     expect(config.sessionSecrets).toEqual([next, old])
     expect(config.oidc.sessionSecret).toBe(next)
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6380' }).REDIS_URL).toBe('redis://127.0.0.1:6380')

@@ -54,7 +54,10 @@ export const ZServerEnv = z
     /** Encrypts the session cookie (access and refresh tokens); 32 characters or more, the same on every instance. */
     SESSION_SECRET: z.string().min(32).optional(),
     /** Rotation (docs/decisions/0021-many-instances.md): `new,old,…`; seals with the first, opens with any. Wins over SESSION_SECRET. */
-    SESSION_SECRETS: z.string().refine((v) => v.split(',').every((s) => s.trim().length >= 32), 'each secret needs 32 characters or more').optional(),
+    SESSION_SECRETS: z
+      .string()
+      .refine((v) => v.split(',').every((s) => s.trim().length >= 32), 'each secret needs 32 characters or more')
+      .optional(),
     /** Shared state of several gateway instances (0021); unset, one instance keeps it in memory. */
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     /** The operator's spike arrest the gateway stays under, across all instances (0021). */
@@ -84,7 +87,8 @@ export const ZServerEnv = z
   .superRefine((env, ctx) => {
     if (env.ORDERING_UPSTREAM !== SANDBOX) {
       for (const name of ['OIDC_BASE_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SESSION_SECRET'] as const) {
-        if (!env[name] && !(name === 'SESSION_SECRET' && env.SESSION_SECRETS)) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ORDERING_UPSTREAM points at a real operator' })
+        if (!env[name] && !(name === 'SESSION_SECRET' && env.SESSION_SECRETS))
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ORDERING_UPSTREAM points at a real operator' })
       }
     }
     if (env.ORDERING_UPSTREAM === SANDBOX && env.ORDERING_API_KEY && env.ORDERING_API_KEY !== env.SANDBOX_API_KEY) {
@@ -99,7 +103,11 @@ export const ZServerEnv = z
       ctx.addIssue({ code: 'custom', path: ['CLOUD_UPSTREAM'], message: 'can be sandbox only when ORDERING_UPSTREAM is the sandbox' })
     }
     if (cloudUpstream === SANDBOX && env.CLOUD_API_KEY && env.CLOUD_API_KEY !== env.SANDBOX_CLOUD_API_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['CLOUD_API_KEY'], message: 'must equal SANDBOX_CLOUD_API_KEY when the cloud upstream is the sandbox (or leave it unset)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CLOUD_API_KEY'],
+        message: 'must equal SANDBOX_CLOUD_API_KEY when the cloud upstream is the sandbox (or leave it unset)',
+      })
     }
     if (cloudUpstream !== undefined && cloudUpstream !== SANDBOX && !env.CLOUD_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['CLOUD_API_KEY'], message: 'is required when CLOUD_UPSTREAM points at a real cloud API' })
@@ -161,9 +169,7 @@ const SANDBOX_SESSION_SECRET = 'sandbox-session-secret-not-for-production-012345
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const known = Object.fromEntries(
-    Object.keys(ZServerEnv.shape).flatMap((key) => (env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]])),
-  )
+  const known = Object.fromEntries(Object.keys(ZServerEnv.shape).flatMap((key) => (env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]])))
   const parsed = ZServerEnv.safeParse(known)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
@@ -175,7 +181,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const settings = parsed.data
   const usesSandbox = settings.ORDERING_UPSTREAM === SANDBOX
-  const rotation = settings.SESSION_SECRETS?.split(',').map((secret) => secret.trim()).filter(Boolean) ?? []
+  const rotation =
+    settings.SESSION_SECRETS?.split(',')
+      .map((secret) => secret.trim())
+      .filter(Boolean) ?? []
   const sessionSecrets = rotation.length > 0 ? rotation : [settings.SESSION_SECRET ?? SANDBOX_SESSION_SECRET]
   const issuerBase = (settings.SANDBOX_ISSUER_BASE ?? `http://localhost:${settings.PORT}`).replace(/\/$/, '')
   const oidc: OidcSettings = usesSandbox
@@ -196,7 +205,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         sessionSecret: sessionSecrets[0]!,
       }
   const sandboxRedirectUris = settings.SANDBOX_REDIRECT_URIS
-    ? settings.SANDBOX_REDIRECT_URIS.split(',').map((uri) => uri.trim()).filter(Boolean)
+    ? settings.SANDBOX_REDIRECT_URIS.split(',')
+        .map((uri) => uri.trim())
+        .filter(Boolean)
     : [`http://localhost:${settings.PORT}`, `http://127.0.0.1:${settings.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'].map(
         (origin) => `${origin}/auth/callback`,
       )

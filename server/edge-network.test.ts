@@ -65,7 +65,10 @@ function upload(path: string, total: number, options: { headers?: Record<string,
       const [head = '', body = ''] = answer.split('\r\n\r\n')
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0)
       if (!status) return fail(new Error(`No answer after ${sent} bytes`))
-      const lines = head.split('\r\n').slice(1).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()])
+      const lines = head
+        .split('\r\n')
+        .slice(1)
+        .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()])
       done({ status, body, headers: Object.fromEntries(lines), ms, sent, rssGrowth: peak - before })
     }
     socket.on('data', (data: Buffer) => {
@@ -79,7 +82,11 @@ function upload(path: string, total: number, options: { headers?: Record<string,
     socket.on('error', () => (ms < 0 ? fail(new Error(`The server closed the connection after ${sent} bytes without an answer`)) : finish()))
     socket.on('close', () => (ms >= 0 ? finish() : undefined))
     socket.once('connect', () => (started = performance.now()))
-    socket.write(`POST ${path} HTTP/1.1\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`)
+    socket.write(
+      `POST ${path} HTTP/1.1\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')}\r\n`,
+    )
     const pump = () => {
       if (ms >= 0 || sent >= total || socket.destroyed) return
       sent += 0x10000
@@ -97,7 +104,8 @@ function upload(path: string, total: number, options: { headers?: Record<string,
  */
 async function bestOf5(run: () => Promise<Upload>): Promise<Upload> {
   const runs = [await run(), await run(), await run(), await run(), await run()].sort((a, b) => a.ms - b.ms)
-  if (process.env.EDGE_TEST_VERBOSE) console.log(runs.map((r) => `${r.status} ${r.ms.toFixed(1)} ms ${r.sent} B sent, RSS +${(r.rssGrowth / MB).toFixed(1)} MB`).join(", "))
+  if (process.env.EDGE_TEST_VERBOSE)
+    console.log(runs.map((r) => `${r.status} ${r.ms.toFixed(1)} ms ${r.sent} B sent, RSS +${(r.rssGrowth / MB).toFixed(1)} MB`).join(', '))
   return { ...runs[0]!, rssGrowth: Math.max(...runs.map((r) => r.rssGrowth)) }
 }
 
@@ -130,7 +138,10 @@ beforeAll(async () => {
   const deadline = Date.now() + 45_000
   for (;;) {
     if (Date.now() > deadline || server.exitCode !== null) throw new Error(`The server did not start:\n${stdout}`)
-    const healthy = await fetch(`${ORIGIN}/healthz`).then((r) => r.ok, () => false)
+    const healthy = await fetch(`${ORIGIN}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (healthy) break
     await new Promise((r) => setTimeout(r, 200))
   }
@@ -212,7 +223,9 @@ describe('the real server answers only its hosts and its owner', () => {
 
   it('answers TRACE 405 with Allow and the error entity, not 502', async () => {
     const answer = await new Promise<string>((done, fail) => {
-      const socket = connect(PORT, '127.0.0.1', () => socket.end(`TRACE /api/ordering/v3/requests HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nConnection: close\r\n\r\n`))
+      const socket = connect(PORT, '127.0.0.1', () =>
+        socket.end(`TRACE /api/ordering/v3/requests HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nConnection: close\r\n\r\n`),
+      )
       let text = ''
       socket.on('data', (data: Buffer) => (text += data.toString()))
       socket.on('end', () => done(text))
@@ -246,7 +259,8 @@ describe('the real server answers only its hosts and its owner', () => {
     const lines = stdout.split('\n').filter((line) => line.startsWith('{'))
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
     expect(logged.length).toBeGreaterThan(5)
-    for (const line of logged) expect(Object.keys(line).sort()).toEqual(expect.arrayContaining(['durationMs', 'method', 'requestId', 'route', 'status', 'time']))
+    for (const line of logged)
+      expect(Object.keys(line).sort()).toEqual(expect.arrayContaining(['durationMs', 'method', 'requestId', 'route', 'status', 'time']))
     expect(stdout).not.toContain('abc123')
     expect(stdout).not.toContain('sandbox-api-key')
     expect(logged.some((line) => line.route === '/sandbox/ordering/v3/requests' && line.status === 401)).toBe(true)

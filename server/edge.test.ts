@@ -8,9 +8,7 @@ import { ZMe } from '@contract/misc'
 import { SENDS_PATH } from '@contract/gateway-sends'
 import { answerError, isJsonUtf8 } from './shared/edge'
 import { exchangeCode, signInFlow } from './sandbox/oidc/sign-in-test-support'
-import {
-  expectApiError, GATEWAY, SANDBOX_API_KEY, SANDBOX_CLIENT_SECRET, startTestApp, TEST_CONTROL_SECRET, validBody, type TestApp,
-} from './test-support'
+import { expectApiError, GATEWAY, SANDBOX_API_KEY, SANDBOX_CLIENT_SECRET, startTestApp, TEST_CONTROL_SECRET, validBody, type TestApp } from './test-support'
 
 /** The server's edge in-process (docs/decisions/0022-server-edge.md); the network side is edge-network.test.ts. */
 let t: TestApp
@@ -150,7 +148,10 @@ describe('request logs', () => {
       const calls: [string, RequestInit][] = [
         [`${GATEWAY}/me`, { headers: { Cookie: session } }],
         [`${GATEWAY}/requests?customerReference=secret-ref-123&limit=1`, { headers: { Cookie: session } }],
-        [`${GATEWAY}/requests`, { method: 'POST', headers: { Cookie: session, 'Content-Type': 'application/json', ...SAME_ORIGIN }, body: JSON.stringify(validBody(logged.today())) }],
+        [
+          `${GATEWAY}/requests`,
+          { method: 'POST', headers: { Cookie: session, 'Content-Type': 'application/json', ...SAME_ORIGIN }, body: JSON.stringify(validBody(logged.today())) },
+        ],
         [`${GATEWAY}/requests`, { method: 'POST', headers: { Cookie: session, 'Content-Type': 'text/plain', ...SAME_ORIGIN }, body: '{}' }],
         [`/sandbox/ordering/v3/me?x-api-key=${SANDBOX_API_KEY}`, { headers: { Authorization: `Bearer ${tokens.access_token}` } }],
         ['/sandbox/control/clock', { headers: { 'X-Sandbox-Control-Secret': TEST_CONTROL_SECRET } }],
@@ -164,13 +165,29 @@ describe('request logs', () => {
       for (const [path, init] of calls) responses.push(await logged.app.request(path, init))
       const customerId = ZMe.parse(await responses[0]!.json()).customer.id
       const secrets = [
-        tokens.access_token, tokens.refresh_token!, tokens.id_token!, signedIn.code!, signedIn.verifier, session.split('=')[1]!,
-        TEST_CONTROL_SECRET, 'a-wrong-secret-given-by-someone', SANDBOX_CLIENT_SECRET, SANDBOX_API_KEY, 'secret-ref-123', 'forged-cookie-value',
-        'alice@acme.example', '"password"', logged.config.oidc.sessionSecret, `"${customerId}"`,
+        tokens.access_token,
+        tokens.refresh_token!,
+        tokens.id_token!,
+        signedIn.code!,
+        signedIn.verifier,
+        session.split('=')[1]!,
+        TEST_CONTROL_SECRET,
+        'a-wrong-secret-given-by-someone',
+        SANDBOX_CLIENT_SECRET,
+        SANDBOX_API_KEY,
+        'secret-ref-123',
+        'forged-cookie-value',
+        'alice@acme.example',
+        '"password"',
+        logged.config.oidc.sessionSecret,
+        `"${customerId}"`,
       ]
       const text = lines.join('')
       for (const secret of secrets) expect(text).not.toContain(secret)
-      const entries = text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+      const entries = text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
       expect(entries.length).toBeGreaterThanOrEqual(calls.length + signedIn.pages.length)
       for (const entry of entries) {
         expect(Object.keys(entry).every((key) => ['time', 'requestId', 'method', 'route', 'status', 'durationMs', 'customer'].includes(key))).toBe(true)

@@ -113,7 +113,7 @@ export function startTestApp(env: Record<string, string> = {}, options: { start?
     return Promise.resolve(built.app.request(path, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }))
   }
 
-  const control = async <T,>(path: string, body: unknown): Promise<T> => {
+  const control = async <T>(path: string, body: unknown): Promise<T> => {
     const response = await fetchPath(`/sandbox/control/${path}`, { json: body })
     if (!response.ok) throw new Error(`POST /sandbox/control/${path} answered ${response.status}: ${await response.text()}`)
     return (await response.json()) as T
@@ -126,8 +126,7 @@ export function startTestApp(env: Record<string, string> = {}, options: { start?
     config,
     sessionCookie: (accessToken, options) => sessionCookieHeader(config, clock.now, { accessToken, ...options }),
     fetch: fetchPath,
-    call: (path, options = {}) =>
-      fetchPath(`${API}${path}`, { ...options, apiKey: options.apiKey === undefined ? SANDBOX_API_KEY : options.apiKey }),
+    call: (path, options = {}) => fetchPath(`${API}${path}`, { ...options, apiKey: options.apiKey === undefined ? SANDBOX_API_KEY : options.apiKey }),
     control,
     async mintToken(options = {}) {
       const minted = await control<{ access_token: string }>('tokens', {
@@ -167,11 +166,7 @@ export interface SessionCookieOptions {
  * `oc_session=<JWE>` for a Cookie header, sealed as the gateway of `config` seals it at the time `now`
  * (the gateway's clock): what a sign-in through /auth/token would leave in the browser.
  */
-export async function sessionCookieHeader(
-  config: ServerConfig,
-  now: () => number,
-  session: SessionCookieOptions & { accessToken: string },
-): Promise<string> {
+export async function sessionCookieHeader(config: ServerConfig, now: () => number, session: SessionCookieOptions & { accessToken: string }): Promise<string> {
   const cookies = new SessionCookies(config.oidc.sessionSecret, now)
   const sealed = await cookies.sealSession(
     sessionFromTokens(
@@ -233,12 +228,7 @@ export function basicHeader(clientId: string, clientSecret: string): string {
  * Checks that `response` is the platform error entity with `status` and `code`, with a request id and the
  * content type of its endpoint, and returns the parsed body.
  */
-export async function expectApiError(
-  response: Response,
-  status: number,
-  code: number,
-  contentType: string = JSON_PLAIN,
-): Promise<ApiErrorBody> {
+export async function expectApiError(response: Response, status: number, code: number, contentType: string = JSON_PLAIN): Promise<ApiErrorBody> {
   const text = await response.text()
   expect({ status: response.status, text }).toMatchObject({ status })
   expect(response.headers.get('Content-Type')).toBe(contentType)
@@ -383,10 +373,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 }
 
 /** An ID token as the stubbed operator signs it (HS256 with the client secret); `claims` override or remove (undefined) claims. */
-export async function operatorIdToken(
-  claims: Record<string, unknown> = {},
-  options: { secret?: string; alg?: string; now?: number } = {},
-): Promise<string> {
+export async function operatorIdToken(claims: Record<string, unknown> = {}, options: { secret?: string; alg?: string; now?: number } = {}): Promise<string> {
   const now = Math.floor((options.now ?? Date.now()) / 1000)
   const payload: Record<string, unknown> = {
     iss: OPERATOR_ISSUER,

@@ -28,11 +28,17 @@ export interface HtmlForm {
 }
 
 const unescapeHtml = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 
 function attributesOf(tag: string): Map<string, string> {
   const attributes = new Map<string, string>()
-  for (const [, name, quoted, bare] of tag.matchAll(/([a-zA-Z-]+)(?:="([^"]*)"|=([^\s>"]+))?/g)) attributes.set(name!.toLowerCase(), unescapeHtml(quoted ?? bare ?? ''))
+  for (const [, name, quoted, bare] of tag.matchAll(/([a-zA-Z-]+)(?:="([^"]*)"|=([^\s>"]+))?/g))
+    attributes.set(name!.toLowerCase(), unescapeHtml(quoted ?? bare ?? ''))
   return attributes
 }
 
@@ -72,7 +78,14 @@ export function submissionOf(
 ): { action: string; body: URLSearchParams } {
   const forms = formsOf(html)
   const form = forms.find((f) => f.fields.some((field) => field.type === 'password')) ?? forms.find((f) => f.method === 'post')
-  if (!form) throw new Error(`No form to fill at ${pageUrl}: ${html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300)}`)
+  if (!form)
+    throw new Error(
+      `No form to fill at ${pageUrl}: ${html
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 300)}`,
+    )
   const body = new URLSearchParams()
   for (const field of form.fields) {
     if (['submit', 'button', 'image', 'reset'].includes(field.type)) continue

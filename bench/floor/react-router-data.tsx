@@ -1,6 +1,22 @@
 // React Router in data mode, with the APIs the console uses (src/app/router.tsx and the pages).
 import { createRoot } from 'react-dom/client'
-import { createBrowserRouter, isRouteErrorResponse, Link, Navigate, NavLink, Outlet, redirect, ScrollRestoration, useBlocker, useLoaderData, useLocation, useNavigate, useParams, useRouteError, useSearchParams } from 'react-router'
+import {
+  createBrowserRouter,
+  isRouteErrorResponse,
+  Link,
+  Navigate,
+  NavLink,
+  Outlet,
+  redirect,
+  ScrollRestoration,
+  useBlocker,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useParams,
+  useRouteError,
+  useSearchParams,
+} from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 
 function Page() {
@@ -24,10 +40,15 @@ function Page() {
 }
 
 const router = createBrowserRouter([
-  { path: '/', element: <Page />, errorElement: <Page />, children: [
-    { path: 'old', loader: () => redirect('/requests') },
-    { path: 'requests', loader: () => null, lazy: async () => ({ Component: Page }) },
-    { path: 'requests/:id', element: <Page /> },
-  ] },
+  {
+    path: '/',
+    element: <Page />,
+    errorElement: <Page />,
+    children: [
+      { path: 'old', loader: () => redirect('/requests') },
+      { path: 'requests', loader: () => null, lazy: async () => ({ Component: Page }) },
+      { path: 'requests/:id', element: <Page /> },
+    ],
+  },
 ])
 createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />)

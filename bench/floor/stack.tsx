@@ -14,7 +14,11 @@ const ZRow = z.object({
 })
 const queryClient = new QueryClient()
 const page = (offset: number) =>
-  queryOptions({ queryKey: ['requests', offset], queryFn: async () => z.array(ZRow).parse(await (await fetch(`/requests?offset=${offset}`)).json()), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: ['requests', offset],
+    queryFn: async () => z.array(ZRow).parse(await (await fetch(`/requests?offset=${offset}`)).json()),
+    placeholderData: keepPreviousData,
+  })
 
 function Requests() {
   const [search] = useSearchParams()
@@ -24,7 +28,12 @@ function Requests() {
   const { id } = useParams()
   return (
     <main onClick={() => navigate('/requests?offset=20')}>
-      {blocker.state} {id} {data?.map((row) => <Link key={row.id} to={`/requests/${row.id}`}>{row.status}</Link>)}
+      {blocker.state} {id}{' '}
+      {data?.map((row) => (
+        <Link key={row.id} to={`/requests/${row.id}`}>
+          {row.status}
+        </Link>
+      ))}
       <NavLink to="/catalog">Catalog</NavLink>
       <Outlet />
       <ScrollRestoration />

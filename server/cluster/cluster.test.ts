@@ -69,7 +69,11 @@ const get = (base: string, path: string, cookie: string, headers: Record<string,
   fetch(`${base}${path}`, { headers: { Cookie: cookie, Accept: 'application/json', ...headers }, signal: AbortSignal.timeout(30_000) })
 
 /** The session cookie a response renewed, as `name=value`. */
-const renewedCookie = (response: Response) => response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0]
+const renewedCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith(`${SESSION_COOKIE}=`))
+    ?.split(';')[0]
 
 beforeAll(async () => {
   cluster = await startCluster({
@@ -100,8 +104,19 @@ describe('two gateway instances, one Redis, one sandbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_600))
     const before = await refreshGrants()
     const answers = await Promise.all([...Array(40)].map((_, i) => get(gateway(i), `${REQUESTS}?limit=1`, cookie)))
-    const storeLog = cluster.gateways.map((g) => g.output().split('\n').filter((line) => line.includes('Shared store')).join('\n')).join('\n')
-    expect(answers.map((r) => r.status), storeLog).toEqual(Array(40).fill(200))
+    const storeLog = cluster.gateways
+      .map((g) =>
+        g
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('Shared store'))
+          .join('\n'),
+      )
+      .join('\n')
+    expect(
+      answers.map((r) => r.status),
+      storeLog,
+    ).toEqual(Array(40).fill(200))
     expect(await refreshGrants()).toBe(before + 1)
     const renewed = renewedCookie(answers[0]!)!
     expect(renewed).toBeDefined()
@@ -125,18 +140,22 @@ describe('two gateway instances, one Redis, one sandbox', () => {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())))
       const base = gateway(tick)
       if (tick % 25 === 0) {
-        sent.push((async () => {
-          const t0 = Date.now()
-          const response = await get(base, `${REQUESTS}?limit=20&offset=${(tick / 25) * 20}`, alice)
-          await response.arrayBuffer()
-          pages.push({ ms: Date.now() - t0, status: response.status, throttled: response.headers.get('Server-Timing') ?? '' })
-        })())
+        sent.push(
+          (async () => {
+            const t0 = Date.now()
+            const response = await get(base, `${REQUESTS}?limit=20&offset=${(tick / 25) * 20}`, alice)
+            await response.arrayBuffer()
+            pages.push({ ms: Date.now() - t0, status: response.status, throttled: response.headers.get('Server-Timing') ?? '' })
+          })(),
+        )
       } else {
         const who = tick % 2 ? marc : bruno
-        sent.push((async () => {
-          const response = await get(base, `${REQUESTS}?limit=50&offset=${(tick % 12) * 50}`, who, { [BULK_READ_HEADER]: '1' })
-          exports.push(new Response(await response.arrayBuffer(), { status: response.status, headers: response.headers }))
-        })())
+        sent.push(
+          (async () => {
+            const response = await get(base, `${REQUESTS}?limit=50&offset=${(tick % 12) * 50}`, who, { [BULK_READ_HEADER]: '1' })
+            exports.push(new Response(await response.arrayBuffer(), { status: response.status, headers: response.headers }))
+          })(),
+        )
       }
     }
     await Promise.all(sent)
@@ -163,7 +182,9 @@ describe('two gateway instances, one Redis, one sandbox', () => {
       }
     }
     const served = all.filter((r) => r.status === 200).length
-    console.log(`throttle: ${pages.length} page views (slowest ${Math.max(...pages.map((p) => p.ms))} ms), ${served}/${all.length} export pages served, ${all.length - served} answered 429`)
+    console.log(
+      `throttle: ${pages.length} page views (slowest ${Math.max(...pages.map((p) => p.ms))} ms), ${served}/${all.length} export pages served, ${all.length - served} answered 429`,
+    )
     expect(served).toBeGreaterThan(50)
   }, 120_000)
 
@@ -204,13 +225,20 @@ describe('two gateway instances, one Redis, one sandbox', () => {
 
   it('a duplicate send through the other instance is refused (409 code 64) while the first is in flight', async () => {
     const cookie = await signIn(ALICE)
-    const today = ((await control('clock')).today as string)
+    const today = (await control('clock')).today as string
     const reference = `PO-${Date.now() % 1e9}`
     const body = JSON.stringify(validBody(today, { customerReference: reference }))
     const send = (i: number) =>
       fetch(`${gateway(i)}${REQUESTS}`, {
         method: 'POST',
-        headers: { Cookie: cookie, Origin: gateway(i), 'Sec-Fetch-Site': 'same-origin', [CSRF_HEADER_NAME]: CSRF_HEADER_VALUE, 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json' },
+        headers: {
+          Cookie: cookie,
+          Origin: gateway(i),
+          'Sec-Fetch-Site': 'same-origin',
+          [CSRF_HEADER_NAME]: CSRF_HEADER_VALUE,
+          'Content-Type': 'application/json; charset=utf-8',
+          Accept: 'application/json',
+        },
         body,
       })
     await control('faults', { kind: 'latency', latencyMs: 3_000, path: '/requests', method: 'POST', count: 1 })

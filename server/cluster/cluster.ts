@@ -131,14 +131,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const gatewayPorts = [...Array(options.instances)].map((_, i) => options.port + i)
     const redirectUris = gatewayPorts.flatMap((port) => [`http://localhost:${port}/auth/callback`, `http://127.0.0.1:${port}/auth/callback`])
     // The sandbox: only the operator (its control endpoint on, no SPA), with its ID tokens' issuer at its own address.
-    const sandbox = startServer('sandbox', sandboxPort, {
-      ORDERING_UPSTREAM: 'sandbox',
-      SERVE_SPA: 'off',
-      SANDBOX_ISSUER_BASE: sandboxUrl,
-      SANDBOX_REDIRECT_URIS: [...redirectUris, ...(options.extraRedirectUris ?? [])].join(','),
-      SANDBOX_CONTROL_SECRET: controlSecret,
-      ...options.sandboxEnv,
-    }, output)
+    const sandbox = startServer(
+      'sandbox',
+      sandboxPort,
+      {
+        ORDERING_UPSTREAM: 'sandbox',
+        SERVE_SPA: 'off',
+        SANDBOX_ISSUER_BASE: sandboxUrl,
+        SANDBOX_REDIRECT_URIS: [...redirectUris, ...(options.extraRedirectUris ?? [])].join(','),
+        SANDBOX_CONTROL_SECRET: controlSecret,
+        ...options.sandboxEnv,
+      },
+      output,
+    )
     started.push(sandbox)
     await waitHealthy(sandbox, startTimeoutMs)
 

@@ -3,7 +3,18 @@ import { ZCloudInstanceList, ZCloudProjectList, ZCloudRegionList } from '@contra
 import { ERROR_CODE } from '@contract/error'
 import { buildApp } from '../app'
 import { ConfigError, loadConfig } from '../config'
-import { ManualClock, expectApiError, JSON_UTF8, jsonResponse, OPERATOR_API, OPERATOR_ENV, requestIdOf, sessionCookieHeader, startTestApp, type TestApp } from '../test-support'
+import {
+  ManualClock,
+  expectApiError,
+  JSON_UTF8,
+  jsonResponse,
+  OPERATOR_API,
+  OPERATOR_ENV,
+  requestIdOf,
+  sessionCookieHeader,
+  startTestApp,
+  type TestApp,
+} from '../test-support'
 import { OTHER_CUSTOMER_DESCRIPTION } from './cloud-proxy'
 import { CUSTOMER_TTL_MS } from './person-customer'
 
@@ -82,7 +93,12 @@ describe('the gateway’s cloud proxy in front of a real cloud API', () => {
     const { app } = buildApp(config, options.clock ? { realNow: options.clock.now } : {})
     const seen = { me: [] as Request[], cloud: [] as Request[] }
     const me = {
-      kind: 'user', id: 'U1', name: 'Alice', clientId: 'client-1', scopes: [], contracts: [],
+      kind: 'user',
+      id: 'U1',
+      name: 'Alice',
+      clientId: 'client-1',
+      scopes: [],
+      contracts: [],
       customer: { id: options.meCustomer ?? 'C-ACME', name: 'Acme' },
     }
     vi.stubGlobal('fetch', async (request: Request) => {
@@ -170,6 +186,8 @@ describe('the gateway’s cloud proxy in front of a real cloud API', () => {
       /CLOUD_CUSTOMER_ID: is required when CLOUD_UPSTREAM points at a real cloud API/,
     )
     expect(() => loadConfig({ CLOUD_CUSTOMER_ID: 'C002' })).toThrow(/CLOUD_CUSTOMER_ID \("C002"\): must be unset when the cloud upstream is the sandbox/)
-    expect(loadConfig({ ...OPERATOR_ENV, CLOUD_UPSTREAM: CLOUD_URL, CLOUD_API_KEY: 'k', CLOUD_CUSTOMER_ID: 'C-ACME' }).cloud).toMatchObject({ customerId: 'C-ACME' })
+    expect(loadConfig({ ...OPERATOR_ENV, CLOUD_UPSTREAM: CLOUD_URL, CLOUD_API_KEY: 'k', CLOUD_CUSTOMER_ID: 'C-ACME' }).cloud).toMatchObject({
+      customerId: 'C-ACME',
+    })
   })
 })

@@ -25,23 +25,27 @@ export interface CloudUpstream {
 }
 
 /** What another customer's person is told (403 code 50); the SPA shows its own words for this code. */
-export const OTHER_CUSTOMER_DESCRIPTION =
-  'Your company has no cloud resources on this console: its cloud lists belong to another customer.'
+export const OTHER_CUSTOMER_DESCRIPTION = 'Your company has no cloud resources on this console: its cloud lists belong to another customer.'
 
 /**
  * The message table of the gateway's own answers on its cloud API (0018); the cloud API's errors pass through as they
  * are. In English whatever the browser asks, as this proxy has always answered.
  */
-export const GATEWAY_CLOUD_ERRORS = errorApi('gateway cloud', 'platform', {
-  notConfigured: { en: 'No cloud API is configured on this server (CLOUD_UPSTREAM).' },
-  noPath: { en: 'No resource exists at {path}.' },
-  signIn: { en: 'Sign in to see cloud resources.' },
-  otherCustomer: { en: OTHER_CUSTOMER_DESCRIPTION },
-  meTimeout: { message: { en: 'The cloud API did not answer in time' }, en: 'The ordering API took too long to say who you are. Try again in a moment.' },
-  meUnreachable: { message: { en: 'The cloud API could not be reached' }, en: 'The ordering API could not say who you are. Try again in a moment.' },
-  timeout: { message: { en: 'The cloud API did not answer in time' }, en: 'The cloud API took too long to answer. Try again in a moment.' },
-  unreachable: { message: { en: 'The cloud API could not be reached' }, en: 'The cloud API could not be reached. Try again in a moment.' },
-}, { englishOnly: true })
+export const GATEWAY_CLOUD_ERRORS = errorApi(
+  'gateway cloud',
+  'platform',
+  {
+    notConfigured: { en: 'No cloud API is configured on this server (CLOUD_UPSTREAM).' },
+    noPath: { en: 'No resource exists at {path}.' },
+    signIn: { en: 'Sign in to see cloud resources.' },
+    otherCustomer: { en: OTHER_CUSTOMER_DESCRIPTION },
+    meTimeout: { message: { en: 'The cloud API did not answer in time' }, en: 'The ordering API took too long to say who you are. Try again in a moment.' },
+    meUnreachable: { message: { en: 'The cloud API could not be reached' }, en: 'The ordering API could not say who you are. Try again in a moment.' },
+    timeout: { message: { en: 'The cloud API did not answer in time' }, en: 'The cloud API took too long to answer. Try again in a moment.' },
+    unreachable: { message: { en: 'The cloud API could not be reached' }, en: 'The cloud API could not be reached. Try again in a moment.' },
+  },
+  { englishOnly: true },
+)
 
 /**
  * The gateway's proxy to the cloud lists: /api/cloud/v1/* for signed-in people only (the cloud API knows no
@@ -57,7 +61,8 @@ export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySess
     const url = new URL(c.req.url)
     if (!upstream) return new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'notConfigured').respond(c)
     const path = url.pathname.slice(GATEWAY_CLOUD_BASE.length).replace(/\/$/, '')
-    if (!ALLOWED_PATHS.some((pattern) => pattern.test(path))) return new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noPath', { path: url.pathname }).respond(c)
+    if (!ALLOWED_PATHS.some((pattern) => pattern.test(path)))
+      return new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noPath', { path: url.pathname }).respond(c)
     const session = await sessions.read(c)
     if (!session) return new ApiError(GATEWAY_CLOUD_ERRORS, 401, ERROR_CODE.missingCredentials, 'signIn').respond(c)
 
@@ -71,7 +76,9 @@ export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySess
       return response
     }
     if (lookup.kind === 'failed') {
-      return withCookie(new ApiError(GATEWAY_CLOUD_ERRORS, lookup.timedOut ? 504 : 502, ERROR_CODE.internal, lookup.timedOut ? 'meTimeout' : 'meUnreachable').respond(c))
+      return withCookie(
+        new ApiError(GATEWAY_CLOUD_ERRORS, lookup.timedOut ? 504 : 502, ERROR_CODE.internal, lookup.timedOut ? 'meTimeout' : 'meUnreachable').respond(c),
+      )
     }
     if (lookup.kind === 'refused') {
       // The ordering API's own answer (an ended session, its spike arrest…), so the SPA reacts as it does there.
@@ -83,7 +90,8 @@ export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySess
       return withCookie(new Response(lookup.body, { status: lookup.status, headers: out }))
     }
     noteCustomer(c, lookup.customerId)
-    if (lookup.customerId !== upstream.customerId) return withCookie(new ApiError(GATEWAY_CLOUD_ERRORS, 403, ERROR_CODE.accessDenied, 'otherCustomer').respond(c))
+    if (lookup.customerId !== upstream.customerId)
+      return withCookie(new ApiError(GATEWAY_CLOUD_ERRORS, 403, ERROR_CODE.accessDenied, 'otherCustomer').respond(c))
 
     const headers = new Headers({ Authorization: `${CLOUD_AUTH_SCHEME} ${upstream.apiKey}` })
     for (const name of FORWARDED_REQUEST_HEADERS) {

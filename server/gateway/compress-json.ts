@@ -26,7 +26,13 @@ export function compressJson(): MiddlewareHandler {
     const encoding = body.length > COMPRESS_JSON_ABOVE_BYTES ? chooseEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']) : 'identity'
     let sent: Buffer = body
     if (encoding === 'br') {
-      sent = await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      sent = await brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
     } else if (encoding === 'gzip') {
       sent = await gzipAsync(body, { level: 6 })
     }

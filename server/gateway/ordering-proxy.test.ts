@@ -7,8 +7,22 @@ import { ZRequest } from '@contract/request'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import {
-  basicHeader, expectApiError, GATEWAY, jsonResponse, JSON_PLAIN, JSON_UTF8, OPERATOR_ENV, pagingOf, requestIdOf, sessionCookieHeader,
-  startTestApp, stubOperator, TEST_HOSTS, validBody, type StubbedOperator, type TestApp,
+  basicHeader,
+  expectApiError,
+  GATEWAY,
+  jsonResponse,
+  JSON_PLAIN,
+  JSON_UTF8,
+  OPERATOR_ENV,
+  pagingOf,
+  requestIdOf,
+  sessionCookieHeader,
+  startTestApp,
+  stubOperator,
+  TEST_HOSTS,
+  validBody,
+  type StubbedOperator,
+  type TestApp,
 } from '../test-support'
 
 /** The gateway at /api/ordering/v3: the browser's way to the ordering API, in front of the sandbox or an operator. */
@@ -100,18 +114,13 @@ describe('in front of the sandbox', () => {
     }
   })
 
-  it.each([
-    '',
-    '/',
-    '/admin',
-    '/requests/REQ00000001/attachments',
-    '/requests/REQ.1',
-    '/oauth/v3/token',
-    `/requests/${'R'.repeat(65)}`,
-  ])('answers 404 with an error entity and a request id to the path "%s", which it does not forward', async (path) => {
-    const body = await expectApiError(await viaGateway(path), 404, ERROR_CODE.notFound)
-    expect(body.description).toMatch(/^No resource exists at \/api\/ordering\/v3/)
-  })
+  it.each(['', '/', '/admin', '/requests/REQ00000001/attachments', '/requests/REQ.1', '/oauth/v3/token', `/requests/${'R'.repeat(65)}`])(
+    'answers 404 with an error entity and a request id to the path "%s", which it does not forward',
+    async (path) => {
+      const body = await expectApiError(await viaGateway(path), 404, ERROR_CODE.notFound)
+      expect(body.description).toMatch(/^No resource exists at \/api\/ordering\/v3/)
+    },
+  )
 
   it('reaches the misc endpoints, which need no token', async () => {
     expect((await viaGateway('/status', { token: null })).status).toBe(200)
@@ -202,7 +211,11 @@ describe('in front of an operator (ORDERING_UPSTREAM is a URL)', () => {
     const { app } = buildApp(config)
     // A write needs a session at the gateway before its body is read (0022).
     const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-access-token' })
-    const response = await app.request('/api/ordering/v3/requests', { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: '{}' })
+    const response = await app.request('/api/ordering/v3/requests', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: '{}',
+    })
     expect(response.status).toBe(201)
     expect(response.headers.get(HEADER.contentLocation)).toBe('/api/ordering/v3/requests/REQ00000042')
     expect(await seen[0]!.text()).toBe('{}')
@@ -216,18 +229,24 @@ describe('in front of an operator (ORDERING_UPSTREAM is a URL)', () => {
   })
 
   it('answers 502 with an error entity and a request id when the operator cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => {
-      throw new TypeError('fetch failed')
-    }))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('fetch failed')
+      }),
+    )
     const { app } = buildApp(loadConfig(env))
     const body = await expectApiError(await app.request('/api/ordering/v3/status'), 502, ERROR_CODE.internal)
     expect(body.message).toBe('The ordering API could not be reached')
   })
 
   it('answers 504 when the operator does not answer in time', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => {
-      throw new DOMException('The operation was aborted due to timeout', 'TimeoutError')
-    }))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError')
+      }),
+    )
     const { app } = buildApp(loadConfig(env))
     const body = await expectApiError(await app.request('/api/ordering/v3/status'), 504, ERROR_CODE.internal)
     expect(body.description).toMatch(/may still have been processed/)

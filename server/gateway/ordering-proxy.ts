@@ -26,8 +26,15 @@ const ALLOWED_PATHS = [
 /** Never `authorization`: the browser holds no token (0011); the gateway attaches the session's. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type']
 const FORWARDED_RESPONSE_HEADERS = [
-  'content-type', 'content-language', HEADER.requestId, HEADER.totalCount, HEADER.resultCount, 'retry-after', 'allow',
-  'www-authenticate', 'vary',
+  'content-type',
+  'content-language',
+  HEADER.requestId,
+  HEADER.totalCount,
+  HEADER.resultCount,
+  'retry-after',
+  'allow',
+  'www-authenticate',
+  'vary',
 ]
 
 export interface Upstream {
@@ -69,9 +76,7 @@ function isExpiredToken(text: string): boolean {
  * What a call made as the signed-in person gave: the answer, or a network failure or timeout; with the
  * renewed (or cleared) session cookie to pass on in both cases.
  */
-export type PersonCall =
-  | { kind: 'answer'; response: Response; setCookie?: string }
-  | { kind: 'failed'; timedOut: boolean; setCookie?: string }
+export type PersonCall = { kind: 'answer'; response: Response; setCookie?: string } | { kind: 'failed'; timedOut: boolean; setCookie?: string }
 
 /**
  * Sends a call to the ordering API as the session's person (`send` adds the access token it is given): an
@@ -163,10 +168,16 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, gua
     }
     await next()
   })
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/*', async (c, next) => {
-    if (!(await readSession(c))) return signInToWrite().respond(c)
-    await next()
-  }, limitBody(REQUEST_BODY_MAX_BYTES), jsonUtf8Writes)
+  app.on(
+    ['POST', 'PUT', 'PATCH', 'DELETE'],
+    '/*',
+    async (c, next) => {
+      if (!(await readSession(c))) return signInToWrite().respond(c)
+      await next()
+    },
+    limitBody(REQUEST_BODY_MAX_BYTES),
+    jsonUtf8Writes,
+  )
   app.all('/*', async (c) => {
     const url = new URL(c.req.url)
     const path = pathOf(c)

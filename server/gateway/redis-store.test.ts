@@ -81,7 +81,12 @@ describe('redisStore', () => {
   }, 30_000)
 
   it('falls back when a command fails, not only when disconnected', async () => {
-    const failing = { setIfAbsent: () => Promise.reject(new Error('boom')), set: () => Promise.reject(new Error('boom')), get: () => Promise.reject(new Error('boom')), delete: () => Promise.reject(new Error('boom')) }
+    const failing = {
+      setIfAbsent: () => Promise.reject(new Error('boom')),
+      set: () => Promise.reject(new Error('boom')),
+      get: () => Promise.reject(new Error('boom')),
+      delete: () => Promise.reject(new Error('boom')),
+    }
     const warnings: string[] = []
     const store = fallbackStore(failing, () => true, memoryStore(), { warn: (m) => warnings.push(m), info: () => {} })
     await store.set('k', 'v', 1_000)

@@ -106,8 +106,7 @@ describe('the send guard after the gateway gave up', () => {
     await held?.leave(c.req.query('outcome') === 'gaveUp' ? 'gaveUp' : 'answered')
     return c.body(null, 204)
   })
-  const inFlight = async () =>
-    ZSendState.parse(await (await app.request(`${SENDS_PATH}?customerReference=PO-LOST`)).json()).inFlight
+  const inFlight = async () => ZSendState.parse(await (await app.request(`${SENDS_PATH}?customerReference=PO-LOST`)).json()).inFlight
   const post = (outcome: string) => app.request(`/send?outcome=${outcome}`, { method: 'POST', body: JSON.stringify({ customerReference: 'PO-LOST' }) })
 
   it('keeps the reference held for the grace period, as the operator may still be processing it', async () => {

@@ -77,7 +77,8 @@ export function sendGuard(options: {
     if (!session) return new ApiError(GATEWAY_ERRORS, 401, ERROR_CODE.missingCredentials, 'signedOut', {}, NOT_STORED).respond(c)
     const references = c.req.queries('customerReference') ?? []
     const query = ZSendStateQuery.safeParse({ customerReference: references[0] })
-    if (references.length !== 1 || !query.success) return new ApiError(GATEWAY_ERRORS, 400, ERROR_CODE.invalidQueryParameter, 'badSendQuery', {}, NOT_STORED).respond(c)
+    if (references.length !== 1 || !query.success)
+      return new ApiError(GATEWAY_ERRORS, 400, ERROR_CODE.invalidQueryParameter, 'badSendQuery', {}, NOT_STORED).respond(c)
     const lookup = await customers.of(c, session)
     if (lookup.kind === 'refused') {
       // The operator's own refusal (signed out, throttled…), as it gave it.

@@ -19,7 +19,10 @@ describe('the built SPA as the gateway serves it', () => {
     writeFileSync(join(dist, ENTRY), SCRIPT)
     writeFileSync(join(dist, `${ENTRY}.br`), brotliCompressSync(SCRIPT))
     writeFileSync(join(dist, `${ENTRY}.gz`), gzipSync(SCRIPT))
-    writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Ordering Console</title><script>window.early = 1</script><script type="module" src="${ENTRY}"></script>`)
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><title>Ordering Console</title><script>window.early = 1</script><script type="module" src="${ENTRY}"></script>`,
+    )
     t = startTestApp({ SERVE_SPA: 'on', SPA_DIST: dist })
     token = await t.mintToken()
   })

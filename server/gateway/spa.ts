@@ -101,10 +101,13 @@ async function fileAt(path: string): Promise<Found | null> {
 
 /** The Content-Security-Policy for a page, allowing index.html's own inline scripts by their hashes. */
 function cspOf(html: string): string {
-  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-    .map((match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`)
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  )
   const directives = { ...CSP, 'script-src': [CSP['script-src'], ...hashes].join(' ') }
-  return Object.entries(directives).map(([name, value]) => `${name} ${value}`).join('; ')
+  return Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ')
 }
 
 export function spaRoutes(distDir: string): Hono {
@@ -137,7 +140,13 @@ export function spaRoutes(distDir: string): Hono {
     const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl, ETag: etag }
     if (compressible) headers.Vary = 'Accept-Encoding'
     if (encoding !== 'identity') headers['Content-Encoding'] = encoding
-    if (c.req.header('If-None-Match')?.split(',').some((tag) => tag.trim() === etag)) return c.body(null, 304, headers)
+    if (
+      c.req
+        .header('If-None-Match')
+        ?.split(',')
+        .some((tag) => tag.trim() === etag)
+    )
+      return c.body(null, 304, headers)
     headers['Content-Length'] = String(chosen.size)
     if (c.req.method === 'HEAD') return c.body(null, 200, headers)
     return c.body(new Uint8Array(await readFile(chosen.path)), 200, headers)

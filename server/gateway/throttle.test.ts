@@ -33,11 +33,13 @@ describe('the throttle budget', () => {
     const instances = stores.map((s) => operatorThrottle({ perSecond: 25, redis: s.redis }))
     const started = Date.now()
     const times: number[] = []
-    const admitted = await Promise.all([...Array(60)].map(async (_, i) => {
-      const result = await instances[i % 2]!.acquire({ person: `person-${i % 3}`, bulk: false })
-      times.push(Date.now() - started)
-      return result.ok
-    }))
+    const admitted = await Promise.all(
+      [...Array(60)].map(async (_, i) => {
+        const result = await instances[i % 2]!.acquire({ person: `person-${i % 3}`, bulk: false })
+        times.push(Date.now() - started)
+        return result.ok
+      }),
+    )
     expect(admitted.every(Boolean)).toBe(true)
     expect(busiestSecond(times)).toBeLessThanOrEqual(22)
   }, 20_000)
@@ -47,7 +49,9 @@ describe('the throttle budget', () => {
     const started = Date.now()
     const bulk = [...Array(40)].map((_, i) => (i % 2 ? a! : b!).acquire({ person: `exporter-${i % 2}`, bulk: true }).then(() => Date.now() - started))
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const pages = await Promise.all([...Array(8)].map((_, i) => (i % 2 ? a! : b!).acquire({ person: 'browser', bulk: false }).then((r) => ({ ok: r.ok, ms: Date.now() - started }))))
+    const pages = await Promise.all(
+      [...Array(8)].map((_, i) => (i % 2 ? a! : b!).acquire({ person: 'browser', bulk: false }).then((r) => ({ ok: r.ok, ms: Date.now() - started }))),
+    )
     const bulkDone = await Promise.all(bulk)
     expect(pages.every((p) => p.ok)).toBe(true)
     // Eight page views in about the time eight slots take, while forty bulk reads need two seconds and more.

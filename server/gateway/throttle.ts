@@ -189,7 +189,14 @@ export function operatorThrottle(options: ThrottleOptions) {
       caller.waitedMs = (caller.waitedMs ?? 0) + (now() - started)
       if (admission.ok) return fetch(request)
       const seconds = admission.retryAfterSeconds
-      const refusal = new ApiError(GATEWAY_ERRORS, 429, ERROR_CODE.tooManyRequests, 'operatorBudget', { seconds }, { headers: { 'Retry-After': String(seconds) } })
+      const refusal = new ApiError(
+        GATEWAY_ERRORS,
+        429,
+        ERROR_CODE.tooManyRequests,
+        'operatorBudget',
+        { seconds },
+        { headers: { 'Retry-After': String(seconds) } },
+      )
       return refusal.toResponse(pickLanguage(request.headers.get('accept-language')), newRequestId())
     }
 

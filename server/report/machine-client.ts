@@ -170,7 +170,11 @@ export class MachineClient {
       const error = oauth.success ? oauth.data.error : platform.success ? `code ${platform.data.code}` : 'no error body'
       const description = oauth.success ? oauth.data.error_description : platform.success ? platform.data.description : undefined
       const said = `${response.status} ${error}${description ? `: ${description}` : ''}`
-      if (response.status === 429 || response.status === 503 || (response.status === 403 && platform.success && platform.data.code === ERROR_CODE.tooManyRequests)) {
+      if (
+        response.status === 429 ||
+        response.status === 503 ||
+        (response.status === 403 && platform.success && platform.data.code === ERROR_CODE.tooManyRequests)
+      ) {
         await this.wait(attempt, response, `the token endpoint answered ${said}`)
         continue
       }

@@ -7,8 +7,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import {
-  jsonResponse, listAll, OPERATOR_API, OPERATOR_AUTH, OPERATOR_ENV, SANDBOX_API_KEY, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp,
-  tokenRequest, type TestApp,
+  jsonResponse,
+  listAll,
+  OPERATOR_API,
+  OPERATOR_AUTH,
+  OPERATOR_ENV,
+  SANDBOX_API_KEY,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  startTestApp,
+  tokenRequest,
+  type TestApp,
 } from '../test-support'
 import { BACKOFF, backoffDelay, MachineClient, ReportError } from './machine-client'
 import { fetchOverdueRequests, renderReport } from './overdue-report'
@@ -212,10 +221,25 @@ describe('backoffDelay', () => {
 
 describe('the report’s output and arguments', () => {
   const request = ZRequest.parse({
-    id: 'REQ1', name: 'Site, "north"', customerReference: '=cmd', category: 'creation', status: 'IN_PROGRESS', step: 'DELIVERY',
-    subStep: 'PLANNING', isOverdue: true, isArchived: false, priority: '', customer: { id: 'C001', name: 'Acme' },
-    keyDates: { requestedAt: '2026-01-02' }, type: 'INTERNET_ACCESS', contract: 'ACM-000101', properties: {}, attachments: [],
-    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', rejectionReasons: [],
+    id: 'REQ1',
+    name: 'Site, "north"',
+    customerReference: '=cmd',
+    category: 'creation',
+    status: 'IN_PROGRESS',
+    step: 'DELIVERY',
+    subStep: 'PLANNING',
+    isOverdue: true,
+    isArchived: false,
+    priority: '',
+    customer: { id: 'C001', name: 'Acme' },
+    keyDates: { requestedAt: '2026-01-02' },
+    type: 'INTERNET_ACCESS',
+    contract: 'ACM-000101',
+    properties: {},
+    attachments: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    rejectionReasons: [],
   })
 
   it('writes CSV (quoted, formula-safe) and JSON', () => {
@@ -246,9 +270,23 @@ describe('against a real operator (a stubbed one)', () => {
   it('uses the gateway’s variables: {OIDC_BASE_URL}/oauth/v3/token with OIDC_CLIENT_ID/SECRET, ORDERING_API_KEY, ORDERING_UPSTREAM', async () => {
     const seen: Request[] = []
     const overdue = ZRequest.parse({
-      id: 'REQ9', name: 'Site', category: 'creation', status: 'IN_PROGRESS', step: 'DELIVERY', subStep: 'PLANNING', isOverdue: true,
-      isArchived: false, priority: '', customer: { id: 'X1', name: 'X' }, keyDates: { requestedAt: '2026-01-02' }, type: 'INTERNET_ACCESS',
-      contract: 'X-1', properties: {}, attachments: [], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      id: 'REQ9',
+      name: 'Site',
+      category: 'creation',
+      status: 'IN_PROGRESS',
+      step: 'DELIVERY',
+      subStep: 'PLANNING',
+      isOverdue: true,
+      isArchived: false,
+      priority: '',
+      customer: { id: 'X1', name: 'X' },
+      keyDates: { requestedAt: '2026-01-02' },
+      type: 'INTERNET_ACCESS',
+      contract: 'X-1',
+      properties: {},
+      attachments: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
       rejectionReasons: [],
     })
     vi.stubGlobal('fetch', async (request: Request) => {
@@ -260,14 +298,20 @@ describe('against a real operator (a stubbed one)', () => {
       return jsonResponse(200, [overdue], { 'X-Total-Count': '1' })
     })
     let stdout = ''
-    const code = await runReportCli(['--format', 'json'], { ...OPERATOR_ENV, REPORT_TOKEN_CACHE: join(folder, 'operator', 'token.json') }, {
-      stdout: { write: (text: string) => ((stdout += text), true) },
-      stderr: { write: () => true, isTTY: false },
-    })
+    const code = await runReportCli(
+      ['--format', 'json'],
+      { ...OPERATOR_ENV, REPORT_TOKEN_CACHE: join(folder, 'operator', 'token.json') },
+      {
+        stdout: { write: (text: string) => ((stdout += text), true) },
+        stderr: { write: () => true, isTTY: false },
+      },
+    )
     expect(code).toBe(0)
     expect(JSON.parse(stdout)).toMatchObject({ count: 1, requests: [{ id: 'REQ9' }] })
     const [token, page] = seen
-    expect(token!.headers.get('Authorization')).toBe(`Basic ${Buffer.from(`${OPERATOR_ENV.OIDC_CLIENT_ID}:${OPERATOR_ENV.OIDC_CLIENT_SECRET}`).toString('base64')}`)
+    expect(token!.headers.get('Authorization')).toBe(
+      `Basic ${Buffer.from(`${OPERATOR_ENV.OIDC_CLIENT_ID}:${OPERATOR_ENV.OIDC_CLIENT_SECRET}`).toString('base64')}`,
+    )
     expect(token!.headers.get('Accept')).toBe('application/json')
     expect(page!.url).toBe(`${OPERATOR_API}/requests?isOverdue=true&sort=id&limit=100&offset=0`)
     expect(page!.headers.get('x-api-key')).toBe(OPERATOR_ENV.ORDERING_API_KEY)
@@ -279,22 +323,32 @@ describe('against a real operator (a stubbed one)', () => {
 describe('runReportCli', () => {
   it('exits with 2 and says what to check when the token endpoint refuses the client (401 invalid_client)', async () => {
     let stderr = ''
-    const code = await runReportCli([], {
-      SANDBOX_DB_PATH: ':memory:',
-      SANDBOX_SEED_COUNT: '50',
-      REPORT_CLIENT_SECRET: 'not-the-secret-0123456789',
-      REPORT_TOKEN_CACHE: join(folder, 'refused', 'token.json'),
-    }, { stdout: { write: () => true }, stderr: { write: (text: string) => ((stderr += text), true), isTTY: false } })
+    const code = await runReportCli(
+      [],
+      {
+        SANDBOX_DB_PATH: ':memory:',
+        SANDBOX_SEED_COUNT: '50',
+        REPORT_CLIENT_SECRET: 'not-the-secret-0123456789',
+        REPORT_TOKEN_CACHE: join(folder, 'refused', 'token.json'),
+      },
+      { stdout: { write: () => true }, stderr: { write: (text: string) => ((stderr += text), true), isTTY: false } },
+    )
     expect(code).toBe(2)
-    expect(stderr).toMatch(/^The token endpoint refused the client credentials \(401 invalid_client: Client authentication failed\.\)\. Check the client id and secret/)
+    expect(stderr).toMatch(
+      /^The token endpoint refused the client credentials \(401 invalid_client: Client authentication failed\.\)\. Check the client id and secret/,
+    )
   })
 
   it('exits with 1 naming the variable when the configuration is wrong', async () => {
     let stderr = ''
-    const code = await runReportCli([], { ORDERING_UPSTREAM: 'https://operator.example/v3' }, {
-      stdout: { write: () => true },
-      stderr: { write: (text: string) => ((stderr += text), true), isTTY: false },
-    })
+    const code = await runReportCli(
+      [],
+      { ORDERING_UPSTREAM: 'https://operator.example/v3' },
+      {
+        stdout: { write: () => true },
+        stderr: { write: (text: string) => ((stderr += text), true), isTTY: false },
+      },
+    )
     expect(code).toBe(1)
     expect(stderr).toContain('- ORDERING_API_KEY: is required when ORDERING_UPSTREAM points at a real operator')
   })

@@ -14,10 +14,7 @@ export interface CachedToken {
 
 const ZCacheFile = z.object({
   version: z.literal(1),
-  entries: z.record(
-    z.string(),
-    z.object({ accessToken: z.string().min(1), expiresAt: z.number(), obtainedAt: z.number(), scope: z.string().optional() }),
-  ),
+  entries: z.record(z.string(), z.object({ accessToken: z.string().min(1), expiresAt: z.number(), obtainedAt: z.number(), scope: z.string().optional() })),
 })
 type CacheFile = z.infer<typeof ZCacheFile>
 

@@ -160,14 +160,13 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
   })
   app.post('/tokens/revoke', async (c) => {
     const input = await body(c, ZRevoke)
-    const revoked = 'token' in input
-      ? Number(sandbox.tokens.revoke(input.token))
-      : sandbox.tokens.revokeSubject(input.clientId, input.subjectId, input.reason)
+    const revoked = 'token' in input ? Number(sandbox.tokens.revoke(input.token)) : sandbox.tokens.revokeSubject(input.clientId, input.subjectId, input.reason)
     return c.json({ revoked })
   })
   app.post('/subscription', async (c) => {
     const input = await body(c, ZSubscription)
-    if (!sandbox.applications.setSubscribed(input.clientId, input.subscribed)) throw new ApiError(CONTROL_ERRORS, 404, ERROR_CODE.notFound, 'unknownClient', { id: input.clientId })
+    if (!sandbox.applications.setSubscribed(input.clientId, input.subscribed))
+      throw new ApiError(CONTROL_ERRORS, 404, ERROR_CODE.notFound, 'unknownClient', { id: input.clientId })
     return c.json(input)
   })
 

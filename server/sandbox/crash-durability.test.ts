@@ -37,16 +37,21 @@ afterAll(async () => {
 /** The server `npm start` runs, on 127.0.0.1 only, on the test's database file. */
 async function start(name: string): Promise<ManagedProcess> {
   const port = await freePort()
-  const started = startServer(name, port, {
-    ORDERING_UPSTREAM: 'sandbox',
-    SERVE_SPA: 'off',
-    SANDBOX_DB_PATH: dbPath,
-    SANDBOX_SEED_COUNT: '20',
-    SANDBOX_SPIKE_ARREST_PER_SECOND: '0',
-    SANDBOX_CONTROL_SECRET: TEST_CONTROL_SECRET,
-    ALLOWED_HOSTS: `127.0.0.1:${port}`,
-    LOG_REQUESTS: 'off',
-  }, 'keep')
+  const started = startServer(
+    name,
+    port,
+    {
+      ORDERING_UPSTREAM: 'sandbox',
+      SERVE_SPA: 'off',
+      SANDBOX_DB_PATH: dbPath,
+      SANDBOX_SEED_COUNT: '20',
+      SANDBOX_SPIKE_ARREST_PER_SECOND: '0',
+      SANDBOX_CONTROL_SECRET: TEST_CONTROL_SECRET,
+      ALLOWED_HOSTS: `127.0.0.1:${port}`,
+      LOG_REQUESTS: 'off',
+    },
+    'keep',
+  )
   await waitHealthy(started, START_TIMEOUT_MS)
   return started
 }
@@ -115,7 +120,9 @@ describe('the sandbox killed with SIGKILL while 50 writers create requests', () 
         if (answer.status !== 200) missing.push(`${ids[i]} (${answer.status}, request ${answer.headers.get(HEADER.requestId)})`)
       })
     }
-    console.log(`kill -9 after ${killedAt} creations answered 201 (${acknowledged.length} in all, ${sent} sent, ${cutOff} cut off); ${acknowledged.length - missing.length} found after the restart`)
+    console.log(
+      `kill -9 after ${killedAt} creations answered 201 (${acknowledged.length} in all, ${sent} sent, ${cutOff} cut off); ${acknowledged.length - missing.length} found after the restart`,
+    )
     expect(missing).toEqual([])
     await server.stop()
     server = null

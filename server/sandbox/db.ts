@@ -194,9 +194,7 @@ export function openDatabase(path: string): Db {
   } else if (version === SCHEMA_VERSION) {
     db.exec(SIGN_IN_TABLES)
   } else if (version !== SCHEMA_VERSION) {
-    throw new Error(
-      `The sandbox database ${path} has schema version ${version}; this build expects ${SCHEMA_VERSION}. Delete the file to start afresh.`,
-    )
+    throw new Error(`The sandbox database ${path} has schema version ${version}; this build expects ${SCHEMA_VERSION}. Delete the file to start afresh.`)
   }
   return db
 }

@@ -26,12 +26,7 @@ export type SandboxEnv = {
 }
 
 /** The 400 for a zod failure: code 26 when a parameter is unknown, else `code`; fields in the language asked. */
-export function validationError(
-  error: z.core.$ZodError,
-  language: MessageLanguage,
-  code: ErrorCode,
-  unknownKey: 'field' | 'parameter',
-): ApiError {
+export function validationError(error: z.core.$ZodError, language: MessageLanguage, code: ErrorCode, unknownKey: 'field' | 'parameter'): ApiError {
   const fields = describeIssues(error.issues, language, unknownKey)
   const unknown = error.issues.some((issue) => issue.code === 'unrecognized_keys')
   const first = fields[0] ?? { path: '', message: '' }

@@ -24,18 +24,15 @@ interface Open {
  * calls `onOpen(depth, start)` for each object or array and `onClose(depth, start, end)` when it ends, and answers
  * the first limit the text exceeds, or null. Text that is not JSON is walked as far as it goes; JSON.parse says why.
  */
-function walk(
-  text: string,
-  limits: JsonShapeLimits,
-  onClose?: (depth: number, start: number, end: number) => void,
-): { limit: JsonLimit; max: number } | null {
+function walk(text: string, limits: JsonShapeLimits, onClose?: (depth: number, start: number, end: number) => void): { limit: JsonLimit; max: number } | null {
   const stack: Open[] = []
   let nodes = 1
   let inString = false
   for (let i = 0; i < text.length; i++) {
     const char = text.charCodeAt(i)
     if (inString) {
-      if (char === 0x5c) i += 1 // backslash: skip the escaped character
+      if (char === 0x5c)
+        i += 1 // backslash: skip the escaped character
       else if (char === 0x22) inString = false
       continue
     }

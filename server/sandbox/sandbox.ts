@@ -13,10 +13,19 @@ import { seedOnFirstStart, seedReferenceData } from './seed'
 
 export type SandboxConfig = Pick<
   ServerConfig,
-  | 'SANDBOX_DB_PATH' | 'SANDBOX_SEED_COUNT' | 'SANDBOX_SEED' | 'SANDBOX_SPIKE_ARREST_PER_SECOND'
-  | 'SANDBOX_TOKEN_REQUESTS_PER_MINUTE' | 'SANDBOX_CLIENT_ID' | 'SANDBOX_CLIENT_SECRET' | 'SANDBOX_API_KEY' | 'SANDBOX_CONTROL'
+  | 'SANDBOX_DB_PATH'
+  | 'SANDBOX_SEED_COUNT'
+  | 'SANDBOX_SEED'
+  | 'SANDBOX_SPIKE_ARREST_PER_SECOND'
+  | 'SANDBOX_TOKEN_REQUESTS_PER_MINUTE'
+  | 'SANDBOX_CLIENT_ID'
+  | 'SANDBOX_CLIENT_SECRET'
+  | 'SANDBOX_API_KEY'
+  | 'SANDBOX_CONTROL'
   | 'SANDBOX_CLOUD_API_KEY'
-  | 'OIDC_COUNTRY' | 'oidc' | 'sandboxRedirectUris'
+  | 'OIDC_COUNTRY'
+  | 'oidc'
+  | 'sandboxRedirectUris'
 >
 
 /** Faults a test can switch on through the control endpoint (docs/decisions/0009-sandbox-controls.md). */
@@ -57,15 +66,18 @@ export function createSandbox(config: SandboxConfig, options: { realNow?: () => 
   const clock = new SandboxClock(db, realNow)
   const store = new RequestStore(db)
   const catalog = new CatalogStore(db)
-  seedReferenceData(db, catalog, {
-    clientId: config.SANDBOX_CLIENT_ID,
-    clientSecret: config.SANDBOX_CLIENT_SECRET,
-    apiKey: config.SANDBOX_API_KEY,
-  }, clock.now())
-  seedOnFirstStart(db, store, { count: config.SANDBOX_SEED_COUNT, seed: config.SANDBOX_SEED, now: clock.now() })
-  const customerNames = new Map(
-    (db.prepare('SELECT id, name FROM customers').all() as { id: string; name: string }[]).map((c) => [c.id, c.name]),
+  seedReferenceData(
+    db,
+    catalog,
+    {
+      clientId: config.SANDBOX_CLIENT_ID,
+      clientSecret: config.SANDBOX_CLIENT_SECRET,
+      apiKey: config.SANDBOX_API_KEY,
+    },
+    clock.now(),
   )
+  seedOnFirstStart(db, store, { count: config.SANDBOX_SEED_COUNT, seed: config.SANDBOX_SEED, now: clock.now() })
+  const customerNames = new Map((db.prepare('SELECT id, name FROM customers').all() as { id: string; name: string }[]).map((c) => [c.id, c.name]))
 
   let nextDue = store.nextChangeAt()
   let lastCatchUp = 0

@@ -136,9 +136,7 @@ function main(): void {
     }
     throw error
   }
-  console.log(
-    `Done in ${(result.elapsedMs / 1000).toFixed(1)} s: ${result.rows.toLocaleString('en')} requests in ${result.dbPath} (seed ${result.seed}).`,
-  )
+  console.log(`Done in ${(result.elapsedMs / 1000).toFixed(1)} s: ${result.rows.toLocaleString('en')} requests in ${result.dbPath} (seed ${result.seed}).`)
 }
 
 // Run only as a script (npm run seed), not when bench/run.ts imports seedDatabase().

@@ -21,7 +21,10 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const queryOf = (state: Record<string, unknown>) => Object.entries(state).map(([key, value]) => `${key}=${String(value)}`).join('&')
+const queryOf = (state: Record<string, unknown>) =>
+  Object.entries(state)
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join('&')
 
 describe.each(SEED_CUSTOMERS)('customer $id ($name)', (customer) => {
   it.each(REQUIRED_SEED_STATES.map((state) => [queryOf(state)]))('has requests with %s', async (query) => {

@@ -7,7 +7,7 @@ import { getMeta, setMeta, type Db } from './db'
 import { DAY, HOUR, stateAt, type LifecycleState, type Outcome } from './ordering/lifecycle'
 import { seedDemoUsers } from './oidc/users'
 import { SEEDABLE_REJECTIONS, type StoredRejection } from './ordering/messages'
-import type { RequestStore} from './ordering/request-store';
+import type { RequestStore } from './ordering/request-store'
 import { planOf, seededRequestId, servicePointOf, type NewRequest, type RequestRow } from './ordering/request-store'
 
 /** The three sandbox customers; the default application belongs to the first (README, "Sandbox data"). */
@@ -84,11 +84,18 @@ export function seedReferenceData(db: Db, catalog: CatalogStore, app: SeedApplic
       contract.run(`${c.prefix}-000103`, c.id, `${c.name}, branch offices`)
     }
     // The configured credentials always win, so that changing them in the environment takes effect.
-    db.prepare(`INSERT INTO applications (client_id, client_secret, api_key, name, customer_id, scopes, subscribed)
+    db.prepare(
+      `INSERT INTO applications (client_id, client_secret, api_key, name, customer_id, scopes, subscribed)
         VALUES (?, ?, ?, ?, ?, ?, 1)
-        ON CONFLICT (client_id) DO UPDATE SET client_secret = excluded.client_secret, api_key = excluded.api_key`)
-      .run(app.clientId, app.clientSecret, app.apiKey, 'Ordering Console', SEED_CUSTOMERS[0].id,
-        [SCOPE.full, SCOPE.readonly, 'openid', 'offline_access'].join(' '))
+        ON CONFLICT (client_id) DO UPDATE SET client_secret = excluded.client_secret, api_key = excluded.api_key`,
+    ).run(
+      app.clientId,
+      app.clientSecret,
+      app.apiKey,
+      'Ordering Console',
+      SEED_CUSTOMERS[0].id,
+      [SCOPE.full, SCOPE.readonly, 'openid', 'offline_access'].join(' '),
+    )
     seedDemoUsers(db)
     catalog.seed(now)
   })()
@@ -151,7 +158,10 @@ function plausibleRequest(random: Random, customer: SeedCustomer, createdAt: num
     lastName,
     ...(random.next() < 0.8 ? { mobile: `+33 6 ${random.int(10, 99)} ${random.int(10, 99)} ${random.int(10, 99)} ${random.int(10, 99)}` } : {}),
     // ASCII only, as the contract's e-mail format wants: Chloé García writes chloe.garcia@…
-    email: `${firstName}.${lastName}@${customer.prefix}.example`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+    email: `${firstName}.${lastName}@${customer.prefix}.example`
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, ''),
   }
   const location = {
     name: `${site.city} ${random.pick(['HQ', 'office', 'warehouse', 'store', 'branch'])}`,
@@ -168,7 +178,12 @@ function plausibleRequest(random: Random, customer: SeedCustomer, createdAt: num
           billingAccount: { code: `BA${customer.prefix}${random.int(1000, 1009)}` },
           ...(type === 'C_BVPN_SITE'
             ? { network: { id: `NET-${customer.prefix}-${random.int(1, 4)}` }, profile: random.pick(['GOLD', 'SILVER', 'BRONZE']), options: { bandwidthMbps } }
-            : { options: type === 'ETHERNET_LINK' ? { bandwidthMbps, vlans: [{ vlanId: random.int(2, 4000), label: 'data' }] } : { bandwidthMbps, staticIp: random.next() < 0.3 } }),
+            : {
+                options:
+                  type === 'ETHERNET_LINK'
+                    ? { bandwidthMbps, vlans: [{ vlanId: random.int(2, 4000), label: 'data' }] }
+                    : { bandwidthMbps, staticIp: random.next() < 0.3 },
+              }),
         }
       : category === 'termination'
         ? { servicePoint: { id: servicePointOf(related!.id) }, contacts: { primary: contact } }
@@ -200,9 +215,14 @@ function plausibleRequest(random: Random, customer: SeedCustomer, createdAt: num
 export const REQUIRED_SEED_STATES = [
   ...(
     [
-      ['NEW', 'ORDER', 'INITIATION'], ['IN_PROGRESS', 'ORDER', 'VALIDATION'], ['IN_PROGRESS', 'DELIVERY', 'PLANNING'],
-      ['IN_PROGRESS', 'DELIVERY', 'INSTALLATION'], ['IN_PROGRESS', 'DELIVERY', 'ACTIVATION'], ['COMPLETED', 'CLOSURE', 'DONE'],
-      ['REJECTED', 'ORDER', 'INITIATION'], ['REJECTED', 'ORDER', 'VALIDATION'],
+      ['NEW', 'ORDER', 'INITIATION'],
+      ['IN_PROGRESS', 'ORDER', 'VALIDATION'],
+      ['IN_PROGRESS', 'DELIVERY', 'PLANNING'],
+      ['IN_PROGRESS', 'DELIVERY', 'INSTALLATION'],
+      ['IN_PROGRESS', 'DELIVERY', 'ACTIVATION'],
+      ['COMPLETED', 'CLOSURE', 'DONE'],
+      ['REJECTED', 'ORDER', 'INITIATION'],
+      ['REJECTED', 'ORDER', 'VALIDATION'],
     ] as const
   ).map(([status, step, subStep]) => ({ status, step, subStep }) as Partial<LifecycleState>),
   { isOverdue: false, isArchived: false },
@@ -249,9 +269,12 @@ export function seedRequests(db: Db, store: RequestStore, options: { count: numb
   // What a customer shows now, read back from the table: a later cancellation may have closed a request
   // that was in a wanted state when it was written.
   const statesOf = (customerId: string) =>
-    (db.prepare('SELECT DISTINCT status, step, sub_step, is_overdue, is_archived FROM requests WHERE customer_id = ?').all(customerId) as Pick<
-      RequestRow, 'status' | 'step' | 'sub_step' | 'is_overdue' | 'is_archived'
-    >[]).map((r) => ({ status: r.status, step: r.step, subStep: r.sub_step, isOverdue: r.is_overdue === 1, isArchived: r.is_archived === 1 }) as LifecycleState)
+    (
+      db.prepare('SELECT DISTINCT status, step, sub_step, is_overdue, is_archived FROM requests WHERE customer_id = ?').all(customerId) as Pick<
+        RequestRow,
+        'status' | 'step' | 'sub_step' | 'is_overdue' | 'is_archived'
+      >[]
+    ).map((r) => ({ status: r.status, step: r.step, subStep: r.sub_step, isOverdue: r.is_overdue === 1, isArchived: r.is_archived === 1 }) as LifecycleState)
 
   db.transaction(() => {
     for (const createdAt of createdTimes) {

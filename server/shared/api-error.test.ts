@@ -42,7 +42,9 @@ describe('ApiError', () => {
 
   it('answers in the language asked, falls back to English where the table has no French, and keeps fields', async () => {
     const fields = [{ path: 'limit', message: 'doit être au plus 1000' }]
-    const french = await answer(new ApiError(PLATFORM, 400, ERROR_CODE.invalidQueryParameter, 'missing', { id: 'X' }, { fields }), { 'Accept-Language': 'fr-FR' })
+    const french = await answer(new ApiError(PLATFORM, 400, ERROR_CODE.invalidQueryParameter, 'missing', { id: 'X' }, { fields }), {
+      'Accept-Language': 'fr-FR',
+    })
     expect(french.body).toEqual({ code: 25, message: 'Paramètre de requête invalide', description: 'Aucune chose X n’existe.', fields })
     const fallback = await answer(new ApiError(PLATFORM, 404, ERROR_CODE.notFound, 'englishOnly'), { 'Accept-Language': 'fr' })
     expect(fallback.body).toEqual({ code: 60, message: 'Ressource introuvable', description: 'Only in English.' })
@@ -61,7 +63,9 @@ describe('ApiError', () => {
   })
 
   it('renders OAuth’s entity, never cached, and leaves out an empty description', async () => {
-    const { response, body } = await answer(new ApiError(OAUTH, 400, 'invalid_request', 'required', { name: 'code' }, { headers: { 'WWW-Authenticate': 'Basic realm="x"' } }))
+    const { response, body } = await answer(
+      new ApiError(OAUTH, 400, 'invalid_request', 'required', { name: 'code' }, { headers: { 'WWW-Authenticate': 'Basic realm="x"' } }),
+    )
     expect(body).toEqual({ error: 'invalid_request', error_description: 'The code parameter is required.' })
     expect(response.headers.get('Cache-Control')).toBe('no-store')
     expect(response.headers.get('Pragma')).toBe('no-cache')

@@ -1,9 +1,26 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import {
-  checkAcrValues, checkAuthorizationRequest, checkCharset, checkClient, checkDisplay, checkMaxAge, checkNonce, checkOpenidScope,
-  checkParameterLength, checkPkce, checkPrompt, checkRedirectUri, checkResponseType, checkScope, checkSingleValued, checkState,
-  checkUnsupported, parseAuthorizationRequest, redirectFailure, type AuthorizationCheck,
+  checkAcrValues,
+  checkAuthorizationRequest,
+  checkCharset,
+  checkClient,
+  checkDisplay,
+  checkMaxAge,
+  checkNonce,
+  checkOpenidScope,
+  checkParameterLength,
+  checkPkce,
+  checkPrompt,
+  checkRedirectUri,
+  checkResponseType,
+  checkScope,
+  checkSingleValued,
+  checkState,
+  checkUnsupported,
+  parseAuthorizationRequest,
+  redirectFailure,
+  type AuthorizationCheck,
 } from './authorization-request'
 
 /** The checks one at a time over a request written as a query string, and the composition of server/shared/authorization-request.ts. */
@@ -59,7 +76,10 @@ describe('the checks', () => {
   it('checkResponseType: required, and code only', () => {
     expect(run(checkResponseType(), 'response_type=code')).toBeUndefined()
     expect(run(checkResponseType(), '')).toEqual({ error: 'invalid_request', description: 'response_type is required.' })
-    expect(run(checkResponseType(), 'response_type=token')).toEqual({ error: 'unsupported_response_type', description: 'response_type token is not supported; use code.' })
+    expect(run(checkResponseType(), 'response_type=token')).toEqual({
+      error: 'unsupported_response_type',
+      description: 'response_type token is not supported; use code.',
+    })
   })
 
   it('checkState and checkNonce: required', () => {
@@ -87,7 +107,10 @@ describe('the checks', () => {
 
   it('checkPrompt: none, login, consent; none alone', () => {
     for (const query of ['', 'prompt=none', 'prompt=login+consent']) expect(run(checkPrompt(), query)).toBeUndefined()
-    expect(run(checkPrompt(), 'prompt=select_account')).toEqual({ error: 'invalid_request', description: 'prompt select_account is unknown; use none, login or consent.' })
+    expect(run(checkPrompt(), 'prompt=select_account')).toEqual({
+      error: 'invalid_request',
+      description: 'prompt select_account is unknown; use none, login or consent.',
+    })
     expect(run(checkPrompt(), 'prompt=none+login')).toEqual({ error: 'invalid_request', description: 'prompt none cannot be combined with another value.' })
   })
 
@@ -98,13 +121,17 @@ describe('the checks', () => {
 
   it('checkMaxAge: a number of seconds when sent', () => {
     for (const query of ['', 'max_age=0', 'max_age=3600']) expect(run(checkMaxAge(), query)).toBeUndefined()
-    for (const query of ['max_age=soon', 'max_age=-1', 'max_age=1e3']) expect(run(checkMaxAge(), query)).toEqual({ error: 'invalid_request', description: 'max_age must be a number of seconds.' })
+    for (const query of ['max_age=soon', 'max_age=-1', 'max_age=1e3'])
+      expect(run(checkMaxAge(), query)).toEqual({ error: 'invalid_request', description: 'max_age must be a number of seconds.' })
   })
 
   it('checkAcrValues: supported levels in order of preference; required and single where an endpoint records one', () => {
     expect(run(checkAcrValues(['1', '2', '3', '4']), '')).toBeUndefined()
     expect(run(checkAcrValues(['1', '2', '3', '4']), 'acr_values=3+2')).toBeUndefined()
-    expect(run(checkAcrValues(['1', '2', '3', '4']), 'acr_values=high')).toEqual({ error: 'invalid_request', description: 'acr_values high is not supported; use 1, 2, 3 or 4.' })
+    expect(run(checkAcrValues(['1', '2', '3', '4']), 'acr_values=high')).toEqual({
+      error: 'invalid_request',
+      description: 'acr_values high is not supported; use 1, 2, 3 or 4.',
+    })
     const one = checkAcrValues(['2', '3'], { required: true, single: true })
     expect(run(one, 'acr_values=3')).toBeUndefined()
     expect(run(one, '')).toEqual({ error: 'invalid_request', description: 'acr_values is required: 2 or 3.' })
@@ -129,12 +156,16 @@ describe('the checks', () => {
 
   it('checkParameterLength: none of the named parameters longer than the limit', () => {
     expect(run(checkParameterLength(['state'], 4), 'state=abcd&other=abcdef')).toBeUndefined()
-    expect(run(checkParameterLength(['nonce', 'state'], 4), 'state=abcde')).toEqual({ error: 'invalid_request', description: 'state is longer than 4 characters.' })
+    expect(run(checkParameterLength(['nonce', 'state'], 4), 'state=abcde')).toEqual({
+      error: 'invalid_request',
+      description: 'state is longer than 4 characters.',
+    })
   })
 
   it('checkCharset: charset=utf8, as reference 2 asks of the semi-implicit request', () => {
     expect(run(checkCharset(), 'charset=utf8')).toBeUndefined()
-    for (const query of ['', 'charset=utf-8', 'charset=latin1']) expect(run(checkCharset(), query)).toEqual({ error: 'invalid_request', description: 'charset must be utf8.' })
+    for (const query of ['', 'charset=utf-8', 'charset=latin1'])
+      expect(run(checkCharset(), query)).toEqual({ error: 'invalid_request', description: 'charset must be utf8.' })
   })
 })
 
@@ -153,14 +184,22 @@ describe('checkAuthorizationRequest', () => {
     let later = 0
     const counted = { ...checks, afterRedirect: [() => (later++, undefined)] }
     expect(checkAuthorizationRequest(request('client_id=x&redirect_uri=https%3A%2F%2Fevil.example%2F'), counted)).toEqual({
-      ok: false, redirect: false, error: 'invalid_client', description: 'client_id is missing or not a registered client.',
+      ok: false,
+      redirect: false,
+      error: 'invalid_client',
+      description: 'client_id is missing or not a registered client.',
     })
     expect(later).toBe(0)
   })
 
   it('sends a later failure to the redirect_uri with the state, unless the state was repeated', () => {
     expect(checkAuthorizationRequest(request(good.replace('code', 'token')), checks)).toEqual({
-      ok: false, redirect: true, redirectUri: CALLBACK, state: 's', error: 'unsupported_response_type', description: 'response_type token is not supported; use code.',
+      ok: false,
+      redirect: true,
+      redirectUri: CALLBACK,
+      state: 's',
+      error: 'unsupported_response_type',
+      description: 'response_type token is not supported; use code.',
     })
     expect(checkAuthorizationRequest(request(`${good}&state=t`), checks)).toMatchObject({ redirect: true, error: 'invalid_request', state: undefined })
   })

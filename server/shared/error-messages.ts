@@ -22,7 +22,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<MessageLanguage, string>> 
   [ERROR_CODE.methodNotAllowed]: { en: 'Method not allowed', fr: 'Méthode non autorisée' },
   [ERROR_CODE.unsupportedMediaType]: { en: 'Unsupported media type', fr: 'Type de contenu non pris en charge' },
   [ERROR_CODE.payloadTooLarge]: { en: 'Request body too large', fr: 'Corps de requête trop volumineux' },
-  [ERROR_CODE.sendInFlight]: { en: 'A request with this customer reference is still being processed', fr: 'Une demande avec cette référence client est encore en cours de traitement' },
+  [ERROR_CODE.sendInFlight]: {
+    en: 'A request with this customer reference is still being processed',
+    fr: 'Une demande avec cette référence client est encore en cours de traitement',
+  },
   [ERROR_CODE.unknownRequestType]: { en: 'Unknown request type', fr: 'Type de demande inconnu' },
   [ERROR_CODE.unknownContract]: { en: 'Unknown contract', fr: 'Contrat inconnu' },
   [ERROR_CODE.targetRequestNotFound]: { en: 'Request not found', fr: 'Demande introuvable' },
@@ -31,4 +34,3 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<MessageLanguage, string>> 
   [ERROR_CODE.servicePointTerminated]: { en: 'Service point already terminated', fr: 'Point de service déjà résilié' },
   [ERROR_CODE.targetRequestIncompatible]: { en: 'Request cannot be changed this way', fr: 'La demande ne peut pas être modifiée ainsi' },
 }
-

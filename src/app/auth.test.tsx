@@ -31,7 +31,11 @@ describe('signing in', () => {
     expect(await within(main).findByRole('heading', { level: 1, name: 'Sign in to Ordering Console' })).toBeInTheDocument()
     expect(within(main).getByText(/orders network services from your operator/)).toBeInTheDocument()
     // The usual sign-in and the mobile number's (docs/decisions/0017-mobile-connect.md).
-    expect(within(main).getAllByRole('button').map((button) => button.textContent)).toEqual(['Sign in', 'Use my mobile number'])
+    expect(
+      within(main)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Sign in', 'Use my mobile number'])
     expect(within(main).getByRole('button', { name: 'Sign in' })).toBeEnabled()
     expect(window.location.pathname).toBe('/sign-in')
     expect(new URLSearchParams(window.location.search).get('returnTo')).toBe('/requests/new')

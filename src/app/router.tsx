@@ -70,7 +70,11 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
             },
             // The catalog and the creation forms; the form's code is loaded by the page itself.
             { path: 'catalog', loader: loaders.catalog, lazy: lazyPage(async () => (await import('./routes/catalog')).CatalogRoute, 'create-request') },
-            { path: 'catalog/:id', loader: loaders.catalogItem, lazy: lazyPage(async () => (await import('./routes/catalog-item')).CatalogItemRoute, 'create-request') },
+            {
+              path: 'catalog/:id',
+              loader: loaders.catalogItem,
+              lazy: lazyPage(async () => (await import('./routes/catalog-item')).CatalogItemRoute, 'create-request'),
+            },
             // The account and API pages load with their routes: the list's first load does not carry them
             // (docs/decisions/0024-delivery.md). Their messages are in the entry, with the banners'.
             { path: 'me', loader: loaders.me, lazy: lazyPage(async () => (await import('./routes/me')).MeRoute) },

@@ -45,8 +45,14 @@ describe.each(catalogPairs)('the catalogs of $name', ({ en: english, fr: french 
   it('have every key in both languages', () => {
     const enKeys = keys(english ?? {})
     const frKeys = keys(french ?? {})
-    expect(enKeys.filter((key) => !frKeys.includes(key)), 'keys missing in fr.json').toEqual([])
-    expect(frKeys.filter((key) => !enKeys.includes(key)), 'keys missing in en.json').toEqual([])
+    expect(
+      enKeys.filter((key) => !frKeys.includes(key)),
+      'keys missing in fr.json',
+    ).toEqual([])
+    expect(
+      frKeys.filter((key) => !enKeys.includes(key)),
+      'keys missing in en.json',
+    ).toEqual([])
   })
 
   it('have no empty message, and the same placeholders in both languages', () => {

@@ -9,7 +9,17 @@ import { describe, expect, it } from 'vitest'
  * person reads or hears (aria-label, title, placeholder, alt…). Tests and test helpers are left out.
  */
 const SRC = join(import.meta.dirname, '..')
-const READ_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-placeholder', 'aria-roledescription', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label'])
+const READ_ATTRIBUTES = new Set([
+  'aria-label',
+  'aria-description',
+  'aria-placeholder',
+  'aria-roledescription',
+  'aria-valuetext',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+])
 const LETTER = /\p{L}/u
 
 function componentFiles(dir: string): string[] {

@@ -30,20 +30,22 @@ export async function gatewayRequest<T extends z.ZodMiniType>(url: string, schem
   let response: Response
   const language = init.headers?.['Accept-Language'] ?? currentLanguage()
   // The list's first page may have been asked for by the HTML already (src/lib/early-start.ts): the same call, once.
-  const early = (init.method ?? 'GET') === 'GET' && Object.keys(init.headers ?? {}).every((name) => name === 'Accept-Language') ? takeEarlyResponse(url, language) : null
+  const early =
+    (init.method ?? 'GET') === 'GET' && Object.keys(init.headers ?? {}).every((name) => name === 'Accept-Language') ? takeEarlyResponse(url, language) : null
   try {
-    response = await (early ?? fetch(url, {
-      method: init.method ?? 'GET',
-      headers: {
-        Accept: 'application/json',
-        'Accept-Language': language,
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...init.headers,
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal,
-      credentials: 'same-origin',
-    }))
+    response = await (early ??
+      fetch(url, {
+        method: init.method ?? 'GET',
+        headers: {
+          Accept: 'application/json',
+          'Accept-Language': language,
+          ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...init.headers,
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: init.signal,
+        credentials: 'same-origin',
+      }))
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
     throw new ApiError({ status: 0, requestId: null, kind: 'network', message: (error as Error).message, url })

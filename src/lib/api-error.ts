@@ -49,8 +49,7 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000))
 }
 
-const hasCode = (error: unknown, status: number, code: number): boolean =>
-  error instanceof ApiError && error.status === status && error.code === code
+const hasCode = (error: unknown, status: number, code: number): boolean => error instanceof ApiError && error.status === status && error.code === code
 
 /** 403 code 53 (spike arrest) or any 429: the platform asks to slow down; a read may try again shortly. */
 export function isThrottled(error: unknown): boolean {

@@ -121,9 +121,12 @@ export function earlyStart(config: EarlyStartConfig): void {
       if (value) query.set(filters[i]!, filters[i] === 'customerReference' && value.indexOf('*') < 0 && value.length < 19 ? `${value}*` : value)
     }
     const ranges = [
-      ['requestedFrom', 'keyDates.requestedAt.gte'], ['requestedTo', 'keyDates.requestedAt.lte'],
-      ['createdFrom', 'createdAt.gte'], ['createdTo', 'createdAt.lte'],
-      ['updatedFrom', 'updatedAt.gte'], ['updatedTo', 'updatedAt.lte'],
+      ['requestedFrom', 'keyDates.requestedAt.gte'],
+      ['requestedTo', 'keyDates.requestedAt.lte'],
+      ['createdFrom', 'createdAt.gte'],
+      ['createdTo', 'createdAt.lte'],
+      ['updatedFrom', 'updatedAt.gte'],
+      ['updatedTo', 'updatedAt.lte'],
     ]
     // A range given as a preset (`requestedPreset=last7`) is counted from today, as src/lib/request-search.ts
     // `presetRange` counts it; the preset stands for both bounds.

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { ZAggregateRequestsQuery, ZListRequestsQuery } from '@contract/request-query'
 import {
-  DEFAULT_SORT, EMPTY_SEARCH, FILTER_CONTROLS, filterChips, filtersKey, hasFilters, parseListSearch, readFilterForm, toAggregateQuery, toApiQuery,
-  toSearchParams, withoutFilters,
+  DEFAULT_SORT,
+  EMPTY_SEARCH,
+  FILTER_CONTROLS,
+  filterChips,
+  filtersKey,
+  hasFilters,
+  parseListSearch,
+  readFilterForm,
+  toAggregateQuery,
+  toApiQuery,
+  toSearchParams,
+  withoutFilters,
 } from './request-search'
 
 const view = (query: string) => parseListSearch(new URLSearchParams(query))
@@ -44,7 +54,8 @@ describe('the list view in the URL', () => {
   it('drops values that do not fit instead of failing, keeping the rest', () => {
     const search = view(
       'status=NEW,BOGUS&isOverdue=yes&isArchived=TRUE&requestedFrom=2026-13-45&createdTo=yesterday&sort=password&page=0&size=30&customerReference=' +
-        'X'.repeat(20) + '&unknown=1',
+        'X'.repeat(20) +
+        '&unknown=1',
     )
     expect(search).toEqual({ ...EMPTY_SEARCH, status: ['NEW'] })
     expect(view('page=abc&size=-1&sort=-bogus')).toEqual(EMPTY_SEARCH)
@@ -127,7 +138,9 @@ describe('step, sub-step and category in the URL (the dashboard links to them)',
 
 describe('the GET /requests/aggregate query of a view', () => {
   it('sends the same filters as the list query, and the grouping, valid for the contract', () => {
-    const search = view('status=NEW,REJECTED&step=ORDER&type=INTERNET_ACCESS&customerReference=PO-1&isOverdue=true&createdFrom=2026-01-01&sort=name&page=3&size=50')
+    const search = view(
+      'status=NEW,REJECTED&step=ORDER&type=INTERNET_ACCESS&customerReference=PO-1&isOverdue=true&createdFrom=2026-01-01&sort=name&page=3&size=50',
+    )
     const aggregate = toAggregateQuery(search, 'type')
     const list = toApiQuery(search)
     for (const name of ['offset', 'limit', 'sort']) list.delete(name)

@@ -1,8 +1,12 @@
 import { z } from 'zod/mini'
 import { REQUEST_CATEGORIES, REQUEST_FIELDS, REQUEST_STATUSES, REQUEST_STEPS, REQUEST_SUB_STEPS, type RequestField } from '@contract/request'
 import {
-  SORTABLE_REQUEST_FIELDS, ZAggregateRequestsQuery, ZListRequestsQuery,
-  type AggregateGroup, type AggregateRequestsQueryInput, type ListRequestsQueryInput,
+  SORTABLE_REQUEST_FIELDS,
+  ZAggregateRequestsQuery,
+  ZListRequestsQuery,
+  type AggregateGroup,
+  type AggregateRequestsQueryInput,
+  type ListRequestsQueryInput,
 } from '@contract/request-query'
 
 /**
@@ -18,7 +22,11 @@ export const DEFAULT_SORT = '-createdAt'
 
 /** The most ids a view filters on (a link from a chart or a list of ids); each is at most 64 characters (0002). */
 const MAX_IDS = 100
-const list = (values: string) => values.split(',').map((v) => v.trim()).filter(Boolean)
+const list = (values: string) =>
+  values
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
 const isoDate = z.iso.date()
 
 // --- Date presets, computed in the person's time zone ---------------------------------------------
@@ -115,7 +123,11 @@ export function parseListSearch(params: URLSearchParams, now: Date = new Date())
     type: list(params.get('type') ?? '').filter((type) => type.length <= 64),
     customerReference: get('customerReference'),
     // As for types: an over-long id drops that id, not the filter (a dropped filter would list every request).
-    id: list(params.get('id') ?? '').filter((id) => id.length <= 64).slice(0, MAX_IDS).join(',') || undefined,
+    id:
+      list(params.get('id') ?? '')
+        .filter((id) => id.length <= 64)
+        .slice(0, MAX_IDS)
+        .join(',') || undefined,
     isOverdue: flag(params.get('isOverdue')),
     isArchived: flag(params.get('isArchived')),
     ...Object.fromEntries(RANGES.map(([name]) => [name, get(name)])),
@@ -251,12 +263,7 @@ export function readFilterForm(data: FormData, controls: readonly FilterControl[
 // --- The filters in force, as removable chips (the list's and the dashboard's folded filters) -------
 
 export type ChipFilter =
-  | (typeof LIST_FILTERS)[number]
-  | 'customerReference'
-  | 'id'
-  | 'isOverdue'
-  | 'isArchived'
-  | (typeof DATE_RANGES)[number]['from' | 'to' | 'preset']
+  (typeof LIST_FILTERS)[number] | 'customerReference' | 'id' | 'isOverdue' | 'isArchived' | (typeof DATE_RANGES)[number]['from' | 'to' | 'preset']
 
 export interface FilterChip {
   key: string

@@ -17,7 +17,13 @@ describe('read retries', () => {
     expect([0, 1, 2].map((n) => shouldRetryRead(n, new ApiError({ status: 0, requestId: null, kind: 'network' })))).toEqual([true, true, false])
     expect([0, 1, 2].map((n) => shouldRetryRead(n, apiError(502, ERROR_CODE.internal)))).toEqual([true, true, false])
     expect(shouldRetryRead(0, apiError(503, ERROR_CODE.unavailable))).toBe(false)
-    for (const [status, code] of [[403, ERROR_CODE.accessDenied], [401, 41], [404, 60], [400, 25], [403, 51]] as const) {
+    for (const [status, code] of [
+      [403, ERROR_CODE.accessDenied],
+      [401, 41],
+      [404, 60],
+      [400, 25],
+      [403, 51],
+    ] as const) {
       expect(shouldRetryRead(0, apiError(status, code))).toBe(false)
     }
   })

@@ -28,7 +28,12 @@ export function recordingNavigator(): INavigator & { urls: string[] } {
  * Pages load with their routes. Vite transforms a module on its first import, which on a busy machine can
  * outlast a `findBy`'s one-second wait: tests load every page's code once before their first render.
  */
-const lazyModules = import.meta.glob(['../app/routes/*.tsx', '!../app/routes/*.test.tsx', '../features/auth/components/auth-routes.tsx', '../features/auth/user-manager.ts'])
+const lazyModules = import.meta.glob([
+  '../app/routes/*.tsx',
+  '!../app/routes/*.test.tsx',
+  '../features/auth/components/auth-routes.tsx',
+  '../features/auth/user-manager.ts',
+])
 let lazyModulesLoaded: Promise<unknown> | undefined
 
 const ZIdTokenClaims = z.looseObject({

@@ -5,12 +5,27 @@ import { z } from 'zod'
 import type { BrowserTokenAnswer } from '@contract/gateway-auth'
 import { ZOAuthErrorBody } from '@contract/error'
 import {
-  ENCRYPTED_MSISDN_PREFIX, MOBILE_ACR_VALUES, ZDiscoveryResponse, ZMccMnc, ZMobileAcr, ZMobileIdTokenClaims, type MobilePending, type MobileStartError,
+  ENCRYPTED_MSISDN_PREFIX,
+  MOBILE_ACR_VALUES,
+  ZDiscoveryResponse,
+  ZMccMnc,
+  ZMobileAcr,
+  ZMobileIdTokenClaims,
+  type MobilePending,
+  type MobileStartError,
 } from '@contract/mobile-connect'
 import { ZTokenResponse, type TokenResponse } from '@contract/oauth'
 import {
-  checkAcrValues, checkAuthorizationRequest, checkClient, checkNonce, checkPkce, checkRedirectUri, checkSingleValued, checkState,
-  parseAuthorizationRequest, redirectFailure,
+  checkAcrValues,
+  checkAuthorizationRequest,
+  checkClient,
+  checkNonce,
+  checkPkce,
+  checkRedirectUri,
+  checkSingleValued,
+  checkState,
+  parseAuthorizationRequest,
+  redirectFailure,
 } from '../../shared/authorization-request'
 import { ApiError } from '../../shared/api-error'
 import { GATEWAY_AUTH_ERRORS } from './auth-errors'
@@ -105,7 +120,11 @@ export function createMobileSignIn(options: MobileSignInOptions) {
   const readCookie = (c: Context) => cookies.open(getCookie(c, MOBILE_COOKIE), key, ZMobileCookie)
   const writeCookie = async (c: Context, value: MobileCookie) =>
     generateCookie(MOBILE_COOKIE, await cookies.seal(value, nowSeconds() + MOBILE_COOKIE_SECONDS, key), {
-      path: '/auth', maxAge: MOBILE_COOKIE_SECONDS, httpOnly: true, sameSite: 'Lax', secure: isHttps(c),
+      path: '/auth',
+      maxAge: MOBILE_COOKIE_SECONDS,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c),
     })
   const clearCookie = (c: Context) => generateCookie(MOBILE_COOKIE, '', { path: '/auth', maxAge: 0, httpOnly: true, sameSite: 'Lax', secure: isHttps(c) })
   const redirectUrl = (c: Context) => `${requestOrigin(c)}/auth${MOBILE_BASE}/discovered`
@@ -231,7 +250,10 @@ export function createMobileSignIn(options: MobileSignInOptions) {
     const operator = await operatorFor(c, mccMnc.data)
     if (typeof operator === 'string') return startFailed(c, operator)
     const subscriberId = c.req.query('subscriber_id')
-    c.header('Set-Cookie', await writeCookie(c, { acr: state.acr, returnTo: state.returnTo, mccMnc: mccMnc.data, ...(subscriberId ? { subscriberId } : {}), pending: [] }))
+    c.header(
+      'Set-Cookie',
+      await writeCookie(c, { acr: state.acr, returnTo: state.returnTo, mccMnc: mccMnc.data, ...(subscriberId ? { subscriberId } : {}), pending: [] }),
+    )
     c.header('Cache-Control', 'no-store')
     return c.redirect(MOBILE_SIGN_IN_PAGE, 302)
   })
@@ -240,7 +262,8 @@ export function createMobileSignIn(options: MobileSignInOptions) {
   routes.get('/pending', async (c) => {
     const state = await readCookie(c)
     const operator = state?.mccMnc ? await operatorFor(c, state.mccMnc) : 'expired'
-    if (!state || typeof operator === 'string') return c.json({ error: typeof operator === 'string' ? operator : 'expired' }, 404, { 'Cache-Control': 'no-store' })
+    if (!state || typeof operator === 'string')
+      return c.json({ error: typeof operator === 'string' ? operator : 'expired' }, 404, { 'Cache-Control': 'no-store' })
     const body: MobilePending = {
       operator: { name: operator.name, country: operator.country, mccMnc: operator.mccMnc },
       issuer: operator.issuer,
@@ -297,7 +320,8 @@ export function createMobileSignIn(options: MobileSignInOptions) {
     for (const name of ['code', 'redirect_uri', 'code_verifier']) {
       if (!form.get(name)) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'required', { name }).respond(c)
     }
-    if (form.get('redirect_uri') !== `${requestOrigin(c)}${MOBILE_CALLBACK}`) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'mobileCallback').respond(c)
+    if (form.get('redirect_uri') !== `${requestOrigin(c)}${MOBILE_CALLBACK}`)
+      return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'mobileCallback').respond(c)
     const state = await readCookie(c)
     const operator = state?.mccMnc ? await operatorFor(c, state.mccMnc) : 'expired'
     if (!state || state.pending.length === 0 || typeof operator === 'string') {
@@ -312,7 +336,12 @@ export function createMobileSignIn(options: MobileSignInOptions) {
           'Content-Type': 'application/x-www-form-urlencoded',
           Accept: 'application/json',
         },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: form.get('code')!, redirect_uri: form.get('redirect_uri')!, code_verifier: form.get('code_verifier')! }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: form.get('code')!,
+          redirect_uri: form.get('redirect_uri')!,
+          code_verifier: form.get('code_verifier')!,
+        }).toString(),
       })
       const json: unknown = await response.json().catch(() => undefined)
       const refused = ZOAuthErrorBody.safeParse(json)

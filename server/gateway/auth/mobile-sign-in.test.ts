@@ -61,8 +61,15 @@ async function mobileSignIn(app: Fetcher, options: { msisdn: string; acr: '2' | 
   const pkce = pkcePair()
   const authorize = await browser.get(
     `${ORIGIN}/auth/mobile/authorize?${new URLSearchParams({
-      response_type: 'code', client_id: pending.clientId, redirect_uri: `${ORIGIN}/auth/mobile/callback`, scope: 'openid', state: 'state-1', nonce: 'nonce-1',
-      code_challenge: pkce.challenge, code_challenge_method: 'S256', acr_values: pending.acr,
+      response_type: 'code',
+      client_id: pending.clientId,
+      redirect_uri: `${ORIGIN}/auth/mobile/callback`,
+      scope: 'openid',
+      state: 'state-1',
+      nonce: 'nonce-1',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+      acr_values: pending.acr,
     })}`,
   )
   const operatorUrl = new URL(authorize.headers.get('Location')!)
@@ -70,7 +77,10 @@ async function mobileSignIn(app: Fetcher, options: { msisdn: string; acr: '2' | 
   const callback = callbackOf(await answerOperator(browser, await browser.get(operatorUrl.toString()), options.answer))
   expect(callback.searchParams.get('state')).toBe('state-1')
   const answer = await postToken(app, browser.jar, {
-    grant_type: 'authorization_code', code: callback.searchParams.get('code') ?? 'none', redirect_uri: `${ORIGIN}/auth/mobile/callback`, code_verifier: pkce.verifier,
+    grant_type: 'authorization_code',
+    code: callback.searchParams.get('code') ?? 'none',
+    redirect_uri: `${ORIGIN}/auth/mobile/callback`,
+    code_verifier: pkce.verifier,
   })
   return { answer, jar: browser.jar, browser }
 }
@@ -135,13 +145,25 @@ describe('sign-in with a mobile number through the gateway', () => {
     await discoverThroughGateway(browser, { msisdn: NUMBERS.esOk, acr: '2' })
     const authorize = (overrides: Record<string, string | undefined>, extra = '') => {
       const query: Record<string, string | undefined> = {
-        response_type: 'code', client_id: SANDBOX_CLIENT_ID, redirect_uri: `${ORIGIN}/auth/mobile/callback`, scope: 'openid', state: 'state-1',
-        nonce: 'nonce-1', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', acr_values: '2', ...overrides,
+        response_type: 'code',
+        client_id: SANDBOX_CLIENT_ID,
+        redirect_uri: `${ORIGIN}/auth/mobile/callback`,
+        scope: 'openid',
+        state: 'state-1',
+        nonce: 'nonce-1',
+        code_challenge: pkcePair().challenge,
+        code_challenge_method: 'S256',
+        acr_values: '2',
+        ...overrides,
       }
       const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined))
       return browser.get(`${ORIGIN}/auth/mobile/authorize?${search}${extra}`)
     }
-    for (const [overrides, extra] of [[{ client_id: 'someone-else' }, ''], [{ redirect_uri: `${ORIGIN}/auth/callback` }, ''], [{}, '&nonce=again']] as const) {
+    for (const [overrides, extra] of [
+      [{ client_id: 'someone-else' }, ''],
+      [{ redirect_uri: `${ORIGIN}/auth/callback` }, ''],
+      [{}, '&nonce=again'],
+    ] as const) {
       expect((await authorize(overrides, extra)).headers.get('Location'), JSON.stringify([overrides, extra])).toBe('/sign-in/mobile?error=invalid_request')
     }
     const cases: [Record<string, string | undefined>, string][] = [
@@ -201,17 +223,23 @@ describe('the gateway refuses an ID token that is not right', () => {
     }
   }
 
-  const resign = (changes: Record<string, unknown>, secret = SANDBOX_CLIENT_SECRET) => async (idToken: string) => {
-    const claims = { ...decodeJwt(idToken), ...changes }
-    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret))
-  }
+  const resign =
+    (changes: Record<string, unknown>, secret = SANDBOX_CLIENT_SECRET) =>
+    async (idToken: string) => {
+      const claims = { ...decodeJwt(idToken), ...changes }
+      return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret))
+    }
 
   const cases: [string, (idToken: string) => Promise<string>, RegExp][] = [
-    ['a tampered claim (signature no longer matches)', async (t) => {
-      const [header, , signature] = t.split('.')
-      const claims = Buffer.from(JSON.stringify({ ...decodeJwt(t), acr: '3', sub: 'someone-else' })).toString('base64url')
-      return `${header}.${claims}.${signature}`
-    }, /signature/],
+    [
+      'a tampered claim (signature no longer matches)',
+      async (t) => {
+        const [header, , signature] = t.split('.')
+        const claims = Buffer.from(JSON.stringify({ ...decodeJwt(t), acr: '3', sub: 'someone-else' })).toString('base64url')
+        return `${header}.${claims}.${signature}`
+      },
+      /signature/,
+    ],
     ['an under-assured one (acr 2 when 3 was asked)', resign({ acr: '2', amr: ['OK'] }), /acr 2 is below the level 3 asked/],
     ['one signed with another secret', resign({}, 'another-secret-of-32-characters-00000'), /signature/],
     ['one from another issuer', resign({ iss: 'http://localhost:8080/sandbox/operators/meseta/openidconnect/es' }), /iss/],

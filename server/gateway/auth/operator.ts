@@ -55,7 +55,9 @@ export function tokenClient(oidc: OidcSettings, endpoint: TokenEndpoint) {
       return {
         kind: 'unavailable',
         error: 'temporarily_unavailable',
-        description: timedOut ? 'The sign-in service did not answer in time. Try again in a moment.' : 'The sign-in service could not be reached. Try again in a moment.',
+        description: timedOut
+          ? 'The sign-in service did not answer in time. Try again in a moment.'
+          : 'The sign-in service could not be reached. Try again in a moment.',
       }
     }
     let json: unknown

@@ -16,9 +16,7 @@ const ZSharedResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tokens'), tokens: ZTokenResponse, idToken: z.string().optional(), at: z.number().int() }),
   z.object({ kind: z.literal('refused'), error: z.string(), description: z.string().optional() }),
 ])
-type SharedResult =
-  | z.infer<typeof ZSharedResult>
-  | Exclude<RefreshOutcome, { kind: 'renewed' }>
+type SharedResult = z.infer<typeof ZSharedResult> | Exclude<RefreshOutcome, { kind: 'renewed' }>
 
 /**
  * A renewed result is kept this long for requests that still carry the old cookie (sent before the browser
@@ -140,7 +138,9 @@ export function sessionRefresher(client: TokenClient, now: () => number, options
     for (const [key, flight] of flights) {
       if (flight.renewed && now() - flight.renewed.settledAt > GRACE_MS) flights.delete(key)
     }
-    const key = createHash('sha256').update(`${scope ?? ''}\u0000${session.refreshToken}`).digest('base64url')
+    const key = createHash('sha256')
+      .update(`${scope ?? ''}\u0000${session.refreshToken}`)
+      .digest('base64url')
     let flight = flights.get(key)
     if (!flight || !reusable(flight, session)) {
       const created: Flight = { result: sharedRefresh(key, session, scope) }

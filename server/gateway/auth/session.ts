@@ -77,11 +77,7 @@ export function cookieKey(secret: string, cookieName: string): Uint8Array {
 }
 
 /** The session a token answer makes: a new one at sign-in, the same handles and person after a refresh. */
-export function sessionFromTokens(
-  tokens: TokenResponse,
-  nowSeconds: number,
-  base: { sub: string; scope: string; previous?: Session },
-): Session {
+export function sessionFromTokens(tokens: TokenResponse, nowSeconds: number, base: { sub: string; scope: string; previous?: Session }): Session {
   const previous = base.previous
   const refreshToken = tokens.refresh_token ?? previous?.refreshToken
   return {

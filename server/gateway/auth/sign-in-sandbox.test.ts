@@ -71,7 +71,13 @@ async function signInAsAlice(browser: TestBrowser = testBrowser(t)) {
   const code = callback!.searchParams.get('code')
   expect(code, String(callback)).toBeTruthy()
   const answer = await spaCall(browser, '/auth/token', {
-    form: { grant_type: 'authorization_code', code: code!, redirect_uri: `${ORIGIN}/auth/callback`, code_verifier: verifier, client_id: t.config.oidc.clientId },
+    form: {
+      grant_type: 'authorization_code',
+      code: code!,
+      redirect_uri: `${ORIGIN}/auth/callback`,
+      code_verifier: verifier,
+      client_id: t.config.oidc.clientId,
+    },
   })
   expect(answer.status, await answer.clone().text()).toBe(200)
   return { browser, nonce, passwordAsked, tokens: (await answer.json()) as Record<string, string | number> }

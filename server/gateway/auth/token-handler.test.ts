@@ -3,7 +3,15 @@ import { UnsecuredJWT } from 'jose'
 import { buildApp } from '../../app'
 import { loadConfig } from '../../config'
 import {
-  basicHeader, expectOAuthError, jsonResponse, OPERATOR_AUTH, OPERATOR_ENV, OPERATOR_ISSUER, OPERATOR_TOKEN_URL, operatorIdToken, stubOperator,
+  basicHeader,
+  expectOAuthError,
+  jsonResponse,
+  OPERATOR_AUTH,
+  OPERATOR_ENV,
+  OPERATOR_ISSUER,
+  OPERATOR_TOKEN_URL,
+  operatorIdToken,
+  stubOperator,
   type StubbedOperator,
 } from '../../test-support'
 
@@ -248,12 +256,31 @@ describe('POST /auth/token, authorization_code', () => {
     const now = Date.now()
     it.each<[string, () => Promise<string>]>([
       ['signed with another secret', () => operatorIdToken({}, { secret: OTHER_SECRET })],
-      ['tampered with', async () => {
-        const [header, , signature] = (await operatorIdToken()).split('.')
-        const payload = Buffer.from(JSON.stringify({ iss: OPERATOR_ISSUER, sub: 'admin', aud: [OPERATOR_ENV.OIDC_CLIENT_ID], iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 3600, nonce: 'nonce-1' })).toString('base64url')
-        return `${header}.${payload}.${signature}`
-      }],
-      ['unsigned (alg none)', async () => new UnsecuredJWT({ iss: OPERATOR_ISSUER, sub: 'person-1', aud: OPERATOR_ENV.OIDC_CLIENT_ID, nonce: 'nonce-1' }).setIssuedAt().setExpirationTime('1h').encode()],
+      [
+        'tampered with',
+        async () => {
+          const [header, , signature] = (await operatorIdToken()).split('.')
+          const payload = Buffer.from(
+            JSON.stringify({
+              iss: OPERATOR_ISSUER,
+              sub: 'admin',
+              aud: [OPERATOR_ENV.OIDC_CLIENT_ID],
+              iat: Math.floor(now / 1000),
+              exp: Math.floor(now / 1000) + 3600,
+              nonce: 'nonce-1',
+            }),
+          ).toString('base64url')
+          return `${header}.${payload}.${signature}`
+        },
+      ],
+      [
+        'unsigned (alg none)',
+        async () =>
+          new UnsecuredJWT({ iss: OPERATOR_ISSUER, sub: 'person-1', aud: OPERATOR_ENV.OIDC_CLIENT_ID, nonce: 'nonce-1' })
+            .setIssuedAt()
+            .setExpirationTime('1h')
+            .encode(),
+      ],
       ['signed with another algorithm (HS512)', () => operatorIdToken({}, { alg: 'HS512' })],
       ['for another audience', () => operatorIdToken({ aud: ['someone-else'] })],
       ['for several audiences without azp', () => operatorIdToken({ aud: [OPERATOR_ENV.OIDC_CLIENT_ID, 'someone-else'] })],
@@ -335,9 +362,13 @@ describe('POST /auth/token, authorization_code', () => {
     })
     stubOperator({
       token: () =>
-        jsonResponse(401, { error: 'invalid_client', error_description: `Bad secret ${OPERATOR_ENV.OIDC_CLIENT_SECRET}` }, {
-          'WWW-Authenticate': 'Basic realm="operator"',
-        }),
+        jsonResponse(
+          401,
+          { error: 'invalid_client', error_description: `Bad secret ${OPERATOR_ENV.OIDC_CLIENT_SECRET}` },
+          {
+            'WWW-Authenticate': 'Basic realm="operator"',
+          },
+        ),
     })
     const response = await tokenCall(app, codeForm(), { Cookie: cookie })
     expect(response.headers.get('WWW-Authenticate')).toBeNull()
@@ -346,7 +377,12 @@ describe('POST /auth/token, authorization_code', () => {
   })
 
   it.each([
-    ['cannot be reached', () => { throw new TypeError('fetch failed') }],
+    [
+      'cannot be reached',
+      () => {
+        throw new TypeError('fetch failed')
+      },
+    ],
     ['answers 503', () => new Response('down', { status: 503 })],
     ['answers a 200 that is not a token answer', () => jsonResponse(200, { hello: 'world' })],
   ])('answers 502 when the operator %s', async (_, token) => {
@@ -399,7 +435,11 @@ describe('POST /auth/token, CSRF and method', () => {
     const app = gateway()
     const cookie = await startSignIn(app)
     await expectOAuthError(
-      await app.request('/auth/token', { method: 'POST', headers: { ...FROM_SPA, Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(codeForm()) }),
+      await app.request('/auth/token', {
+        method: 'POST',
+        headers: { ...FROM_SPA, Cookie: cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify(codeForm()),
+      }),
       400,
       'invalid_request',
     )
@@ -432,7 +472,13 @@ describe('POST /auth/token, refresh_token', () => {
     })
     const body = (await response.json()) as Record<string, unknown>
     // No ID token in the operator's answer: none in the browser's; the handles do not change.
-    expect(body).toEqual({ token_type: 'Bearer', access_token: first.access_token, refresh_token: first.refresh_token, expires_in: 3600, scope: 'b2b:ordering' })
+    expect(body).toEqual({
+      token_type: 'Bearer',
+      access_token: first.access_token,
+      refresh_token: first.refresh_token,
+      expires_in: 3600,
+      scope: 'b2b:ordering',
+    })
     const renewed = setCookies(response).oc_session!
     // The refresh token was not rotated: the session keeps its life (a year from sign-in).
     expect(renewed.attributes).toBe('Max-Age=31536000; Path=/; HttpOnly; SameSite=Strict')

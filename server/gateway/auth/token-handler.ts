@@ -2,7 +2,14 @@ import type { AuthConfig, BrowserTokenAnswer } from '@contract/gateway-auth'
 import { Hono, type Context } from 'hono'
 import type { OidcSettings } from '../../config'
 import {
-  checkAuthorizationRequest, checkClient, checkNonce, checkPkce, checkRedirectUri, checkSingleValued, checkState, parseAuthorizationRequest,
+  checkAuthorizationRequest,
+  checkClient,
+  checkNonce,
+  checkPkce,
+  checkRedirectUri,
+  checkSingleValued,
+  checkState,
+  parseAuthorizationRequest,
   redirectFailure,
 } from '../../shared/authorization-request'
 import { ApiError } from '../../shared/api-error'
@@ -70,7 +77,10 @@ function singleValued(params: URLSearchParams): Record<string, string> | { repea
  * flow against /auth/*, the gateway holds the client secret and the operator's tokens (in the encrypted
  * oc_session cookie) and gives the browser the ID token and opaque handles.
  */
-export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, operatorSignOutCookies }: SignInOptions): { routes: Hono; sessions: GatewaySessions } {
+export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, operatorSignOutCookies }: SignInOptions): {
+  routes: Hono
+  sessions: GatewaySessions
+} {
   const secrets = sessionSecrets ?? [oidc.sessionSecret]
   const cookies = new SessionCookies(secrets, now, store)
   const client = tokenClient(oidc, tokenEndpoint)
@@ -99,9 +109,15 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
 
   /** The operator's refusal goes to the browser as a 400 with its error; no usable answer is a 502. */
   const failure = (c: Context, outcome: Exclude<TokenOutcome, { kind: 'tokens' }>) =>
-    new ApiError(GATEWAY_AUTH_ERRORS, outcome.kind === 'refused' ? 400 : 502, outcome.kind === 'refused' ? outcome.error : 'temporarily_unavailable', 'operator', {
-      description: outcome.description ?? '',
-    }).respond(c)
+    new ApiError(
+      GATEWAY_AUTH_ERRORS,
+      outcome.kind === 'refused' ? 400 : 502,
+      outcome.kind === 'refused' ? outcome.error : 'temporarily_unavailable',
+      'operator',
+      {
+        description: outcome.description ?? '',
+      },
+    ).respond(c)
 
   const routes = new Hono()
 
@@ -137,7 +153,8 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
   })
 
   routes.all('/token', async (c) => {
-    if (c.req.method !== 'POST') return new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }, { headers: { Allow: 'POST' } }).respond(c)
+    if (c.req.method !== 'POST')
+      return new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }, { headers: { Allow: 'POST' } }).respond(c)
     const refusal = crossSiteRefusal(c)
     if (refusal) return new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason: refusal }).respond(c)
     if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
@@ -177,7 +194,14 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
     const signIn = pending.find((entry) => entry.nonce === verified.claims.nonce)!
     const session = sessionFromTokens(outcome.tokens, cookies.nowSeconds(), { sub: verified.claims.sub, scope: signIn.scope })
     c.header('Set-Cookie', await cookies.sessionCookie(session, cookieContext(c)), { append: true })
-    c.header('Set-Cookie', await cookies.pendingCookie(pending.filter((entry) => entry !== signIn), cookieContext(c)), { append: true })
+    c.header(
+      'Set-Cookie',
+      await cookies.pendingCookie(
+        pending.filter((entry) => entry !== signIn),
+        cookieContext(c),
+      ),
+      { append: true },
+    )
     return answer(c, session, idToken)
   }
 
@@ -192,13 +216,15 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
       c.header('Set-Cookie', cookies.clearSessionCookie(cookieContext(c)))
       return new ApiError(GATEWAY_AUTH_ERRORS, 400, outcome.error, 'operator', { description: outcome.description ?? '' }).respond(c)
     }
-    if (outcome.kind === 'unavailable') return new ApiError(GATEWAY_AUTH_ERRORS, 502, 'temporarily_unavailable', 'operator', { description: outcome.description }).respond(c)
+    if (outcome.kind === 'unavailable')
+      return new ApiError(GATEWAY_AUTH_ERRORS, 502, 'temporarily_unavailable', 'operator', { description: outcome.description }).respond(c)
     c.header('Set-Cookie', await cookies.sessionCookie(outcome.session, cookieContext(c)))
     return answer(c, outcome.session, outcome.idToken)
   }
 
   routes.all('/logout', async (c) => {
-    if (c.req.method !== 'POST') return new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }, { headers: { Allow: 'POST' } }).respond(c)
+    if (c.req.method !== 'POST')
+      return new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }, { headers: { Allow: 'POST' } }).respond(c)
     const refusal = crossSiteRefusal(c)
     if (refusal) return new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason: refusal }).respond(c)
     // Clearing the cookie is not enough: a copy of it must stop working too (0020).

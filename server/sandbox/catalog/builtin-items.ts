@@ -46,10 +46,12 @@ export const BUILTIN_CATALOG_ITEMS: readonly BuiltinCatalogItem[] = [
         location: ZLocation,
         contacts: ZContacts,
         billingAccount: ZBillingAccount,
-        options: z.looseObject({
-          bandwidthMbps: bandwidth,
-          staticIp: z.boolean().meta({ title: 'Static IP address' }).optional(),
-        }).meta({ title: 'Options' }),
+        options: z
+          .looseObject({
+            bandwidthMbps: bandwidth,
+            staticIp: z.boolean().meta({ title: 'Static IP address' }).optional(),
+          })
+          .meta({ title: 'Options' }),
       }),
     ),
   },
@@ -70,19 +72,23 @@ export const BUILTIN_CATALOG_ITEMS: readonly BuiltinCatalogItem[] = [
         location: ZLocation,
         contacts: ZContacts,
         billingAccount: ZBillingAccount,
-        options: z.looseObject({
-          bandwidthMbps: bandwidth,
-          vlans: z
-            .array(
-              z.looseObject({
-                vlanId: z.int().min(1).max(4094).meta({ title: 'VLAN id' }),
-                label: z.string().trim().min(1).max(40).meta({ title: 'Label' }),
-              }).meta({ title: 'VLAN' }),
-            )
-            .min(1)
-            .max(16)
-            .meta({ title: 'VLANs' }),
-        }).meta({ title: 'Options' }),
+        options: z
+          .looseObject({
+            bandwidthMbps: bandwidth,
+            vlans: z
+              .array(
+                z
+                  .looseObject({
+                    vlanId: z.int().min(1).max(4094).meta({ title: 'VLAN id' }),
+                    label: z.string().trim().min(1).max(40).meta({ title: 'Label' }),
+                  })
+                  .meta({ title: 'VLAN' }),
+              )
+              .min(1)
+              .max(16)
+              .meta({ title: 'VLANs' }),
+          })
+          .meta({ title: 'Options' }),
       }),
     ),
   },
@@ -101,10 +107,12 @@ export const BUILTIN_CATALOG_ITEMS: readonly BuiltinCatalogItem[] = [
       'INTERNET_ACCESS_CHANGE',
       z.looseObject({
         contacts: z.optional(ZContacts),
-        options: z.looseObject({
-          bandwidthMbps: bandwidth.optional(),
-          staticIp: z.boolean().meta({ title: 'Static IP address' }).optional(),
-        }).meta({ title: 'Options' }),
+        options: z
+          .looseObject({
+            bandwidthMbps: bandwidth.optional(),
+            staticIp: z.boolean().meta({ title: 'Static IP address' }).optional(),
+          })
+          .meta({ title: 'Options' }),
       }),
     ),
   },
@@ -118,11 +126,7 @@ export const BUILTIN_CATALOG_ITEMS: readonly BuiltinCatalogItem[] = [
       fr: 'Mettre fin à un accès internet ou lien Ethernet livré, désigné par son point de service.',
     },
     actsOn: ACCESS_TYPES,
-    schema: bodyOf(
-      'deleteRequestsGeneric',
-      'INTERNET_ACCESS_TERMINATION',
-      z.looseObject({ servicePoint: ZServicePoint, contacts: z.optional(ZContacts) }),
-    ),
+    schema: bodyOf('deleteRequestsGeneric', 'INTERNET_ACCESS_TERMINATION', z.looseObject({ servicePoint: ZServicePoint, contacts: z.optional(ZContacts) })),
   },
   {
     id: 'CI-REQUEST-CANCELLATION',

@@ -46,8 +46,19 @@ export class CatalogStore {
         name_en = excluded.name_en, name_fr = excluded.name_fr, description_en = excluded.description_en,
         description_fr = excluded.description_fr, schema = excluded.schema, position = excluded.position`)
     BUILTIN_CATALOG_ITEMS.forEach((item, position) => {
-      insert.run(item.id, item.type, item.variant, REQUEST_BODY_VARIANTS[item.variant].category, item.name.en, item.name.fr,
-        item.description.en, item.description.fr, JSON.stringify(publishedSchema(item.schema)), position, now)
+      insert.run(
+        item.id,
+        item.type,
+        item.variant,
+        REQUEST_BODY_VARIANTS[item.variant].category,
+        item.name.en,
+        item.name.fr,
+        item.description.en,
+        item.description.fr,
+        JSON.stringify(publishedSchema(item.schema)),
+        position,
+        now,
+      )
     })
   }
 
@@ -57,9 +68,7 @@ export class CatalogStore {
     const builtin = BUILTIN_CATALOG_ITEMS.find((item) => item.type === row.type)
     // Items added at run time are enforced through their published JSON Schema, on top of their variant's rules;
     // their patterns run in linear time (0020).
-    const bodySchema = builtin
-      ? builtin.schema
-      : intersection(REQUEST_BODY_VARIANTS[row.variant].schema, fromCatalogSchema(JSON.parse(row.schema)))
+    const bodySchema = builtin ? builtin.schema : intersection(REQUEST_BODY_VARIANTS[row.variant].schema, fromCatalogSchema(JSON.parse(row.schema)))
     const entry = { row, bodySchema, actsOn: builtin?.actsOn ?? [] }
     this.entries.set(row.id, entry)
     return entry
@@ -104,10 +113,23 @@ export class CatalogStore {
   add(item: Omit<CatalogItem, 'createdAt' | 'category'> & { nameFr?: string; descriptionFr?: string }, now: number): CatalogEntry {
     const position = (this.db.prepare('SELECT COALESCE(MAX(position), 0) + 1 AS p FROM catalog_items').get() as { p: number }).p
     this.db
-      .prepare(`INSERT INTO catalog_items (id, type, variant, category, name_en, name_fr, description_en, description_fr,
-        schema, position, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(item.id, item.type, item.variant, REQUEST_BODY_VARIANTS[item.variant].category, item.name, item.nameFr ?? item.name,
-        item.description, item.descriptionFr ?? item.description, JSON.stringify(item.schema), position, now)
+      .prepare(
+        `INSERT INTO catalog_items (id, type, variant, category, name_en, name_fr, description_en, description_fr,
+        schema, position, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        item.id,
+        item.type,
+        item.variant,
+        REQUEST_BODY_VARIANTS[item.variant].category,
+        item.name,
+        item.nameFr ?? item.name,
+        item.description,
+        item.descriptionFr ?? item.description,
+        JSON.stringify(item.schema),
+        position,
+        now,
+      )
     return this.byId(item.id)!
   }
 }

@@ -45,8 +45,7 @@ export const SCHEMA_TEXT_FR: Record<string, string> = {
   Phone: 'Téléphone',
   'E-mail': 'E-mail',
   'Service point': 'Point de service',
-  'Identifier of the delivered service, shown on the completed creation request.':
-    'Identifiant du service livré, indiqué sur la demande de création terminée.',
+  'Identifier of the delivered service, shown on the completed creation request.': 'Identifiant du service livré, indiqué sur la demande de création terminée.',
   Network: 'Réseau',
   'Network identifier': 'Identifiant du réseau',
   'Billing account': 'Compte de facturation',
@@ -71,9 +70,7 @@ export function localizeSchema<T>(schema: T, language: MessageLanguage): T {
     if (node === null || typeof node !== 'object') return node
     return Object.fromEntries(
       Object.entries(node).map(([key, value]) =>
-        (key === 'title' || key === 'description') && typeof value === 'string'
-          ? [key, SCHEMA_TEXT_FR[value] ?? value]
-          : [key, walk(value)],
+        (key === 'title' || key === 'description') && typeof value === 'string' ? [key, SCHEMA_TEXT_FR[value] ?? value] : [key, walk(value)],
       ),
     )
   }

@@ -27,7 +27,10 @@ export const CLOUD_ERRORS = errorApi('cloud', 'platform', {
   noProject: { en: 'No project {id} exists for your company.', fr: 'Aucun projet {id} n’existe pour votre société.' },
   noRegion: { en: 'No region {id} exists; GET /cloud/v1/regions lists them.', fr: 'Aucune région {id} n’existe ; GET /cloud/v1/regions les liste.' },
   method: { en: 'Only GET is allowed here.', fr: 'Seul GET est autorisé ici.' },
-  internal: { en: 'Something went wrong on our side. Quote the request id to support.', fr: 'Une erreur s’est produite de notre côté. Citez l’identifiant de requête au support.' },
+  internal: {
+    en: 'Something went wrong on our side. Quote the request id to support.',
+    fr: 'Une erreur s’est produite de notre côté. Citez l’identifiant de requête au support.',
+  },
 } satisfies MessageTable<string>)
 
 const ROUTES = [/^\/regions$/, /^\/projects$/, /^\/instances\/[^/]+\/[^/]+$/]
@@ -37,7 +40,14 @@ function pageOf(c: Context<CloudEnv>): { limit: number; offset: number } {
   const flat: Record<string, string> = {}
   for (const [name, values] of Object.entries(c.req.queries())) {
     if (values.length > 1) {
-      throw new ApiError(CLOUD_ERRORS, 400, ERROR_CODE.invalidQueryParameter, 'repeated', { name }, { fields: [{ path: name, message: 'is given more than once' }] })
+      throw new ApiError(
+        CLOUD_ERRORS,
+        400,
+        ERROR_CODE.invalidQueryParameter,
+        'repeated',
+        { name },
+        { fields: [{ path: name, message: 'is given more than once' }] },
+      )
     }
     flat[name] = values[0] ?? ''
   }
@@ -95,9 +105,16 @@ export function cloudApi(sandbox: Sandbox): Hono<CloudEnv> {
     const application = sandbox.applications.byClientId(sandbox.config.SANDBOX_CLIENT_ID)
     if (!application) throw new ApiError(CLOUD_ERRORS, 401, ERROR_CODE.invalidCredentials, 'invalidKey', {}, { headers: challenge })
     if (!sandbox.spikeArrest.hit(application.client_id)) {
-      throw new ApiError(CLOUD_ERRORS, 403, ERROR_CODE.tooManyRequests, 'spikeArrest', { limit: sandbox.spikeArrest.limit }, {
-        headers: { 'Retry-After': String(sandbox.spikeArrest.retryAfterSeconds(application.client_id)) },
-      })
+      throw new ApiError(
+        CLOUD_ERRORS,
+        403,
+        ERROR_CODE.tooManyRequests,
+        'spikeArrest',
+        { limit: sandbox.spikeArrest.limit },
+        {
+          headers: { 'Retry-After': String(sandbox.spikeArrest.retryAfterSeconds(application.client_id)) },
+        },
+      )
     }
     c.set('customerId', application.customer_id)
     await next()
@@ -113,7 +130,8 @@ export function cloudApi(sandbox: Sandbox): Hono<CloudEnv> {
     const project = projectId === null ? undefined : inventory.project(c.get('customerId'), projectId)
     if (!project) throw new ApiError(CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noProject', { id: c.req.param('projectId') })
     const regionId = idOf(c.req.param('regionId'))
-    if (regionId === null || !inventory.region(regionId)) throw new ApiError(CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noRegion', { id: c.req.param('regionId') })
+    if (regionId === null || !inventory.region(regionId))
+      throw new ApiError(CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noRegion', { id: c.req.param('regionId') })
     const body: CloudList<unknown> = {
       count: inventory.instanceCount(project.id, regionId),
       results: inventory.instances(project, regionId, page.offset, page.limit),

@@ -109,7 +109,10 @@ export function discoveryEndpoints(sandbox: Sandbox): Hono {
     const raw = Object.fromEntries(params)
     if (!raw.Redirect_URL) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectRequired').respond(c)
     const query = ZDiscoveryQuery.safeParse(raw)
-    if (!query.success) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'invalid', { problems: query.error.issues.map((issue) => issue.message).join('; ') }).respond(c)
+    if (!query.success)
+      return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'invalid', {
+        problems: query.error.issues.map((issue) => issue.message).join('; '),
+      }).respond(c)
     const redirectUrl = query.data.Redirect_URL
     if (!registeredOrigins(sandbox).includes(new URL(redirectUrl).origin)) {
       return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectOrigin').respond(c)
@@ -172,4 +175,3 @@ export function discoveryEndpoints(sandbox: Sandbox): Hono {
 
   return app
 }
-

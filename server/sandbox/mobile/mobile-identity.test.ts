@@ -7,8 +7,20 @@ import { basicHeader, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, ty
 import { formOf } from '../../../test/html-form'
 import { testBrowser } from '../oidc/sign-in-test-support'
 import {
-  answerOperator, ATLANTIC, BASIC, callbackOf, discover, MESETA, MOBILE_CALLBACK_URL, NUMBERS, operatorAuthorize, operatorPath, operatorToken,
-  REDIRECT_URL, type Answer, type TestOperator,
+  answerOperator,
+  ATLANTIC,
+  BASIC,
+  callbackOf,
+  discover,
+  MESETA,
+  MOBILE_CALLBACK_URL,
+  NUMBERS,
+  operatorAuthorize,
+  operatorPath,
+  operatorToken,
+  REDIRECT_URL,
+  type Answer,
+  type TestOperator,
 } from './mobile-test-support'
 import { NETWORK_MSISDN_HEADER } from './operator-server'
 import { decryptMsisdn, encryptMsisdn } from './operators'
@@ -125,7 +137,10 @@ describe('discovery (reference 3)', () => {
   })
 
   it('step 2 answers ttl, the credentials, the serving operator and its endpoints, by GET or POST', async () => {
-    for (const [method, operator] of [['GET', ATLANTIC], ['POST', MESETA]] as const) {
+    for (const [method, operator] of [
+      ['GET', ATLANTIC],
+      ['POST', MESETA],
+    ] as const) {
       const [mcc, mnc] = operator.mccMnc.split('_')
       const response = await discover(testApp, { Redirect_URL: REDIRECT_URL, 'Selected-MCC': mcc!, 'Selected-MNC': mnc! }, { method })
       expect(response.status).toBe(200)
@@ -172,7 +187,10 @@ async function expectAuthorizeError(url: string, error: string, description: Reg
 
 async function idTokenOf(operator: TestOperator, request: { verifier: string }, callback: URL) {
   const response = await operatorToken(testApp, operator, {
-    grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: MOBILE_CALLBACK_URL, code_verifier: request.verifier,
+    grant_type: 'authorization_code',
+    code: callback.searchParams.get('code')!,
+    redirect_uri: MOBILE_CALLBACK_URL,
+    code_verifier: request.verifier,
   })
   expect(response.status).toBe(200)
   const tokens = ZTokenResponse.parse(await response.json())
@@ -348,7 +366,11 @@ describe('operator token endpoint', () => {
     return { verifier: request.verifier, code: callback.searchParams.get('code')! }
   }
   const form = (code: string, verifier: string, extra: Record<string, string> = {}) => ({
-    grant_type: 'authorization_code', code, redirect_uri: MOBILE_CALLBACK_URL, code_verifier: verifier, ...extra,
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: MOBILE_CALLBACK_URL,
+    code_verifier: verifier,
+    ...extra,
   })
   async function expectTokenError(response: Response, status: number, error: string) {
     expect(response.status).toBe(status)
@@ -357,8 +379,16 @@ describe('operator token endpoint', () => {
 
   it('takes the operator credentials as Basic only', async () => {
     const { code, verifier } = await freshCode()
-    await expectTokenError(await operatorToken(testApp, MESETA, { ...form(code, verifier), client_id: SANDBOX_CLIENT_ID, client_secret: SANDBOX_CLIENT_SECRET }, { basic: null }), 401, 'invalid_client')
-    await expectTokenError(await operatorToken(testApp, MESETA, form(code, verifier), { basic: basicHeader(SANDBOX_CLIENT_ID, 'not-the-secret-at-all') }), 401, 'invalid_client')
+    await expectTokenError(
+      await operatorToken(testApp, MESETA, { ...form(code, verifier), client_id: SANDBOX_CLIENT_ID, client_secret: SANDBOX_CLIENT_SECRET }, { basic: null }),
+      401,
+      'invalid_client',
+    )
+    await expectTokenError(
+      await operatorToken(testApp, MESETA, form(code, verifier), { basic: basicHeader(SANDBOX_CLIENT_ID, 'not-the-secret-at-all') }),
+      401,
+      'invalid_client',
+    )
   })
 
   it('refuses a reused code, another redirect_uri, a wrong verifier, another operator and other grants', async () => {
@@ -366,7 +396,11 @@ describe('operator token endpoint', () => {
     expect((await operatorToken(testApp, MESETA, form(first.code, first.verifier))).status).toBe(200)
     await expectTokenError(await operatorToken(testApp, MESETA, form(first.code, first.verifier)), 400, 'invalid_grant')
     const second = await freshCode()
-    await expectTokenError(await operatorToken(testApp, MESETA, form(second.code, second.verifier, { redirect_uri: `${MOBILE_CALLBACK_URL}x` })), 400, 'invalid_grant')
+    await expectTokenError(
+      await operatorToken(testApp, MESETA, form(second.code, second.verifier, { redirect_uri: `${MOBILE_CALLBACK_URL}x` })),
+      400,
+      'invalid_grant',
+    )
     const third = await freshCode()
     await expectTokenError(await operatorToken(testApp, MESETA, form(third.code, 'x'.repeat(43))), 400, 'invalid_grant')
     const fourth = await freshCode()

@@ -70,13 +70,18 @@ const TEXT = {
     numberHint: 'Au format international, par exemple +33 6 12 34 56 01.',
     continue: 'Continuer',
     malformed: 'Ce n’est pas un numéro de mobile au format international. Commencez par + et l’indicatif du pays, par exemple +33 6 12 34 56 01.',
-    unknown: (number: string) => `Nous n’avons pas trouvé l’opérateur du ${number}. Vérifiez le numéro et réessayez, ou choisissez votre pays et votre opérateur ci-dessous.`,
+    unknown: (number: string) =>
+      `Nous n’avons pas trouvé l’opérateur du ${number}. Vérifiez le numéro et réessayez, ou choisissez votre pays et votre opérateur ci-dessous.`,
     pickLegend: 'Votre pays et votre opérateur',
     useOperator: 'Utiliser cet opérateur',
     pickRequired: 'Choisissez votre opérateur dans la liste.',
     demoHeading: 'Numéros du bac à sable',
     demoPin: `Le code PIN de chaque carte SIM est ${DEMO_SIM_PIN}. Le niveau 3 le demande toujours.`,
-    method: { [AMR.smsOtp]: 'niveau 2 par un code envoyé par SMS', [AMR.ok]: 'niveau 2 par OK sur le téléphone', [AMR.simPin]: 'code PIN de la carte SIM' } as Record<Amr, string>,
+    method: {
+      [AMR.smsOtp]: 'niveau 2 par un code envoyé par SMS',
+      [AMR.ok]: 'niveau 2 par OK sur le téléphone',
+      [AMR.simPin]: 'code PIN de la carte SIM',
+    } as Record<Amr, string>,
     sessionTitle: 'Le choix de l’opérateur ne peut pas continuer',
     sessionError: 'Cette page a expiré, a déjà servi, ou son adresse est erronée (session_id).',
     back: 'Revenez à l’application et recommencez.',
@@ -89,7 +94,8 @@ const TEXT = {
     confirm: 'Confirmer',
     wrongCode: (left: number) => `Ce n’est pas le code envoyé. Vérifiez le SMS et réessayez (${left} ${left === 1 ? 'essai restant' : 'essais restants'}).`,
     okTitle: 'Confirmez sur votre téléphone',
-    okIntro: (masked: string, client: string) => `Nous avons envoyé une demande au ${masked}. Répondez OK sur votre téléphone pour vous connecter à ${client}, puis continuez ici.`,
+    okIntro: (masked: string, client: string) =>
+      `Nous avons envoyé une demande au ${masked}. Répondez OK sur votre téléphone pour vous connecter à ${client}, puis continuez ici.`,
     pinTitle: 'Saisissez le code PIN de votre carte SIM sur votre téléphone',
     pinIntro: (masked: string, client: string) =>
       `${client} demande un niveau de confiance élevé. Votre téléphone ${masked} demande le code PIN de votre carte SIM : saisissez-le sur le téléphone, puis continuez ici.`,
@@ -100,7 +106,8 @@ const TEXT = {
     phoneNote: 'Dans le bac à sable, votre téléphone est une page web : ouvrez-la dans un autre onglet.',
     phoneBrand: 'Téléphone du bac à sable',
     phoneTitle: (masked: string) => `Téléphone ${masked}`,
-    sms: (operator: string, code: string, client: string) => `${operator} : votre code pour vous connecter à ${client} est ${code}. Ne le communiquez à personne.`,
+    sms: (operator: string, code: string, client: string) =>
+      `${operator} : votre code pour vous connecter à ${client} est ${code}. Ne le communiquez à personne.`,
     messages: 'Messages',
     okPrompt: (operator: string, client: string) => `${operator} : vous connecter à ${client} ?`,
     ok: 'OK',
@@ -209,20 +216,24 @@ export interface OperatorPage {
   csrf: string
   redirectUri: string
   /** The step: ask the number, the SMS code, or wait for the phone. */
-  step: { kind: 'number'; typed?: string; error?: boolean } | { kind: 'code'; msisdn: string; error?: number; phoneUrl: string } | {
-    kind: 'phone'
-    method: 'OK' | 'SIM_PIN'
-    msisdn: string
-    notYet?: boolean
-    phoneUrl: string
-  }
+  step:
+    | { kind: 'number'; typed?: string; error?: boolean }
+    | { kind: 'code'; msisdn: string; error?: number; phoneUrl: string }
+    | {
+        kind: 'phone'
+        method: 'OK' | 'SIM_PIN'
+        msisdn: string
+        notYet?: boolean
+        phoneUrl: string
+      }
 }
 
 export function operatorPage(c: Context, page: OperatorPage): Response {
   const t = TEXT[page.language]
   const step = page.step
   const cancel = `<button type="submit" name="decision" value="cancel" class="secondary" formnovalidate>${escapeHtml(t.cancel)}</button>`
-  const phoneLink = (url: string) => `<p class="note">${escapeHtml(t.phoneNote)} <a href="${escapeHtml(url)}" target="_blank">${escapeHtml(t.openPhone)}</a></p>`
+  const phoneLink = (url: string) =>
+    `<p class="note">${escapeHtml(t.phoneNote)} <a href="${escapeHtml(url)}" target="_blank">${escapeHtml(t.openPhone)}</a></p>`
   let title: string
   let content: string
   if (step.kind === 'number') {

@@ -97,9 +97,8 @@ export async function answerOperator(browser: TestBrowser, response: Response, a
     return browser.post(form.action, { ...form.hidden, decision: 'continue', otp: code! })
   }
   const phoneForm = formOf(phoneHtml)
-  const answered = 'pin' in answer
-    ? await browser.post(phoneForm.action, { answer: 'ok', pin: answer.pin })
-    : await browser.post(phoneForm.action, { answer: answer.phone })
+  const answered =
+    'pin' in answer ? await browser.post(phoneForm.action, { answer: 'ok', pin: answer.pin }) : await browser.post(phoneForm.action, { answer: answer.phone })
   expect(answered.status).toBe(200)
   return browser.post(form.action, { ...form.hidden, decision: 'continue' })
 }

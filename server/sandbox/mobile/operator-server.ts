@@ -2,14 +2,30 @@ import { Hono, type Context } from 'hono'
 import { SignJWT } from 'jose'
 import { randomBytes, randomInt } from 'node:crypto'
 import { HEADER } from '@contract/common'
-import {
-  AMR, ENCRYPTED_MSISDN_PREFIX, MOBILE_ACR_VALUES, UNSUPPORTED_OPERATOR_PARAMETERS, type Amr, type MobileAcr,
-} from '@contract/mobile-connect'
+import { AMR, ENCRYPTED_MSISDN_PREFIX, MOBILE_ACR_VALUES, UNSUPPORTED_OPERATOR_PARAMETERS, type Amr, type MobileAcr } from '@contract/mobile-connect'
 import type { TokenResponse } from '@contract/oauth'
 import {
-  checkAcrValues, checkAuthorizationRequest, checkCharset, checkClient, checkDisplay, checkMaxAge, checkOpenidScope, checkPkce, checkPrompt,
-  checkRedirectUri, checkResponseType, checkScope, checkSingleValued, checkState, checkUnsupported, parseAuthorizationRequest, redirectFailure,
-  redirectTo, type AuthorizationCheck, type AuthorizationChecks, type Display,
+  checkAcrValues,
+  checkAuthorizationRequest,
+  checkCharset,
+  checkClient,
+  checkDisplay,
+  checkMaxAge,
+  checkOpenidScope,
+  checkPkce,
+  checkPrompt,
+  checkRedirectUri,
+  checkResponseType,
+  checkScope,
+  checkSingleValued,
+  checkState,
+  checkUnsupported,
+  parseAuthorizationRequest,
+  redirectFailure,
+  redirectTo,
+  type AuthorizationCheck,
+  type AuthorizationChecks,
+  type Display,
 } from '../../shared/authorization-request'
 import { newRequestId } from '../../shared/request-id'
 import { ApiError } from '../../shared/api-error'
@@ -134,7 +150,10 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
       return operatorPage(c, { ...common, step: { kind: 'number', ...(extra.numberError !== undefined ? { typed: extra.numberError, error: true } : {}) } })
     }
     if (pending.method === AMR.smsOtp) {
-      return operatorPage(c, { ...common, step: { kind: 'code', msisdn: pending.msisdn, phoneUrl: phoneUrl(pending), ...(extra.otpLeft !== undefined ? { error: extra.otpLeft } : {}) } })
+      return operatorPage(c, {
+        ...common,
+        step: { kind: 'code', msisdn: pending.msisdn, phoneUrl: phoneUrl(pending), ...(extra.otpLeft !== undefined ? { error: extra.otpLeft } : {}) },
+      })
     }
     return operatorPage(c, {
       ...common,
@@ -322,7 +341,8 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
     const { application, form, repeated } = request
     if (repeated.length) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'repeated', { names: repeated.join(', ') }).respond(c)
     if (!form.grant_type) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' }).respond(c)
-    if (form.grant_type !== 'authorization_code') return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'operatorGrant', { grantType: form.grant_type }).respond(c)
+    if (form.grant_type !== 'authorization_code')
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'operatorGrant', { grantType: form.grant_type }).respond(c)
     if (!form.code) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'code' }).respond(c)
     if (!form.redirect_uri) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'redirect_uri' }).respond(c)
     const code = state.codes.get(hashToken(form.code))
@@ -336,10 +356,20 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
       return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'operatorVerifier').respond(c)
     }
     const accessToken = random()
-    state.accessTokens.set(hashToken(accessToken), { sub: code.sub, operator: operator.key, clientId: application.client_id, expiresAt: now() + ACCESS_TOKEN_SECONDS * 1000 })
+    state.accessTokens.set(hashToken(accessToken), {
+      sub: code.sub,
+      operator: operator.key,
+      clientId: application.client_id,
+      expiresAt: now() + ACCESS_TOKEN_SECONDS * 1000,
+    })
     const iat = Math.floor(now() / 1000)
     // Reference 3: the ID token is signed HS256 with the operator credentials' secret.
-    const idToken = await new SignJWT({ auth_time: Math.floor(code.authTime / 1000), nonce: code.nonce ?? null, acr: code.acr, amr: [code.amr] satisfies Amr[] })
+    const idToken = await new SignJWT({
+      auth_time: Math.floor(code.authTime / 1000),
+      nonce: code.nonce ?? null,
+      acr: code.acr,
+      amr: [code.amr] satisfies Amr[],
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(operatorBase(sandbox, operator))
       .setSubject(code.sub)
@@ -358,7 +388,14 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
     const match = /^Bearer +(\S+)$/i.exec(c.req.header('Authorization') ?? '')
     const token = match ? state.accessTokens.get(hashToken(match[1]!)) : undefined
     if (!token || token.operator !== operator.key || token.expiresAt <= now()) {
-      return new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_token', 'operatorToken', {}, { headers: { 'WWW-Authenticate': 'Bearer realm="sandbox", error="invalid_token"' } }).respond(c)
+      return new ApiError(
+        SANDBOX_OAUTH_ERRORS,
+        401,
+        'invalid_token',
+        'operatorToken',
+        {},
+        { headers: { 'WWW-Authenticate': 'Bearer realm="sandbox", error="invalid_token"' } },
+      ).respond(c)
     }
     return c.json({ sub: token.sub }, 200, { 'Cache-Control': 'no-store' })
   })

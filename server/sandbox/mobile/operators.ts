@@ -47,7 +47,10 @@ export const SUBSCRIBERS: readonly Subscriber[] = [
 
 /** A typed number in international form (`+` or `00`, spaces, dots, dashes and brackets allowed), or null. */
 export function normalizeMsisdn(typed: string): string | null {
-  const compact = typed.trim().replace(/[\s.\-()]/g, '').replace(/^00/, '+')
+  const compact = typed
+    .trim()
+    .replace(/[\s.\-()]/g, '')
+    .replace(/^00/, '+')
   return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null
 }
 
@@ -60,7 +63,10 @@ export function maskMsisdn(msisdn: string): string {
 
 /** Reference 3's `sub`: persistent and unique per subscriber and operator, the same at every authentication. */
 export function pcrOf(operator: SandboxOperator, msisdn: string): string {
-  return createHash('sha256').update(`sandbox-pcr\u0000${mccMncOf(operator)}\u0000${msisdn}`).digest('base64url').slice(0, 32)
+  return createHash('sha256')
+    .update(`sandbox-pcr\u0000${mccMncOf(operator)}\u0000${msisdn}`)
+    .digest('base64url')
+    .slice(0, 32)
 }
 
 /**

@@ -3,7 +3,14 @@ import { ERROR_CODE } from '@contract/error'
 import { SCOPE, ZMe } from '@contract/misc'
 import { ZTokenResponse } from '@contract/oauth'
 import {
-  basicHeader, expectApiError, expectOAuthError, requestIdOf, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, tokenRequest,
+  basicHeader,
+  expectApiError,
+  expectOAuthError,
+  requestIdOf,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  startTestApp,
+  tokenRequest,
   type TestApp,
 } from '../../test-support'
 
@@ -28,9 +35,16 @@ describe('a token', () => {
     t = startTestApp()
     const readonly = ZTokenResponse.parse(await (await tokenRequest(t, { form: { grant_type: 'client_credentials', scope: SCOPE.readonly } })).json())
     expect(readonly.scope).toBe(SCOPE.readonly)
-    const both = ZTokenResponse.parse(await (await tokenRequest(t, { form: { grant_type: 'client_credentials', scope: `${SCOPE.full} ${SCOPE.readonly}` } })).json())
+    const both = ZTokenResponse.parse(
+      await (await tokenRequest(t, { form: { grant_type: 'client_credentials', scope: `${SCOPE.full} ${SCOPE.readonly}` } })).json(),
+    )
     expect(both.scope).toBe(`${SCOPE.full} ${SCOPE.readonly}`)
-    const refused = await expectOAuthError(await tokenRequest(t, { form: { grant_type: 'client_credentials', scope: 'b2b:billing' } }), 400, 'invalid_request', { requestId: true })
+    const refused = await expectOAuthError(
+      await tokenRequest(t, { form: { grant_type: 'client_credentials', scope: 'b2b:billing' } }),
+      400,
+      'invalid_request',
+      { requestId: true },
+    )
     expect(refused.error_description).toContain('b2b:billing')
   })
 

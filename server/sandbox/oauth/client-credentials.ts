@@ -91,9 +91,16 @@ export function clientCredentialsEndpoint(sandbox: Sandbox): Hono {
     if (request instanceof Response) return request
     const { application, form } = request
     if (!sandbox.tokenLimiter.hit(application.client_id)) {
-      return new ApiError(SANDBOX_OAUTH_ERRORS, 429, 'too_many_requests', 'tokenRate', { limit: sandbox.tokenLimiter.limit }, {
-        headers: { 'Retry-After': String(sandbox.tokenLimiter.retryAfterSeconds(application.client_id)) },
-      }).respond(c)
+      return new ApiError(
+        SANDBOX_OAUTH_ERRORS,
+        429,
+        'too_many_requests',
+        'tokenRate',
+        { limit: sandbox.tokenLimiter.limit },
+        {
+          headers: { 'Retry-After': String(sandbox.tokenLimiter.retryAfterSeconds(application.client_id)) },
+        },
+      ).respond(c)
     }
     if (!form.grant_type) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' }).respond(c)
     if (form.grant_type !== 'client_credentials') {

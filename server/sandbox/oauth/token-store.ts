@@ -53,8 +53,17 @@ export class TokenStore {
     const token = randomBytes(32).toString('base64url')
     const now = this.realNow()
     const expiresAt = now + grant.ttlMs
-    this.statements.insert.run(hashToken(token), grant.kind, grant.clientId, grant.subjectKind, grant.subjectId,
-      grant.customerId, grant.scopes.join(' '), now, expiresAt)
+    this.statements.insert.run(
+      hashToken(token),
+      grant.kind,
+      grant.clientId,
+      grant.subjectKind,
+      grant.subjectId,
+      grant.customerId,
+      grant.scopes.join(' '),
+      now,
+      expiresAt,
+    )
     return { token, expiresAt }
   }
 

@@ -4,12 +4,31 @@ import { ERROR_CODE } from '@contract/error'
 import { SCOPE, ZMe } from '@contract/misc'
 import { ZTokenResponse } from '@contract/oauth'
 import {
-  basicHeader, expectApiError, expectOAuthError, requestIdOf, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, validBody, type TestApp,
+  basicHeader,
+  expectApiError,
+  expectOAuthError,
+  requestIdOf,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  startTestApp,
+  validBody,
+  type TestApp,
 } from '../../test-support'
 import { formOf } from '../../../test/html-form'
 import {
-  ALICE, ALL_SCOPES, authorizeUrl, BRUNO, CALLBACK, exchangeCode, MARC, OIDC, oidcTokenRequest, registerApplication,
-  signInFlow, testBrowser, type SignInResult,
+  ALICE,
+  ALL_SCOPES,
+  authorizeUrl,
+  BRUNO,
+  CALLBACK,
+  exchangeCode,
+  MARC,
+  OIDC,
+  oidcTokenRequest,
+  registerApplication,
+  signInFlow,
+  testBrowser,
+  type SignInResult,
 } from './sign-in-test-support'
 
 /** The sandbox authorization server of docs/decisions/0011-sign-in.md, through app.request(). */
@@ -39,10 +58,18 @@ describe('the code flow', () => {
     start()
     const browser = testBrowser(t)
     const state = 'state-123'
-    const first = await browser.get(authorizeUrl('fr', {
-      response_type: 'code', client_id: SANDBOX_CLIENT_ID, redirect_uri: CALLBACK, scope: ALL_SCOPES, state, nonce: 'nonce-456',
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256',
-    }))
+    const first = await browser.get(
+      authorizeUrl('fr', {
+        response_type: 'code',
+        client_id: SANDBOX_CLIENT_ID,
+        redirect_uri: CALLBACK,
+        scope: ALL_SCOPES,
+        state,
+        nonce: 'nonce-456',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      }),
+    )
     expect(first.status).toBe(200)
     expect(first.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
     expect(first.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'")
@@ -87,7 +114,10 @@ describe('the code flow', () => {
 
     // RFC 7636's example pair.
     const tokenResponse = await oidcTokenRequest(t, {
-      grant_type: 'authorization_code', code, redirect_uri: CALLBACK, code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: CALLBACK,
+      code_verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
     })
     expect(tokenResponse.status).toBe(200)
     expect(tokenResponse.headers.get('Cache-Control')).toBe('no-store')
@@ -99,8 +129,18 @@ describe('the code flow', () => {
     expect(protectedHeader.alg).toBe('HS256')
     const now = Math.floor(t.clock.now() / 1000)
     expect(payload).toEqual({
-      iss: ISSUER_FR, sub: 'U001', aud: [SANDBOX_CLIENT_ID], iat: now, exp: now + 3600, auth_time: now, nonce: 'nonce-456',
-      acr: '1', amr: ['pwd'], name: 'Alice Martin', email: ALICE, customer_id: 'C001',
+      iss: ISSUER_FR,
+      sub: 'U001',
+      aud: [SANDBOX_CLIENT_ID],
+      iat: now,
+      exp: now + 3600,
+      auth_time: now,
+      nonce: 'nonce-456',
+      acr: '1',
+      amr: ['pwd'],
+      name: 'Alice Martin',
+      email: ALICE,
+      customer_id: 'C001',
     })
 
     const requests = await t.call('/requests?limit=100', { token: tokens.access_token })
@@ -126,8 +166,12 @@ describe('the code flow', () => {
     const marc = await exchangeCode(t, signedIn)
     expect(marc.scope).toBe(`openid offline_access ${SCOPE.readonly}`)
     expect((await t.call('/requests', { token: marc.access_token })).status).toBe(200)
-    await expectApiError(await t.call('/requests', { token: marc.access_token, json: validBody(t.today()) }), 403, ERROR_CODE.insufficientScope,
-      'application/json;charset=utf-8')
+    await expectApiError(
+      await t.call('/requests', { token: marc.access_token, json: validBody(t.today()) }),
+      403,
+      ERROR_CODE.insufficientScope,
+      'application/json;charset=utf-8',
+    )
   })
 
   it('answers no refresh token without offline_access, and no ID token without openid', async () => {
@@ -158,10 +202,18 @@ describe('the pages', () => {
     start()
     const browser = testBrowser(t)
     const hint = '"><script>alert(1)</script>'
-    const response = await browser.get(authorizeUrl('fr', {
-      response_type: 'code', client_id: SANDBOX_CLIENT_ID, redirect_uri: CALLBACK, scope: 'openid', state: 's', ui_locales: 'de-DE fr-CA en',
-      login_hint: hint, display: 'popup',
-    }))
+    const response = await browser.get(
+      authorizeUrl('fr', {
+        response_type: 'code',
+        client_id: SANDBOX_CLIENT_ID,
+        redirect_uri: CALLBACK,
+        scope: 'openid',
+        state: 's',
+        ui_locales: 'de-DE fr-CA en',
+        login_hint: hint,
+        display: 'popup',
+      }),
+    )
     const html = await response.text()
     expect(html).toContain('<html lang="fr">')
     expect(html).toContain('<body class="display-popup">')
@@ -175,9 +227,17 @@ describe('the pages', () => {
   it('show the login page again with an error tied to the fields after a wrong password, then accept the right one', async () => {
     start()
     const browser = testBrowser(t)
-    const page = await (await browser.get(authorizeUrl('fr', {
-      response_type: 'code', client_id: SANDBOX_CLIENT_ID, redirect_uri: CALLBACK, scope: ALL_SCOPES, state: 's1',
-    }))).text()
+    const page = await (
+      await browser.get(
+        authorizeUrl('fr', {
+          response_type: 'code',
+          client_id: SANDBOX_CLIENT_ID,
+          redirect_uri: CALLBACK,
+          scope: ALL_SCOPES,
+          state: 's1',
+        }),
+      )
+    ).text()
     const form = formOf(page)
     const wrong = await browser.post(form.action, { ...form.hidden, username: ALICE, password: 'wrong' })
     expect(wrong.status).toBe(400)
@@ -193,9 +253,19 @@ describe('the pages', () => {
   it('refuse a form posted without the browser cookie, with a wrong token, or a second time (CSRF, single use)', async () => {
     start()
     const browser = testBrowser(t)
-    const form = formOf(await (await browser.get(authorizeUrl('fr', {
-      response_type: 'code', client_id: SANDBOX_CLIENT_ID, redirect_uri: CALLBACK, scope: 'openid', state: 's',
-    }))).text())
+    const form = formOf(
+      await (
+        await browser.get(
+          authorizeUrl('fr', {
+            response_type: 'code',
+            client_id: SANDBOX_CLIENT_ID,
+            redirect_uri: CALLBACK,
+            scope: 'openid',
+            state: 's',
+          }),
+        )
+      ).text(),
+    )
     const credentials = { username: ALICE, password: 'sandbox' }
     const stranger = testBrowser(t)
     const forged = await stranger.post(form.action, { ...form.hidden, ...credentials })
@@ -351,7 +421,12 @@ describe('the token endpoint', () => {
     start()
     const signedIn = await signInFlow(t)
     const tokens = await exchangeCode(t, signedIn)
-    const again = await oidcTokenRequest(t, { grant_type: 'authorization_code', code: signedIn.code!, redirect_uri: CALLBACK, code_verifier: signedIn.verifier })
+    const again = await oidcTokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: signedIn.code!,
+      redirect_uri: CALLBACK,
+      code_verifier: signedIn.verifier,
+    })
     expect((await expectOAuthError(again, 400, 'invalid_grant')).error_description).toBe('The code was used already.')
     expect((await t.call('/me', { token: tokens.access_token })).status).toBe(200)
   })
@@ -403,34 +478,62 @@ describe('the token endpoint', () => {
     await expectOAuthError(reused, 400, 'invalid_grant')
     expect((await t.call('/me', { token: first.access_token })).status).toBe(200)
 
-    const narrowed = ZTokenResponse.parse(await (await oidcTokenRequest(t, {
-      grant_type: 'refresh_token', refresh_token: second.refresh_token!, scope: SCOPE.readonly,
-    })).json())
+    const narrowed = ZTokenResponse.parse(
+      await (
+        await oidcTokenRequest(t, {
+          grant_type: 'refresh_token',
+          refresh_token: second.refresh_token!,
+          scope: SCOPE.readonly,
+        })
+      ).json(),
+    )
     expect(narrowed.scope).toBe(SCOPE.readonly)
     expect(narrowed.id_token).toBeUndefined()
-    await expectApiError(await t.call('/requests', { token: narrowed.access_token, json: validBody(t.today()) }), 403, ERROR_CODE.insufficientScope,
-      'application/json;charset=utf-8')
+    await expectApiError(
+      await t.call('/requests', { token: narrowed.access_token, json: validBody(t.today()) }),
+      403,
+      ERROR_CODE.insufficientScope,
+      'application/json;charset=utf-8',
+    )
     // The refresh token keeps the whole grant; an invalid scope yields it.
-    const widened = ZTokenResponse.parse(await (await oidcTokenRequest(t, {
-      grant_type: 'refresh_token', refresh_token: narrowed.refresh_token!, scope: `${SCOPE.full} b2b:billing`,
-    })).json())
+    const widened = ZTokenResponse.parse(
+      await (
+        await oidcTokenRequest(t, {
+          grant_type: 'refresh_token',
+          refresh_token: narrowed.refresh_token!,
+          scope: `${SCOPE.full} b2b:billing`,
+        })
+      ).json(),
+    )
     expect(widened.scope).toBe(ALL_SCOPES)
 
-    const otherClient = await oidcTokenRequest(t, { grant_type: 'refresh_token', refresh_token: widened.refresh_token! }, {
-      basic: basicHeader(OTHER_CLIENT.clientId, OTHER_CLIENT.clientSecret),
-    })
+    const otherClient = await oidcTokenRequest(
+      t,
+      { grant_type: 'refresh_token', refresh_token: widened.refresh_token! },
+      {
+        basic: basicHeader(OTHER_CLIENT.clientId, OTHER_CLIENT.clientSecret),
+      },
+    )
     await expectOAuthError(otherClient, 401, 'invalid_client')
     registerApplication(t, OTHER_CLIENT)
-    const issuedToAnother = await oidcTokenRequest(t, { grant_type: 'refresh_token', refresh_token: widened.refresh_token! }, {
-      basic: basicHeader(OTHER_CLIENT.clientId, OTHER_CLIENT.clientSecret),
-    })
+    const issuedToAnother = await oidcTokenRequest(
+      t,
+      { grant_type: 'refresh_token', refresh_token: widened.refresh_token! },
+      {
+        basic: basicHeader(OTHER_CLIENT.clientId, OTHER_CLIENT.clientSecret),
+      },
+    )
     await expectOAuthError(issuedToAnother, 400, 'invalid_grant')
     await expectOAuthError(await oidcTokenRequest(t, { grant_type: 'refresh_token' }), 400, 'invalid_request')
   })
 
   it('answers invalid_client with WWW-Authenticate, and the request errors of reference 2', async () => {
     start()
-    const wrong = await oidcTokenRequest(t, { grant_type: 'authorization_code', code: 'x', redirect_uri: CALLBACK }, { basic: basicHeader(SANDBOX_CLIENT_ID, 'wrong-secret') })
+    const wrong = await oidcTokenRequest(
+      t,
+      { grant_type: 'authorization_code', code: 'x', redirect_uri: CALLBACK },
+      { basic: basicHeader(SANDBOX_CLIENT_ID, 'wrong-secret') },
+    )
     await expectOAuthError(wrong, 401, 'invalid_client')
     expect(wrong.headers.get('WWW-Authenticate')).toBe('Basic realm="sandbox"')
     const none = await oidcTokenRequest(t, { grant_type: 'authorization_code' }, { basic: null })
@@ -439,7 +542,11 @@ describe('the token endpoint', () => {
 
     await expectOAuthError(await oidcTokenRequest(t, {}), 400, 'invalid_request')
     await expectOAuthError(await oidcTokenRequest(t, { grant_type: 'client_credentials' }), 400, 'invalid_grant')
-    await expectOAuthError(await t.fetch(`${OIDC}/fr/v1/token`, { headers: { Authorization: basicHeader(SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET) } }), 400, 'invalid_request')
+    await expectOAuthError(
+      await t.fetch(`${OIDC}/fr/v1/token`, { headers: { Authorization: basicHeader(SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET) } }),
+      400,
+      'invalid_request',
+    )
     await t.control('subscription', { clientId: SANDBOX_CLIENT_ID, subscribed: false })
     await expectOAuthError(await oidcTokenRequest(t, { grant_type: 'refresh_token', refresh_token: 'x' }), 400, 'unauthorized_client')
   })
@@ -452,7 +559,11 @@ describe('userinfo', () => {
     const response = await t.fetch(`${OIDC}/v1/userinfo`, { token: tokens.access_token })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({
-      sub: 'U003', name: 'Bruno García', email: BRUNO, customer_id: 'C002', customer_name: 'Blue Harbor Logistics',
+      sub: 'U003',
+      name: 'Bruno García',
+      email: BRUNO,
+      customer_id: 'C002',
+      customer_name: 'Blue Harbor Logistics',
     })
 
     const missing = await t.fetch(`${OIDC}/v1/userinfo`)
@@ -493,7 +604,12 @@ describe('the controls', () => {
     start()
     const signedIn = await signInFlow(t)
     await t.control('oidc/next-error', { endpoint: 'token', error: 'invalid_client' })
-    const forced = await oidcTokenRequest(t, { grant_type: 'authorization_code', code: signedIn.code!, redirect_uri: CALLBACK, code_verifier: signedIn.verifier })
+    const forced = await oidcTokenRequest(t, {
+      grant_type: 'authorization_code',
+      code: signedIn.code!,
+      redirect_uri: CALLBACK,
+      code_verifier: signedIn.verifier,
+    })
     await expectOAuthError(forced, 401, 'invalid_client')
     expect(forced.headers.get('WWW-Authenticate')).toBe('Basic realm="sandbox"')
     // The forced answer did not spend the code.

@@ -7,9 +7,26 @@ import { hashToken } from '../oauth/token-store'
 import type { Sandbox } from '../sandbox'
 import type { AuthorizeError } from '@contract/oauth'
 import {
-  checkAcrValues, checkAuthorizationRequest, checkClient, checkDisplay, checkParameterLength, checkPkce, checkPrompt, checkRedirectUri,
-  checkResponseType, checkScope, checkSingleValued, checkState, parseAuthorizationRequest, redirectFailure, redirectTo,
-  type AuthorizationCheck, type AuthorizationChecks, type AuthorizationRequest, type Display, type Prompt,
+  checkAcrValues,
+  checkAuthorizationRequest,
+  checkClient,
+  checkDisplay,
+  checkParameterLength,
+  checkPkce,
+  checkPrompt,
+  checkRedirectUri,
+  checkResponseType,
+  checkScope,
+  checkSingleValued,
+  checkState,
+  parseAuthorizationRequest,
+  redirectFailure,
+  redirectTo,
+  type AuthorizationCheck,
+  type AuthorizationChecks,
+  type AuthorizationRequest,
+  type Display,
+  type Prompt,
 } from '../../shared/authorization-request'
 import { consentPage, errorPage, languageOf, loginPage, refusedRequestPage } from './pages'
 import { KNOWN_SCOPES, OFFLINE_ACCESS, OPENID, SSO_TTL_MS, type Country } from './settings'
@@ -30,8 +47,19 @@ export function ssoSignOutCookie(ssoCookiePath: string, secure: boolean): string
 export const BROWSER_COOKIE = 'sandbox_authz'
 
 const PARAMETERS = [
-  'response_type', 'client_id', 'scope', 'redirect_uri', 'state', 'prompt', 'display', 'nonce', 'ui_locales', 'login_hint',
-  'acr_values', 'code_challenge', 'code_challenge_method',
+  'response_type',
+  'client_id',
+  'scope',
+  'redirect_uri',
+  'state',
+  'prompt',
+  'display',
+  'nonce',
+  'ui_locales',
+  'login_hint',
+  'acr_values',
+  'code_challenge',
+  'code_challenge_method',
 ] as const
 /** ISO/IEC 29115 levels of assurance. */
 const ACR_LEVELS = ['1', '2', '3', '4']
@@ -47,7 +75,9 @@ interface Paths {
 /** Maintenance (docs/decisions/0009-sandbox-controls.md): every authorization endpoint of the sandbox answers temporarily_unavailable. */
 export function checkAvailable(sandbox: Sandbox): AuthorizationCheck {
   return () =>
-    sandbox.faults.maintenance ? { error: 'temporarily_unavailable', description: 'The authorization server is under maintenance. Try again later.' } : undefined
+    sandbox.faults.maintenance
+      ? { error: 'temporarily_unavailable', description: 'The authorization server is under maintenance. Try again later.' }
+      : undefined
 }
 
 /** The error the control POST /sandbox/control/oidc/next-error asked for, answered once (docs/decisions/0011-sign-in.md). */
@@ -176,7 +206,13 @@ export function authorizeEndpoints(sandbox: Sandbox, paths: Paths): Hono {
       scopes: grantableScopes(pending.params.scopes, user, application),
     })
 
-  const issueCode = (c: Context, flow: { country: Country; params: AuthorizeParams; pending?: PendingRequest }, user: UserRow, authTime: number, scopes: string[]) => {
+  const issueCode = (
+    c: Context,
+    flow: { country: Country; params: AuthorizeParams; pending?: PendingRequest },
+    user: UserRow,
+    authTime: number,
+    scopes: string[],
+  ) => {
     const code = sandbox.signIn.issueCode({ country: flow.country, params: flow.params, userId: user.id, authTime, scopes })
     if (flow.pending) sandbox.signIn.finish(flow.pending.id)
     // Always sent: the granted scope is a subset of the asked one (reference 2), and the client need not compare.
@@ -204,7 +240,8 @@ export function authorizeEndpoints(sandbox: Sandbox, paths: Paths): Hono {
       }
     }
     if (!user) {
-      if (params.prompt.includes('none')) return redirectError(c, params, 'login_required', 'The user is not signed in; send the request again without prompt=none.')
+      if (params.prompt.includes('none'))
+        return redirectError(c, params, 'login_required', 'The user is not signed in; send the request again without prompt=none.')
       const pending = flow.pending ?? sandbox.signIn.createPending({ browserId: browserId(c), country: flow.country, params })
       return showLogin(c, pending, application)
     }
@@ -215,7 +252,8 @@ export function authorizeEndpoints(sandbox: Sandbox, paths: Paths): Hono {
     }
     const consented = sandbox.signIn.consent(user.id, application.client_id) ?? []
     if (params.prompt.includes('consent') || granted.some((scope) => !consented.includes(scope))) {
-      if (params.prompt.includes('none')) return redirectError(c, params, 'consent_required', 'The user has not consented to these scopes; send the request again without prompt=none.')
+      if (params.prompt.includes('none'))
+        return redirectError(c, params, 'consent_required', 'The user has not consented to these scopes; send the request again without prompt=none.')
       if (flow.pending) {
         // After the login form: Post/Redirect/Get to the consent page.
         c.header('Cache-Control', 'no-store')

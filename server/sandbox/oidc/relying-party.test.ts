@@ -57,9 +57,10 @@ async function browse(url: URL): Promise<URL> {
     const html = await response.text()
     expect(response.status).toBe(200)
     const form = formOf(html)
-    response = await send(form.action, html.includes('name="password"')
-      ? { ...form.hidden, username: ALICE, password: DEMO_PASSWORD }
-      : { ...form.hidden, decision: 'allow' })
+    response = await send(
+      form.action,
+      html.includes('name="password"') ? { ...form.hidden, username: ALICE, password: DEMO_PASSWORD } : { ...form.hidden, decision: 'allow' },
+    )
   }
   throw new Error('No redirect to the client.')
 }
@@ -96,7 +97,12 @@ describe('openid-client as the relying party', () => {
     })
     const callback = await browse(authorizationUrl)
 
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true })
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    })
     expect(tokens.token_type.toLowerCase()).toBe('bearer')
     expect(tokens.scope).toBe(ALL_SCOPES)
     const claims = tokens.claims()!
@@ -105,7 +111,9 @@ describe('openid-client as the relying party', () => {
     const userinfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub)
     expect(userinfo).toMatchObject({ sub: 'U001', email: ALICE, customer_name: 'Acme Industries' })
 
-    const me = await fetch(`${origin}/sandbox/ordering/v3/me`, { headers: { Authorization: `Bearer ${tokens.access_token}`, [HEADER.apiKey]: SANDBOX_API_KEY } })
+    const me = await fetch(`${origin}/sandbox/ordering/v3/me`, {
+      headers: { Authorization: `Bearer ${tokens.access_token}`, [HEADER.apiKey]: SANDBOX_API_KEY },
+    })
     expect(me.status).toBe(200)
 
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!, { scope: `openid ${SCOPE.readonly}` })

@@ -76,9 +76,10 @@ export class SignInStore {
       endSession: db.prepare('DELETE FROM sso_sessions WHERE hash = ?'),
       insertPending: db.prepare(`INSERT INTO authorize_requests (id, browser_hash, csrf, country, client_id, params, user_id, auth_time, expires_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      pending: db.prepare<[string, number], { id: string; browser_hash: string; csrf: string; country: Country; params: string; user_id: string | null; auth_time: number | null }>(
-        'SELECT * FROM authorize_requests WHERE id = ? AND expires_at > ?',
-      ),
+      pending: db.prepare<
+        [string, number],
+        { id: string; browser_hash: string; csrf: string; country: Country; params: string; user_id: string | null; auth_time: number | null }
+      >('SELECT * FROM authorize_requests WHERE id = ? AND expires_at > ?'),
       signIn: db.prepare('UPDATE authorize_requests SET user_id = ?, auth_time = ? WHERE id = ?'),
       deletePending: db.prepare('DELETE FROM authorize_requests WHERE id = ?'),
       consent: db.prepare<[string, string], { scopes: string }>('SELECT scopes FROM consents WHERE user_id = ? AND client_id = ?'),
@@ -134,8 +135,17 @@ export class SignInStore {
       userId: input.userId ?? null,
       authTime: input.authTime ?? null,
     }
-    this.statements.insertPending.run(pending.id, pending.browserHash, pending.csrf, pending.country, input.params.clientId,
-      JSON.stringify(input.params), pending.userId, pending.authTime, this.realNow() + CODE_TTL_MS)
+    this.statements.insertPending.run(
+      pending.id,
+      pending.browserHash,
+      pending.csrf,
+      pending.country,
+      input.params.clientId,
+      JSON.stringify(input.params),
+      pending.userId,
+      pending.authTime,
+      this.realNow() + CODE_TTL_MS,
+    )
     return pending
   }
 
@@ -188,8 +198,19 @@ export class SignInStore {
   issueCode(input: { country: Country; params: AuthorizeParams; userId: string; authTime: number; scopes: string[] }): string {
     const code = random()
     const { params } = input
-    this.statements.insertCode.run(hashToken(code), params.clientId, input.userId, input.country, params.redirectUri,
-      input.scopes.join(' '), params.nonce ?? null, params.codeChallenge ?? null, input.authTime, params.acr, this.realNow() + CODE_TTL_MS)
+    this.statements.insertCode.run(
+      hashToken(code),
+      params.clientId,
+      input.userId,
+      input.country,
+      params.redirectUri,
+      input.scopes.join(' '),
+      params.nonce ?? null,
+      params.codeChallenge ?? null,
+      input.authTime,
+      params.acr,
+      this.realNow() + CODE_TTL_MS,
+    )
     return code
   }
 

@@ -141,9 +141,16 @@ export function oidcTokenRequest(
 /** Exchanges the code of a sign-in (with its PKCE verifier) for tokens; expects 200. */
 export async function exchangeCode(testApp: Pick<TestApp, 'fetch'>, signedIn: SignInResult, options: { country?: 'fr' | 'es' } = {}) {
   if (!signedIn.code) throw new Error(`No code in ${signedIn.callback}`)
-  const response = await oidcTokenRequest(testApp, {
-    grant_type: 'authorization_code', code: signedIn.code, redirect_uri: CALLBACK, code_verifier: signedIn.verifier,
-  }, options)
+  const response = await oidcTokenRequest(
+    testApp,
+    {
+      grant_type: 'authorization_code',
+      code: signedIn.code,
+      redirect_uri: CALLBACK,
+      code_verifier: signedIn.verifier,
+    },
+    options,
+  )
   if (response.status !== 200) throw new Error(`The code exchange answered ${response.status}: ${await response.text()}`)
   return ZTokenResponse.parse(await response.json())
 }

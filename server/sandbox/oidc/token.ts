@@ -98,7 +98,14 @@ export function tokenEndpoint(sandbox: Sandbox): Hono {
     if (!user) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUserGone').respond(c)
     const scopes = code.scopes.split(' ').filter(Boolean)
     return issueTokens(c, {
-      country, application, user, scopes, grantScopes: scopes, authTime: code.auth_time, acr: code.acr, ...(code.nonce ? { nonce: code.nonce } : {}),
+      country,
+      application,
+      user,
+      scopes,
+      grantScopes: scopes,
+      authTime: code.auth_time,
+      acr: code.acr,
+      ...(code.nonce ? { nonce: code.nonce } : {}),
     })
   }
 
@@ -131,9 +138,16 @@ export function tokenEndpoint(sandbox: Sandbox): Hono {
     const forced = sandbox.oidc.nextError.token
     if (forced) {
       delete sandbox.oidc.nextError.token
-      return new ApiError(SANDBOX_OAUTH_ERRORS, TOKEN_ERRORS[forced], forced, 'forced', {}, {
-        headers: forced === 'invalid_client' ? { 'WWW-Authenticate': REALM } : {},
-      }).respond(c)
+      return new ApiError(
+        SANDBOX_OAUTH_ERRORS,
+        TOKEN_ERRORS[forced],
+        forced,
+        'forced',
+        {},
+        {
+          headers: forced === 'invalid_client' ? { 'WWW-Authenticate': REALM } : {},
+        },
+      ).respond(c)
     }
     if (c.req.method !== 'POST') return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'method', { method: c.req.method }).respond(c)
     const request = await authenticatedTokenRequest(c, sandbox)

@@ -15,7 +15,8 @@ export function userinfoEndpoint(sandbox: Sandbox): Hono {
   const answer = (c: Context) => {
     c.header(HEADER.requestId, newRequestId())
     const match = /^Bearer +(\S+)$/i.exec(c.req.header('Authorization') ?? '')
-    if (!match) return new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_request', 'bearerMissing', {}, { headers: { 'WWW-Authenticate': CHALLENGE } }).respond(c)
+    if (!match)
+      return new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_request', 'bearerMissing', {}, { headers: { 'WWW-Authenticate': CHALLENGE } }).respond(c)
     const token = sandbox.tokens.find(match[1]!)
     const user = token?.subject_kind === 'user' ? sandbox.users.byId(token.subject_id) : undefined
     // The challenge repeats the description (RFC 6750 3).
@@ -28,9 +29,16 @@ export function userinfoEndpoint(sandbox: Sandbox): Hono {
     if (token.revoked) return invalid('accessRevoked')
     if (sandbox.tokens.isExpired(token)) return invalid('accessExpired')
     if (!token.scopes.split(' ').includes(OPENID)) {
-      return new ApiError(SANDBOX_OAUTH_ERRORS, 403, 'insufficient_scope', 'noOpenid', {}, {
-        headers: { 'WWW-Authenticate': `${CHALLENGE}, error="insufficient_scope", scope="openid"` },
-      }).respond(c)
+      return new ApiError(
+        SANDBOX_OAUTH_ERRORS,
+        403,
+        'insufficient_scope',
+        'noOpenid',
+        {},
+        {
+          headers: { 'WWW-Authenticate': `${CHALLENGE}, error="insufficient_scope", scope="openid"` },
+        },
+      ).respond(c)
     }
     noteCustomer(c, user.customer_id)
     return c.body(

@@ -14,11 +14,7 @@ const BEARER_CHALLENGE = 'Bearer realm="ordering"'
  * The checks of reference 2, in the order a real gateway makes them: API key (401 40/41), spike
  * arrest (403 53), bearer token (401 40/41/42), subscription (403 50), scope (403 51 on writes).
  */
-export function requireAccess(deps: {
-  applications: Applications
-  tokens: TokenStore
-  spikeArrest: WindowLimiter
-}): MiddlewareHandler<SandboxEnv> {
+export function requireAccess(deps: { applications: Applications; tokens: TokenStore; spikeArrest: WindowLimiter }): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     const apiKey = c.req.header(HEADER.apiKey) ?? c.req.query(HEADER.apiKey)
     if (!apiKey) throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.missingCredentials, 'missingApiKey')
@@ -26,9 +22,16 @@ export function requireAccess(deps: {
     if (!application) throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.invalidCredentials, 'invalidApiKey')
 
     if (!deps.spikeArrest.hit(application.client_id)) {
-      throw new ApiError(ORDERING_ERRORS, 403, ERROR_CODE.tooManyRequests, 'spikeArrest', { limit: deps.spikeArrest.limit }, {
-        headers: { 'Retry-After': String(deps.spikeArrest.retryAfterSeconds(application.client_id)) },
-      })
+      throw new ApiError(
+        ORDERING_ERRORS,
+        403,
+        ERROR_CODE.tooManyRequests,
+        'spikeArrest',
+        { limit: deps.spikeArrest.limit },
+        {
+          headers: { 'Retry-After': String(deps.spikeArrest.retryAfterSeconds(application.client_id)) },
+        },
+      )
     }
 
     const authorization = c.req.header('Authorization') ?? ''

@@ -3,10 +3,7 @@ import { ERROR_CODE } from '@contract/error'
 import { SCOPE } from '@contract/misc'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate, ATTACHMENT_MAX_BYTES } from '@contract/request-bodies'
-import {
-  actingOnBody, createOk, expectApiError, JSON_UTF8, startTestApp, TEST_SITE, terminationBody,
-  validBody, type TestApp,
-} from '../../test-support'
+import { actingOnBody, createOk, expectApiError, JSON_UTF8, startTestApp, TEST_SITE, terminationBody, validBody, type TestApp } from '../../test-support'
 
 let t: TestApp
 let token: string
@@ -104,8 +101,12 @@ describe('type', () => {
   it('holds BVPN types to ^[CMR]_BVPN_.*$', async () => {
     // A catalog item published with a BVPN variant but a type outside the pattern: its bodies cannot pass.
     await t.control('catalogItems', {
-      id: 'CI-X-BVPN', type: 'X_BVPN_SITE', name: 'Odd VPN site', description: 'Outside the pattern',
-      variant: 'createBvpnAutomatic', schema: { type: 'object' },
+      id: 'CI-X-BVPN',
+      type: 'X_BVPN_SITE',
+      name: 'Odd VPN site',
+      description: 'Outside the pattern',
+      variant: 'createBvpnAutomatic',
+      schema: { type: 'object' },
     })
     const body = validBody(t.today(), { type: 'X_BVPN_SITE', properties: { network: { id: 'NET-ACM-1' }, location: TEST_SITE } })
     const error = await expectRefused(body, 400, ERROR_CODE.invalidField)
@@ -153,7 +154,12 @@ describe('attachments: a name and a base64 body of at most 1 MiB', () => {
     ['without a name', [{ body: 'aGVsbG8=' }], 'attachments[0].name', 'is required'],
     ['without a body', [{ name: 'a.txt' }], 'attachments[0].body', 'is required'],
     ['with a body that is not base64', [{ name: 'a.txt', body: 'not base64!' }], 'attachments[0].body', 'must be base64-encoded content'],
-    ['one byte over 1 MiB once decoded', [{ name: 'big.bin', body: Buffer.alloc(ATTACHMENT_MAX_BYTES + 1).toString('base64') }], 'attachments[0].body', 'must be at most 1 MiB once decoded'],
+    [
+      'one byte over 1 MiB once decoded',
+      [{ name: 'big.bin', body: Buffer.alloc(ATTACHMENT_MAX_BYTES + 1).toString('base64') }],
+      'attachments[0].body',
+      'must be at most 1 MiB once decoded',
+    ],
     ['more than five', Array.from({ length: 6 }, (_, i) => ({ name: `${i}.txt`, body: 'aGVsbG8=' })), 'attachments', 'must have at most 5 items'],
   ])('refuses an attachment %s', async (_, attachments, path, message) => {
     const error = await expectRefused(validBody(t.today(), { attachments }), 400, ERROR_CODE.invalidField)
@@ -206,7 +212,9 @@ describe('modifications and cancellations act on an open request of the customer
 
     const termination = (await createOk(t, token, terminationBody(t.today(), delivered.properties.servicePoint!.id))).request.id
     const error = await expectRefused(actingOnBody(t.today(), 'INTERNET_ACCESS_CHANGE', created), 422, ERROR_CODE.targetRequestClosed)
-    expect(error.description).toBe(`The service delivered by request ${created} is terminated or has a termination under way (${termination}); it can no longer be modified.`)
+    expect(error.description).toBe(
+      `The service delivered by request ${created} is terminated or has a termination under way (${termination}); it can no longer be modified.`,
+    )
     // A delivered service is modified, never cancelled.
     await expectRefused(actingOnBody(t.today(), 'REQUEST_CANCELLATION', created), 422, ERROR_CODE.targetRequestClosed)
   })
@@ -265,7 +273,9 @@ describe('scopes', () => {
 
 describe('Accept-Language: fr', () => {
   it('explains a refused field in French', async () => {
-    const error = await expectRefused(validBody(t.today(), { contract: undefined, customerReference: 'R'.repeat(19) }), 400, ERROR_CODE.invalidField, { language: 'fr' })
+    const error = await expectRefused(validBody(t.today(), { contract: undefined, customerReference: 'R'.repeat(19) }), 400, ERROR_CODE.invalidField, {
+      language: 'fr',
+    })
     expect(error.message).toBe('Champ invalide')
     expect(error.fields).toEqual([
       { path: 'customerReference', message: 'doit comporter au plus 18 caractères, vous en avez 19' },

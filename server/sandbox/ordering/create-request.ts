@@ -97,7 +97,12 @@ export function createRequest(deps: CreateDeps, principal: Principal, raw: unkno
         throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.targetRequestClosed, 'serviceTerminated', { id, request: termination })
       }
       if (!entry.actsOn.includes(target.type) && entry.actsOn.length > 0) {
-        throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.targetRequestIncompatible, 'targetIncompatible', { id, type: target.type, requested: entry.row.type, item: entry.row.id })
+        throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.targetRequestIncompatible, 'targetIncompatible', {
+          id,
+          type: target.type,
+          requested: entry.row.type,
+          item: entry.row.id,
+        })
       }
     }
     if (category === 'termination') {
@@ -108,7 +113,12 @@ export function createRequest(deps: CreateDeps, principal: Principal, raw: unkno
         throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.unknownServicePoint, 'unknownServicePoint', { id: servicePoint })
       }
       if (entry.actsOn.length > 0 && !entry.actsOn.includes(created.type)) {
-        throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.targetRequestIncompatible, 'targetIncompatible', { id: created.id, type: created.type, requested: entry.row.type, item: entry.row.id })
+        throw new ApiError(ORDERING_ERRORS, 422, ERROR_CODE.targetRequestIncompatible, 'targetIncompatible', {
+          id: created.id,
+          type: created.type,
+          requested: entry.row.type,
+          item: entry.row.id,
+        })
       }
       const termination = deps.store.terminationOf(created.id)
       if (termination) {

@@ -71,7 +71,11 @@ describe('a request stored deeper than the limit', () => {
   afterAll(() => t.close())
 
   it('still lists (with properties), answers its detail and fields=id,properties: 200, folded as JSON text', async () => {
-    for (const path of ['/requests?limit=100&customerReference=PO-DEEP-ROW', '/requests?fields=id,properties&customerReference=PO-DEEP-ROW', `/requests/${id}`]) {
+    for (const path of [
+      '/requests?limit=100&customerReference=PO-DEEP-ROW',
+      '/requests?fields=id,properties&customerReference=PO-DEEP-ROW',
+      `/requests/${id}`,
+    ]) {
       const response = await t.call(path, { token })
       expect(response.status, path).toBe(200)
       const body = (await response.json()) as unknown

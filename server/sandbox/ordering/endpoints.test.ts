@@ -7,8 +7,17 @@ import { SCOPE, ZApiStatus, ZApiVersion, ZMe } from '@contract/misc'
 import { ZRequest } from '@contract/request'
 import { ZAggregateResponse } from '@contract/request-query'
 import {
-  API, createOk, expectApiError, JSON_PLAIN, JSON_UTF8, pagingOf, requestIdOf, SANDBOX_CLIENT_ID, startTestApp,
-  validBody, type TestApp,
+  API,
+  createOk,
+  expectApiError,
+  JSON_PLAIN,
+  JSON_UTF8,
+  pagingOf,
+  requestIdOf,
+  SANDBOX_CLIENT_ID,
+  startTestApp,
+  validBody,
+  type TestApp,
 } from '../../test-support'
 import { BUILTIN_CATALOG_ITEMS } from '../catalog/builtin-items'
 
@@ -41,15 +50,79 @@ interface Endpoint {
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { op: 'POST /requests', method: 'POST', path: '/requests', auth: true, ok: 201, errorType: JSON_UTF8, other: { method: 'DELETE', allow: 'GET, POST', errorType: JSON_PLAIN } },
-  { op: 'GET /requests', method: 'GET', path: '/requests', auth: true, ok: 200, errorType: JSON_PLAIN, other: { method: 'PUT', allow: 'GET, POST', errorType: JSON_PLAIN } },
-  { op: 'GET /requests/{id}', method: 'GET', path: '/requests/{id}', auth: true, ok: 200, errorType: JSON_PLAIN, other: { method: 'PATCH', allow: 'GET', errorType: JSON_PLAIN } },
-  { op: 'GET /requests/aggregate', method: 'GET', path: '/requests/aggregate', auth: true, ok: 200, errorType: JSON_PLAIN, other: { method: 'POST', allow: 'GET', errorType: JSON_PLAIN } },
-  { op: 'GET /catalogItems', method: 'GET', path: '/catalogItems', auth: true, ok: 200, errorType: JSON_PLAIN, other: { method: 'POST', allow: 'GET', errorType: JSON_PLAIN } },
-  { op: 'GET /catalogItems/{id}', method: 'GET', path: '/catalogItems/CI-INTERNET-ACCESS', auth: true, ok: 200, errorType: JSON_PLAIN, other: { method: 'DELETE', allow: 'GET', errorType: JSON_PLAIN } },
+  {
+    op: 'POST /requests',
+    method: 'POST',
+    path: '/requests',
+    auth: true,
+    ok: 201,
+    errorType: JSON_UTF8,
+    other: { method: 'DELETE', allow: 'GET, POST', errorType: JSON_PLAIN },
+  },
+  {
+    op: 'GET /requests',
+    method: 'GET',
+    path: '/requests',
+    auth: true,
+    ok: 200,
+    errorType: JSON_PLAIN,
+    other: { method: 'PUT', allow: 'GET, POST', errorType: JSON_PLAIN },
+  },
+  {
+    op: 'GET /requests/{id}',
+    method: 'GET',
+    path: '/requests/{id}',
+    auth: true,
+    ok: 200,
+    errorType: JSON_PLAIN,
+    other: { method: 'PATCH', allow: 'GET', errorType: JSON_PLAIN },
+  },
+  {
+    op: 'GET /requests/aggregate',
+    method: 'GET',
+    path: '/requests/aggregate',
+    auth: true,
+    ok: 200,
+    errorType: JSON_PLAIN,
+    other: { method: 'POST', allow: 'GET', errorType: JSON_PLAIN },
+  },
+  {
+    op: 'GET /catalogItems',
+    method: 'GET',
+    path: '/catalogItems',
+    auth: true,
+    ok: 200,
+    errorType: JSON_PLAIN,
+    other: { method: 'POST', allow: 'GET', errorType: JSON_PLAIN },
+  },
+  {
+    op: 'GET /catalogItems/{id}',
+    method: 'GET',
+    path: '/catalogItems/CI-INTERNET-ACCESS',
+    auth: true,
+    ok: 200,
+    errorType: JSON_PLAIN,
+    other: { method: 'DELETE', allow: 'GET', errorType: JSON_PLAIN },
+  },
   { op: 'GET /doc', method: 'GET', path: '/doc', auth: false, ok: 200, errorType: JSON_UTF8, other: { method: 'POST', allow: 'GET', errorType: JSON_UTF8 } },
-  { op: 'GET /status', method: 'GET', path: '/status', auth: false, ok: 200, errorType: JSON_UTF8, other: { method: 'PUT', allow: 'GET', errorType: JSON_UTF8 } },
-  { op: 'GET /version', method: 'GET', path: '/version', auth: false, ok: 200, errorType: JSON_UTF8, other: { method: 'DELETE', allow: 'GET', errorType: JSON_UTF8 } },
+  {
+    op: 'GET /status',
+    method: 'GET',
+    path: '/status',
+    auth: false,
+    ok: 200,
+    errorType: JSON_UTF8,
+    other: { method: 'PUT', allow: 'GET', errorType: JSON_UTF8 },
+  },
+  {
+    op: 'GET /version',
+    method: 'GET',
+    path: '/version',
+    auth: false,
+    ok: 200,
+    errorType: JSON_UTF8,
+    other: { method: 'DELETE', allow: 'GET', errorType: JSON_UTF8 },
+  },
   { op: 'GET /me', method: 'GET', path: '/me', auth: true, ok: 200, errorType: JSON_UTF8, other: { method: 'POST', allow: 'GET', errorType: JSON_UTF8 } },
 ]
 
@@ -159,12 +232,7 @@ describe.each(ENDPOINTS.filter((e) => !e.auth))('$op needs no credentials', (e) 
 
 describe('every answer carries its own request id', () => {
   it('differs from one answer to the next, errors included', async () => {
-    const responses = await Promise.all([
-      t.call('/requests', { token }),
-      t.call('/requests', { token }),
-      t.call('/nope', { token }),
-      t.call('/status'),
-    ])
+    const responses = await Promise.all([t.call('/requests', { token }), t.call('/requests', { token }), t.call('/nope', { token }), t.call('/status')])
     const ids = responses.map(requestIdOf)
     expect(new Set(ids).size).toBe(4)
   })
@@ -195,10 +263,21 @@ describe('POST /requests', () => {
     const created = ZRequest.parse(request)
     expect(response.headers.get(HEADER.contentLocation)).toBe(`${API}/requests/${created.id}`)
     expect(created).toMatchObject({
-      status: 'NEW', step: 'ORDER', subStep: 'INITIATION', category: 'creation', type: 'INTERNET_ACCESS',
-      customerReference: 'PO-LOCATION', comment: 'Ring twice.', contract: 'ACM-000101', priority: '',
-      customer: { id: 'C001', name: 'Acme Industries' }, keyDates: { requestedAt: body.requestedAt },
-      isOverdue: false, isArchived: false, rejectionReasons: [], name: 'Business internet access – Test site',
+      status: 'NEW',
+      step: 'ORDER',
+      subStep: 'INITIATION',
+      category: 'creation',
+      type: 'INTERNET_ACCESS',
+      customerReference: 'PO-LOCATION',
+      comment: 'Ring twice.',
+      contract: 'ACM-000101',
+      priority: '',
+      customer: { id: 'C001', name: 'Acme Industries' },
+      keyDates: { requestedAt: body.requestedAt },
+      isOverdue: false,
+      isArchived: false,
+      rejectionReasons: [],
+      name: 'Business internet access – Test site',
     })
     expect(created.createdAt).toBe(new Date(t.sandbox.clock.now()).toISOString())
     const read = await t.fetch(response.headers.get(HEADER.contentLocation)!, { apiKey: 'sandbox-api-key', token })
@@ -209,7 +288,12 @@ describe('POST /requests', () => {
     const before = await t.countRequests(token)
     const text = JSON.stringify(validBody(t.today()))
     await expectApiError(await t.call('/requests', { token, body: text, contentType: 'text/plain' }), 400, ERROR_CODE.unsupportedMediaType, JSON_UTF8)
-    await expectApiError(await t.call('/requests', { token, body: text, contentType: 'application/x-www-form-urlencoded' }), 400, ERROR_CODE.unsupportedMediaType, JSON_UTF8)
+    await expectApiError(
+      await t.call('/requests', { token, body: text, contentType: 'application/x-www-form-urlencoded' }),
+      400,
+      ERROR_CODE.unsupportedMediaType,
+      JSON_UTF8,
+    )
     expect(await t.countRequests(token)).toBe(before)
   })
 
@@ -303,7 +387,11 @@ describe('GET /catalogItems and GET /catalogItems/{id}', () => {
 describe('GET /doc', () => {
   it('is an OpenAPI 3.1 document covering the ten operations', async () => {
     const response = await t.call('/doc', { apiKey: null })
-    const doc = (await response.json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }
+    const doc = (await response.json()) as {
+      openapi: string
+      servers: { url: string }[]
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    }
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/)
     expect(doc.servers[0]!.url).toBe(API)
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
@@ -327,7 +415,13 @@ describe('GET /status, /version and /me', () => {
 
   it('describes a user, its customer, scopes and contracts', async () => {
     const me = ZMe.parse(await (await t.call('/me', { token })).json())
-    expect(me).toMatchObject({ kind: 'user', id: 'sandbox-tester', clientId: SANDBOX_CLIENT_ID, customer: { id: 'C001', name: 'Acme Industries' }, scopes: [SCOPE.full] })
+    expect(me).toMatchObject({
+      kind: 'user',
+      id: 'sandbox-tester',
+      clientId: SANDBOX_CLIENT_ID,
+      customer: { id: 'C001', name: 'Acme Industries' },
+      scopes: [SCOPE.full],
+    })
     expect(me.contracts.map((c) => c.number)).toEqual(['ACM-000101', 'ACM-000102', 'ACM-000103'])
   })
 

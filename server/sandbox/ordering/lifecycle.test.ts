@@ -4,7 +4,16 @@ import { ERROR_CODE } from '@contract/error'
 import { ZRequest, type Request } from '@contract/request'
 import { ZAggregateResponse } from '@contract/request-query'
 import {
-  actingOnBody, createOk, DEFAULT_START, expectApiError, JSON_UTF8, listAll, pagingOf, startTestApp, TEST_SITE, validBody,
+  actingOnBody,
+  createOk,
+  DEFAULT_START,
+  expectApiError,
+  JSON_UTF8,
+  listAll,
+  pagingOf,
+  startTestApp,
+  TEST_SITE,
+  validBody,
   type TestApp,
 } from '../../test-support'
 
@@ -72,7 +81,9 @@ describe('a created request', () => {
 
 describe('rejection', () => {
   it('ends a request for a postal code starting with 00 REJECTED with its reason, in English and French', async () => {
-    const body = validBody(t.today(), { properties: { ...(validBody(t.today()).properties as object), location: { ...TEST_SITE, address: { ...TEST_SITE.address, postalCode: '00120' } } } })
+    const body = validBody(t.today(), {
+      properties: { ...(validBody(t.today()).properties as object), location: { ...TEST_SITE, address: { ...TEST_SITE.address, postalCode: '00120' } } },
+    })
     const { request } = await createOk(t, token, body)
     expect(request).toMatchObject({ status: 'NEW', rejectionReasons: [] })
     await t.advanceSandbox({ hours: 5 })
@@ -111,7 +122,10 @@ describe('rejection', () => {
     const rejected = await read(request.id)
     expect(rejected.status).toBe('REJECTED')
     expect(rejected.rejectionReasons.map((r) => [r.code, r.reason])).toEqual([
-      [301, 'ADDRESS_NOT_ELIGIBLE'], [302, 'CONTACT_UNREACHABLE'], [303, 'BILLING_ACCOUNT_UNKNOWN'], [305, 'NETWORK_UNKNOWN'],
+      [301, 'ADDRESS_NOT_ELIGIBLE'],
+      [302, 'CONTACT_UNREACHABLE'],
+      [303, 'BILLING_ACCOUNT_UNKNOWN'],
+      [305, 'NETWORK_UNKNOWN'],
     ])
   })
 })
@@ -120,7 +134,10 @@ describe('isOverdue', () => {
   it('turns true when the requested day passes before completion, and stays false for what completes on time', async () => {
     const onTime = z.array(ZRequest).parse(await listAll(t, token, 'status=NEW,IN_PROGRESS&isOverdue=false'))
     expect(onTime.length).toBeGreaterThan(10)
-    const latest = onTime.map((r) => r.keyDates.requestedAt).sort().at(-1)!
+    const latest = onTime
+      .map((r) => r.keyDates.requestedAt)
+      .sort()
+      .at(-1)!
     const days = Math.ceil((Date.parse(latest) - Date.parse(t.today())) / (24 * HOUR)) + 2
     await t.advanceSandbox({ days })
 

@@ -17,7 +17,11 @@ beforeAll(async () => {
   t = startTestApp()
   token = await t.mintToken()
   // Three requests created at the same instant (the test clock does not move), to see how ties sort.
-  for (const [name, reference] of [['b tie', 'TIE-2'], ['a tie', 'TIE-1'], ['c tie', 'TIE-3']] as const) {
+  for (const [name, reference] of [
+    ['b tie', 'TIE-2'],
+    ['a tie', 'TIE-1'],
+    ['c tie', 'TIE-3'],
+  ] as const) {
     await createOk(t, token, validBody(t.today(), { name, customerReference: reference }))
   }
   all = z.array(ZRequest).parse(await listAll(t, token))
@@ -91,12 +95,24 @@ describe('filters', () => {
     ['an empty priority (every request has one)', 'priority=', () => true],
     ['another priority (no request has one)', 'priority=HIGH', () => false],
     ['createdAt on one day', () => `createdAt=${someDay()}`, (r) => day(r.createdAt) === someDay()],
-    ['createdAt.gte and .lte, whole days', 'createdAt.gte=2026-01-10&createdAt.lte=2026-02-20', (r) => day(r.createdAt) >= '2026-01-10' && day(r.createdAt) <= '2026-02-20'],
+    [
+      'createdAt.gte and .lte, whole days',
+      'createdAt.gte=2026-01-10&createdAt.lte=2026-02-20',
+      (r) => day(r.createdAt) >= '2026-01-10' && day(r.createdAt) <= '2026-02-20',
+    ],
     ['createdAt.gte as a timestamp', 'createdAt.gte=2026-04-01T12:00:00.000Z', (r) => r.createdAt >= '2026-04-01T12:00:00.000Z'],
     ['createdAt.lte as a timestamp with an offset', 'createdAt.lte=2026-04-01T14:00:00%2B02:00', (r) => r.createdAt <= '2026-04-01T12:00:00.000Z'],
-    ['updatedAt.gte and .lte', 'updatedAt.gte=2026-02-01&updatedAt.lte=2026-03-31', (r) => day(r.updatedAt) >= '2026-02-01' && day(r.updatedAt) <= '2026-03-31'],
+    [
+      'updatedAt.gte and .lte',
+      'updatedAt.gte=2026-02-01&updatedAt.lte=2026-03-31',
+      (r) => day(r.updatedAt) >= '2026-02-01' && day(r.updatedAt) <= '2026-03-31',
+    ],
     ['updatedAt on one day', 'updatedAt=2026-05-04', (r) => day(r.updatedAt) === '2026-05-04'],
-    ['keyDates.requestedAt.gte and .lte', 'keyDates.requestedAt.gte=2026-05-01&keyDates.requestedAt.lte=2026-06-15', (r) => r.keyDates.requestedAt >= '2026-05-01' && r.keyDates.requestedAt <= '2026-06-15'],
+    [
+      'keyDates.requestedAt.gte and .lte',
+      'keyDates.requestedAt.gte=2026-05-01&keyDates.requestedAt.lte=2026-06-15',
+      (r) => r.keyDates.requestedAt >= '2026-05-01' && r.keyDates.requestedAt <= '2026-06-15',
+    ],
     ['keyDates.requestedAt.lte alone', 'keyDates.requestedAt.lte=2025-08-01', (r) => r.keyDates.requestedAt <= '2025-08-01'],
     ['keyDates.requestedAt on one day', 'keyDates.requestedAt=2026-05-11', (r) => r.keyDates.requestedAt === '2026-05-11'],
     ['an exact customerReference', 'customerReference=TIE-2', (r) => r.customerReference === 'TIE-2'],
@@ -106,7 +122,11 @@ describe('filters', () => {
     ['a * inside a customerReference', 'customerReference=PO-*5*', (r) => /^PO-.*5/.test(r.customerReference ?? '')],
     ['an _ taken literally', 'customerReference=PO_1*', () => false],
     ['a % taken literally', 'customerReference=PO%251*', () => false],
-    ['filters combined', 'status=COMPLETED&type=INTERNET_ACCESS&createdAt.gte=2025-12-01', (r) => r.status === 'COMPLETED' && r.type === 'INTERNET_ACCESS' && day(r.createdAt) >= '2025-12-01'],
+    [
+      'filters combined',
+      'status=COMPLETED&type=INTERNET_ACCESS&createdAt.gte=2025-12-01',
+      (r) => r.status === 'COMPLETED' && r.type === 'INTERNET_ACCESS' && day(r.createdAt) >= '2025-12-01',
+    ],
   ]
 
   it.each(cases)('%s', async (_, query, keep) => {
@@ -117,7 +137,10 @@ describe('filters', () => {
   })
 
   it('has filters that select something and leave something out', () => {
-    const selective = cases.slice(0, 6).concat(cases.slice(8, 22)).map(([, , keep]) => all.filter(keep).length)
+    const selective = cases
+      .slice(0, 6)
+      .concat(cases.slice(8, 22))
+      .map(([, , keep]) => all.filter(keep).length)
     expect(selective.every((n) => n > 0 && n < all.length)).toBe(true)
   })
 
@@ -217,7 +240,7 @@ describe('GET /requests/aggregate', () => {
       expect(sum).toBe(listed.total)
       expect(Number(response.headers.get(HEADER.totalCount))).toBe(sum)
 
-      const matching = (await listAll<Request>(t, token, query))
+      const matching = await listAll<Request>(t, token, query)
       const keyOf = (r: Request) => (groupBy === 'customer.id' ? r.customer.id : String(r[groupBy as keyof Request]))
       const expected: Record<string, number> = {}
       for (const r of matching) expected[keyOf(r)] = (expected[keyOf(r)] ?? 0) + 1
@@ -235,7 +258,14 @@ describe('GET /requests/aggregate', () => {
   it('counts a request created a moment ago, in lists and aggregates alike', async () => {
     const before = ZAggregateResponse.parse(await (await t.call('/requests/aggregate?groupBy=type', { token })).json())
     const total = await t.countRequests(token)
-    await createOk(t, token, validBody(t.today(), { type: 'ETHERNET_LINK', properties: { ...(validBody(t.today()).properties as object), options: { bandwidthMbps: 10, vlans: [{ vlanId: 12, label: 'voice' }] } } }))
+    await createOk(
+      t,
+      token,
+      validBody(t.today(), {
+        type: 'ETHERNET_LINK',
+        properties: { ...(validBody(t.today()).properties as object), options: { bandwidthMbps: 10, vlans: [{ vlanId: 12, label: 'voice' }] } },
+      }),
+    )
     expect(await t.countRequests(token)).toBe(total + 1)
     const after = ZAggregateResponse.parse(await (await t.call('/requests/aggregate?groupBy=type', { token })).json())
     expect(after).toEqual({ ...before, ETHERNET_LINK: (before.ETHERNET_LINK ?? 0) + 1 })

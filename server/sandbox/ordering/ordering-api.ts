@@ -5,9 +5,7 @@ import { ERROR_CODE } from '@contract/error'
 import type { ApiStatus, ApiVersion, Me } from '@contract/misc'
 import { buildOpenApiDocument } from '@contract/openapi'
 import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
-import {
-  CATALOG_PAGE, ZAggregateRequestsQuery, ZApiKeyOnlyQuery, ZListCatalogItemsQuery, ZListRequestsQuery,
-} from '@contract/request-query'
+import { CATALOG_PAGE, ZAggregateRequestsQuery, ZApiKeyOnlyQuery, ZListCatalogItemsQuery, ZListRequestsQuery } from '@contract/request-query'
 import { readBounded } from '../../shared/edge'
 import { ApiError } from '../../shared/api-error'
 import { identifyCall, JSON_PLAIN, JSON_UTF8, sendJson, sendJsonText, validationError, type SandboxEnv } from '../http'
@@ -19,7 +17,10 @@ import { RenderedRequests, renderRequest } from './render'
 import { jsonShapeProblem, type JsonLimit } from '../json-shape'
 import { ORDERING_ERRORS } from './messages'
 
-const JSON_SHAPE_KEYS = { depth: 'jsonDepth', objectKeys: 'jsonObjectKeys', arrayItems: 'jsonArrayItems', nodes: 'jsonNodes' } as const satisfies Record<JsonLimit, string>
+const JSON_SHAPE_KEYS = { depth: 'jsonDepth', objectKeys: 'jsonObjectKeys', arrayItems: 'jsonArrayItems', nodes: 'jsonNodes' } as const satisfies Record<
+  JsonLimit,
+  string
+>
 
 /**
  * Endpoints whose errors are `application/json;charset=utf-8` (reference 1); the others answer `application/json`.
@@ -44,9 +45,16 @@ function parseQuery<T extends z.core.$ZodType>(c: Context<SandboxEnv>, schema: T
   const flat = Object.create(null) as Record<string, string>
   for (const [name, values] of Object.entries(raw)) {
     if (values.length > 1) {
-      throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.invalidQueryParameter, 'repeatedParameter', { name }, {
-        fields: [{ path: name, message: 'is given more than once' }],
-      })
+      throw new ApiError(
+        ORDERING_ERRORS,
+        400,
+        ERROR_CODE.invalidQueryParameter,
+        'repeatedParameter',
+        { name },
+        {
+          fields: [{ path: name, message: 'is given more than once' }],
+        },
+      )
     }
     flat[name] = values[0] ?? ''
   }
@@ -72,9 +80,16 @@ async function injectFault(fault: FaultRule, spikeArrestLimit: number): Promise<
     case 'spikeArrest':
       throw new ApiError(ORDERING_ERRORS, 403, ERROR_CODE.tooManyRequests, 'spikeArrest', { limit: spikeArrestLimit || 25 }, { headers: retryAfter(1) })
     case 'expiredToken':
-      throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.expiredCredentials, 'expiredToken', {}, {
-        headers: { 'WWW-Authenticate': 'Bearer realm="ordering", error="invalid_token"' },
-      })
+      throw new ApiError(
+        ORDERING_ERRORS,
+        401,
+        ERROR_CODE.expiredCredentials,
+        'expiredToken',
+        {},
+        {
+          headers: { 'WWW-Authenticate': 'Bearer realm="ordering", error="invalid_token"' },
+        },
+      )
     case 'dropConnection':
       return new Response(new ReadableStream({ start: (controller) => controller.error(new Error('connection dropped by the sandbox')) }), {
         status: 200,
@@ -164,9 +179,10 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     parseQuery(c, ZApiKeyOnlyQuery)
     const principal = c.get('principal')
     const application = sandbox.applications.byClientId(principal.clientId)!
-    const contracts = sandbox.db
-      .prepare('SELECT number, name FROM contracts WHERE customer_id = ? ORDER BY number')
-      .all(principal.customerId) as { number: string; name: string }[]
+    const contracts = sandbox.db.prepare('SELECT number, name FROM contracts WHERE customer_id = ? ORDER BY number').all(principal.customerId) as {
+      number: string
+      name: string
+    }[]
     // A person signed in at the sandbox authorization server has a name and an e-mail address; a minted test subject has neither.
     const user = principal.subjectKind === 'user' ? sandbox.users.byId(principal.subjectId) : undefined
     const body: Me = {
@@ -214,12 +230,15 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     // Another customer's request is as unknown as one that does not exist.
     if (!row) throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'requestNotFound', { id })
     const query = c.req.query()
-    return sendJson(c, renderRequest(row, {
-      language: c.get('language'),
-      customerName: sandbox.customerNames.get(customerId) ?? customerId,
-      displayNulls: query.displayNulls === 'true',
-      links: query.displayLinks === 'true' ? publicBase(c, basePath) : undefined,
-    }))
+    return sendJson(
+      c,
+      renderRequest(row, {
+        language: c.get('language'),
+        customerName: sandbox.customerNames.get(customerId) ?? customerId,
+        displayNulls: query.displayNulls === 'true',
+        links: query.displayLinks === 'true' ? publicBase(c, basePath) : undefined,
+      }),
+    )
   })
 
   app.post('/requests', access, async (c) => {
@@ -288,9 +307,16 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     const path = c.req.path.slice(basePath.length) || '/'
     const route = ROUTES.find((r) => r.pattern.test(path))
     if (route) {
-      throw new ApiError(ORDERING_ERRORS, 405, ERROR_CODE.methodNotAllowed, 'methodNotAllowed', { method: c.req.method, path, allowed: route.allow }, {
-        headers: { Allow: route.allow },
-      })
+      throw new ApiError(
+        ORDERING_ERRORS,
+        405,
+        ERROR_CODE.methodNotAllowed,
+        'methodNotAllowed',
+        { method: c.req.method, path, allowed: route.allow },
+        {
+          headers: { Allow: route.allow },
+        },
+      )
     }
     throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'pathNotFound', { path })
   })

@@ -17,9 +17,7 @@ function rejectionReasons(row: RequestRow, language: MessageLanguage): Rejection
   if (row.status !== 'REJECTED' || !row.rejection) return []
   return (JSON.parse(row.rejection) as StoredRejection[]).map(({ code, params }) => {
     const known = REJECTION_REASONS[code]
-    return known
-      ? { code, reason: known.reason, message: fill(known.message[language], params) }
-      : { code, reason: 'UNKNOWN', message: '' }
+    return known ? { code, reason: known.reason, message: fill(known.message[language], params) } : { code, reason: 'UNKNOWN', message: '' }
   })
 }
 

@@ -37,7 +37,11 @@ describe('request ids', () => {
   })
 
   it('names a delivered creation’s service point after its id, and terminates it by that name', async () => {
-    const row = t.sandbox.db.prepare("SELECT id FROM requests WHERE customer_id = 'C001' AND category = 'creation' AND status = 'COMPLETED' AND type = 'INTERNET_ACCESS' AND id NOT IN (SELECT related_request_id FROM requests WHERE category = 'termination' AND related_request_id IS NOT NULL) LIMIT 1").get() as { id: string }
+    const row = t.sandbox.db
+      .prepare(
+        "SELECT id FROM requests WHERE customer_id = 'C001' AND category = 'creation' AND status = 'COMPLETED' AND type = 'INTERNET_ACCESS' AND id NOT IN (SELECT related_request_id FROM requests WHERE category = 'termination' AND related_request_id IS NOT NULL) LIMIT 1",
+      )
+      .get() as { id: string }
     const servicePoint = servicePointOf(row.id)
     expect(requestIdOfServicePoint(servicePoint)).toBe(row.id)
     const detail = (await (await t.call(`/requests/${row.id}`, { token })).json()) as { properties: { servicePoint: { id: string } } }

@@ -1,8 +1,14 @@
 import type { AggregateGroup, AggregateRequestsQuery, ListRequestsQuery } from '@contract/request-query'
 import { REQUEST_PAGE } from '@contract/request-query'
 import {
-  REQUEST_CATEGORIES, REQUEST_STATUSES, REQUEST_STEPS, REQUEST_SUB_STEPS,
-  type RequestCategory, type RequestStatus, type RequestStep, type RequestSubStep,
+  REQUEST_CATEGORIES,
+  REQUEST_STATUSES,
+  REQUEST_STEPS,
+  REQUEST_SUB_STEPS,
+  type RequestCategory,
+  type RequestStatus,
+  type RequestStep,
+  type RequestSubStep,
 } from '@contract/request'
 import type { Statement } from 'better-sqlite3'
 import { createHash, randomInt } from 'node:crypto'
@@ -45,19 +51,62 @@ export interface RequestRow {
  * keys, where a literal has one fixed shape. A page of 20 rows costs about half the CPU this way.
  */
 const ROW_KEYS = [
-  'seq', 'id', 'customer_id', 'name', 'customer_reference', 'category', 'type', 'status', 'step', 'sub_step', 'is_overdue',
-  'is_archived', 'requested_at', 'contract', 'comment', 'properties', 'attachments', 'related_request_id', 'created_at',
-  'updated_at', 'outcome', 'delay_days', 'rejection', 'closed_at', 'next_at',
+  'seq',
+  'id',
+  'customer_id',
+  'name',
+  'customer_reference',
+  'category',
+  'type',
+  'status',
+  'step',
+  'sub_step',
+  'is_overdue',
+  'is_archived',
+  'requested_at',
+  'contract',
+  'comment',
+  'properties',
+  'attachments',
+  'related_request_id',
+  'created_at',
+  'updated_at',
+  'outcome',
+  'delay_days',
+  'rejection',
+  'closed_at',
+  'next_at',
 ] as const satisfies readonly (keyof RequestRow)[]
 const SELECT_ROW = `SELECT ${ROW_KEYS.join(', ')} FROM requests`
 type RawRow = { -readonly [I in keyof typeof ROW_KEYS]: RequestRow[(typeof ROW_KEYS)[I] & keyof RequestRow] }
 
 function rowOf(v: RawRow): RequestRow {
   return {
-    seq: v[0], id: v[1], customer_id: v[2], name: v[3], customer_reference: v[4], category: v[5], type: v[6], status: v[7],
-    step: v[8], sub_step: v[9], is_overdue: v[10], is_archived: v[11], requested_at: v[12], contract: v[13], comment: v[14],
-    properties: v[15], attachments: v[16], related_request_id: v[17], created_at: v[18], updated_at: v[19], outcome: v[20],
-    delay_days: v[21], rejection: v[22], closed_at: v[23], next_at: v[24],
+    seq: v[0],
+    id: v[1],
+    customer_id: v[2],
+    name: v[3],
+    customer_reference: v[4],
+    category: v[5],
+    type: v[6],
+    status: v[7],
+    step: v[8],
+    sub_step: v[9],
+    is_overdue: v[10],
+    is_archived: v[11],
+    requested_at: v[12],
+    contract: v[13],
+    comment: v[14],
+    properties: v[15],
+    attachments: v[16],
+    related_request_id: v[17],
+    created_at: v[18],
+    updated_at: v[19],
+    outcome: v[20],
+    delay_days: v[21],
+    rejection: v[22],
+    closed_at: v[23],
+    next_at: v[24],
   }
 }
 
@@ -213,7 +262,10 @@ export function whereOf(customerId: string, f: Filters): { sql: string; params: 
   }
   range('requested_at', f['keyDates.requestedAt'], f['keyDates.requestedAt'])
   range('requested_at', f['keyDates.requestedAt.gte'], f['keyDates.requestedAt.lte'])
-  for (const [name, column] of [['createdAt', 'created_at'], ['updatedAt', 'updated_at']] as const) {
+  for (const [name, column] of [
+    ['createdAt', 'created_at'],
+    ['updatedAt', 'updated_at'],
+  ] as const) {
     const day = f[name]
     if (day) range(column, lowerBound(day), upperBound(day))
     const gte = f[`${name}.gte`]
@@ -268,9 +320,7 @@ export class RequestStore {
           @updated_at, @outcome, @delay_days, @rejection, @closed_at, @next_at)`),
       nextSeq: db.prepare<[], { seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM requests'),
       idTaken: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM requests WHERE id = ?'),
-      insertAttachment: db.prepare(
-        'INSERT INTO attachments (id, request_seq, position, name, mime_type, size, body) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
+      insertAttachment: db.prepare('INSERT INTO attachments (id, request_seq, position, name, mime_type, size, body) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       due: db.prepare<[number, number], RawRow>(`${SELECT_ROW} WHERE next_at <= ? ORDER BY next_at LIMIT ?`).raw(),
       minNext: db.prepare<[], { next: number | null }>('SELECT MIN(next_at) AS next FROM requests WHERE next_at IS NOT NULL'),
       applyState: db.prepare(`UPDATE requests SET status = @status, step = @step, sub_step = @sub_step,
@@ -334,8 +384,11 @@ export class RequestStore {
     const seqs =
       offset >= total
         ? []
-        : (this.statement(`SELECT seq FROM requests WHERE ${where.sql} ORDER BY ${orderByOf(query.sort)} LIMIT ? OFFSET ?`, 'pluck')
-            .all(...where.params, limit, offset) as number[])
+        : (this.statement(`SELECT seq FROM requests WHERE ${where.sql} ORDER BY ${orderByOf(query.sort)} LIMIT ? OFFSET ?`, 'pluck').all(
+            ...where.params,
+            limit,
+            offset,
+          ) as number[])
     return { seqs, total }
   }
 
@@ -356,7 +409,10 @@ export class RequestStore {
     const column = GROUP_COLUMNS[groupBy]
     const where = whereOf(customerId, query)
     const sql = `SELECT ${column} AS k, COUNT(*) AS n FROM requests WHERE ${where.sql} GROUP BY ${column} ORDER BY ${column}`
-    const rows = this.counts.get(`${sql}|${JSON.stringify(where.params)}`, () => this.statement(sql).all(...where.params) as { k: string | number; n: number }[])
+    const rows = this.counts.get(
+      `${sql}|${JSON.stringify(where.params)}`,
+      () => this.statement(sql).all(...where.params) as { k: string | number; n: number }[],
+    )
     const counts: Record<string, number> = {}
     for (const key of GROUP_KEYS[groupBy] ?? []) counts[key] = 0
     const isFlag = groupBy === 'isOverdue' || groupBy === 'isArchived'

@@ -55,8 +55,10 @@ describe('cloud route', () => {
     await renderApp({ server, signedInAs: ALICE, path: '/cloud' })
     const select = await screen.findByLabelText('Project', {}, { timeout: 5_000 })
     await within(select).findByRole('option', { name: 'Acme production' })
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose a project', 'Acme production', 'Acme staging', 'Acme lab',
-    ])
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a project', 'Acme production', 'Acme staging', 'Acme lab'])
   })
 })

@@ -93,7 +93,11 @@ describe('dashboard (home route)', () => {
     await chart('Requests by status')
     // One grouped call per chart, never one call per status (the key figures' calls each carry their own statuses).
     const chartCalls = () => calls.filter((url) => url.pathname === `${API}/aggregate` && !url.searchParams.has('status'))
-    expect(chartCalls().map((url) => `${url.pathname.slice(API.length)}?${url.searchParams}`).sort()).toEqual(['/aggregate?groupBy=status', '/aggregate?groupBy=type'])
+    expect(
+      chartCalls()
+        .map((url) => `${url.pathname.slice(API.length)}?${url.searchParams}`)
+        .sort(),
+    ).toEqual(['/aggregate?groupBy=status', '/aggregate?groupBy=type'])
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'subStep')
     expect(here()).toBe('/?groupBy=subStep')
     const subSteps = await chart('Requests by sub-step')

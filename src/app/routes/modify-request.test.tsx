@@ -23,7 +23,8 @@ afterAll(() => server.close())
 beforeEach(() => localStorage.clear())
 
 /** Seeded internet accesses of Acme whose service is not terminated (nor being terminated). */
-const LIVE_ACCESS = "customer_id='C001' AND category='creation' AND type='INTERNET_ACCESS' AND id NOT IN (SELECT related_request_id FROM requests WHERE category='termination' AND related_request_id IS NOT NULL)"
+const LIVE_ACCESS =
+  "customer_id='C001' AND category='creation' AND type='INTERNET_ACCESS' AND id NOT IN (SELECT related_request_id FROM requests WHERE category='termination' AND related_request_id IS NOT NULL)"
 
 function requestId(where: string): string {
   const row = server.sandbox!.db.prepare(`SELECT id FROM requests WHERE ${where} ORDER BY seq LIMIT 1`).get() as { id: string } | undefined
@@ -40,13 +41,22 @@ async function readRequest(id: string): Promise<Request> {
 
 /** What the sandbox stored for `id`, straight from its database. */
 function storedRow(id: string) {
-  const row = server.sandbox!.db
-    .prepare('SELECT category, type, status, related_request_id, customer_reference, contract, properties FROM requests WHERE id = ?')
-    .get(id) as { category: string; type: string; status: string; related_request_id: string | null; customer_reference: string | null; contract: string; properties: string } | undefined
+  const row = server
+    .sandbox!.db.prepare('SELECT category, type, status, related_request_id, customer_reference, contract, properties FROM requests WHERE id = ?')
+    .get(id) as
+    | {
+        category: string
+        type: string
+        status: string
+        related_request_id: string | null
+        customer_reference: string | null
+        contract: string
+        properties: string
+      }
+    | undefined
   if (!row) throw new Error(`The sandbox stored no request ${id}`)
   return { ...row, properties: JSON.parse(row.properties) as Request['properties'] }
 }
-
 
 /** Opens the request's page and follows its "Modify" action to the form. */
 async function followModify(id: string) {
@@ -61,59 +71,64 @@ describe('modify a request from its page', () => {
   it.each([
     ['the service a completed access delivered', `${LIVE_ACCESS} AND status='COMPLETED'`],
     ['an access order still in progress', `${LIVE_ACCESS} AND status='IN_PROGRESS'`],
-  ])('modifies %s: the form is filled in from it, one change is sent, and the new modification opens', async (_, where) => {
-    const id = requestId(where)
-    await followModify(id)
-    const source = await readRequest(id)
-    const { bandwidthMbps, staticIp } = source.properties.options as { bandwidthMbps: number; staticIp: boolean }
-    const primary = source.properties.contacts!.primary
+  ])(
+    'modifies %s: the form is filled in from it, one change is sent, and the new modification opens',
+    async (_, where) => {
+      const id = requestId(where)
+      await followModify(id)
+      const source = await readRequest(id)
+      const { bandwidthMbps, staticIp } = source.properties.options as { bandwidthMbps: number; staticIp: boolean }
+      const primary = source.properties.contacts!.primary
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Change an access' })).toBeInTheDocument()
-    expect(screen.getByText(`Changes request ${id}. Its current values are filled in.`)).toBeInTheDocument()
-    expect(field('Request')).toHaveValue(id)
-    expect(contractBox()).toHaveValue(source.contract)
-    expect(field('Bandwidth (Mbit/s)')).toHaveValue(String(bandwidthMbps))
-    expect(field('Static IP address')).toHaveValue(String(staticIp))
-    const contact = screen.getByRole('group', { name: 'Primary contact' })
-    expect(field('First name', contact)).toHaveValue(primary.firstName)
-    expect(field('Last name', contact)).toHaveValue(primary.lastName)
-    expect(field('E-mail', contact)).toHaveValue(primary.email)
-    // The requested date is the person's to choose: the source's is past or too soon.
-    expect(dateValue()).toBe('')
-    const reference = (field('Your reference') as HTMLInputElement).value
-    expect(reference).toMatch(/^OC-/)
+      expect(screen.getByRole('heading', { level: 1, name: 'Change an access' })).toBeInTheDocument()
+      expect(screen.getByText(`Changes request ${id}. Its current values are filled in.`)).toBeInTheDocument()
+      expect(field('Request')).toHaveValue(id)
+      expect(contractBox()).toHaveValue(source.contract)
+      expect(field('Bandwidth (Mbit/s)')).toHaveValue(String(bandwidthMbps))
+      expect(field('Static IP address')).toHaveValue(String(staticIp))
+      const contact = screen.getByRole('group', { name: 'Primary contact' })
+      expect(field('First name', contact)).toHaveValue(primary.firstName)
+      expect(field('Last name', contact)).toHaveValue(primary.lastName)
+      expect(field('E-mail', contact)).toHaveValue(primary.email)
+      // The requested date is the person's to choose: the source's is past or too soon.
+      expect(dateValue()).toBe('')
+      const reference = (field('Your reference') as HTMLInputElement).value
+      expect(reference).toMatch(/^OC-/)
 
-    const wanted = BANDWIDTHS.find((value) => value !== String(bandwidthMbps))!
-    await userEvent.selectOptions(field('Bandwidth (Mbit/s)'), wanted)
-    await pickDate(addDaysToIsoDate(today(), 9))
-    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
+      const wanted = BANDWIDTHS.find((value) => value !== String(bandwidthMbps))!
+      await userEvent.selectOptions(field('Bandwidth (Mbit/s)'), wanted)
+      await pickDate(addDaysToIsoDate(today(), 9))
+      await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
 
-    await waitFor(() => expect(window.location.pathname).toMatch(/^\/requests\/REQ\d{8}$/), LONG)
-    const createdId = window.location.pathname.split('/').at(-1)!
-    expect(createdId).not.toBe(id)
-    await screen.findByRole('heading', { level: 2, name: 'Progress' }, LONG)
-    expect(screen.getByRole('heading', { level: 1, name: 'Change an access' })).toBeInTheDocument()
-    const related = screen.getByText('Related request').nextElementSibling as HTMLElement
-    expect(within(related).getByRole('link', { name: id })).toHaveAttribute('href', `/requests/${id}`)
+      await waitFor(() => expect(window.location.pathname).toMatch(/^\/requests\/REQ\d{8}$/), LONG)
+      const createdId = window.location.pathname.split('/').at(-1)!
+      expect(createdId).not.toBe(id)
+      await screen.findByRole('heading', { level: 2, name: 'Progress' }, LONG)
+      expect(screen.getByRole('heading', { level: 1, name: 'Change an access' })).toBeInTheDocument()
+      const related = screen.getByText('Related request').nextElementSibling as HTMLElement
+      expect(within(related).getByRole('link', { name: id })).toHaveAttribute('href', `/requests/${id}`)
 
-    expect(storedRow(createdId)).toEqual({
-      category: 'modification',
-      type: 'INTERNET_ACCESS_CHANGE',
-      status: 'NEW',
-      related_request_id: id,
-      customer_reference: reference,
-      contract: source.contract,
-      properties: { options: { bandwidthMbps: Number(wanted), staticIp }, contacts: { primary } },
-    })
-    // The original keeps its state: a modification does not change its target (docs/decisions/0003).
-    expect((await readRequest(id)).status).toBe(source.status)
-  }, 60_000)
+      expect(storedRow(createdId)).toEqual({
+        category: 'modification',
+        type: 'INTERNET_ACCESS_CHANGE',
+        status: 'NEW',
+        related_request_id: id,
+        customer_reference: reference,
+        contract: source.contract,
+        properties: { options: { bandwidthMbps: Number(wanted), staticIp }, contacts: { primary } },
+      })
+      // The original keeps its state: a modification does not change its target (docs/decisions/0003).
+      expect((await readRequest(id)).status).toBe(source.status)
+    },
+    60_000,
+  )
 
   it('says at the request field that a terminated service can no longer be modified', async () => {
     const id = requestId(`${LIVE_ACCESS} AND status='COMPLETED'`)
     await followModify(id)
     const source = await readRequest(id)
-    const modifications = () => server.sandbox!.db.prepare("SELECT count(*) AS n FROM requests WHERE category='modification' AND related_request_id = ?").get(id)
+    const modifications = () =>
+      server.sandbox!.db.prepare("SELECT count(*) AS n FROM requests WHERE category='modification' AND related_request_id = ?").get(id)
     const before = modifications()
     // The service is being ended, through the API, after the form opened.
     const termination = await fetch('/api/ordering/v3/requests', {
@@ -151,7 +166,9 @@ describe('modify a request from its page', () => {
   it('gives a read-only person who types the address of the form no form', async () => {
     const id = requestId(`${LIVE_ACCESS} AND status='COMPLETED'`)
     await renderApp({ server, signedInAs: MARC, path: `/requests/new?action=modify&from=${id}` })
-    expect(await screen.findByText(/You can read the catalog and follow your company’s requests, but not send requests: your access is read-only/, undefined, LONG)).toBeInTheDocument()
+    expect(
+      await screen.findByText(/You can read the catalog and follow your company’s requests, but not send requests: your access is read-only/, undefined, LONG),
+    ).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Catalog' })).toBeInTheDocument()
     expect(screen.queryByRole('form')).not.toBeInTheDocument()
   })

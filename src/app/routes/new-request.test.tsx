@@ -60,140 +60,191 @@ async function fillSite() {
 const summary = () => screen.getByRole('heading', { level: 2, name: /There is a problem|Il y a un problème|The request was not sent/ })
 
 describe('new request route', () => {
-  it('says the three rules as sentences at their fields and in a summary whose links lead to each field', async () => {
-    await openForm('/requests/new?item=CI-BVPN-SITE')
-    await pickDate(addDaysToIsoDate(today(), 6))
-    await userEvent.clear(field('Your reference'))
-    await userEvent.type(field('Your reference'), 'R'.repeat(19))
-    await userEvent.type(contractBox(), 'C'.repeat(11))
-    await userEvent.tab()
-    // Counters for the 18 and 10 limits, shown as the person types.
-    expect(screen.getByText('1 character too many (at most 18)', { selector: 'p' })).toBeInTheDocument()
-    expect(screen.getByText('1 character too many (at most 10)', { selector: 'p' })).toBeInTheDocument()
+  it(
+    'says the three rules as sentences at their fields and in a summary whose links lead to each field',
+    async () => {
+      await openForm('/requests/new?item=CI-BVPN-SITE')
+      await pickDate(addDaysToIsoDate(today(), 6))
+      await userEvent.clear(field('Your reference'))
+      await userEvent.type(field('Your reference'), 'R'.repeat(19))
+      await userEvent.type(contractBox(), 'C'.repeat(11))
+      await userEvent.tab()
+      // Counters for the 18 and 10 limits, shown as the person types.
+      expect(screen.getByText('1 character too many (at most 18)', { selector: 'p' })).toBeInTheDocument()
+      expect(screen.getByText('1 character too many (at most 10)', { selector: 'p' })).toBeInTheDocument()
 
-    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
-    await waitFor(() => expect(summary()).toHaveFocus(), LONG)
-    const date = `Choose a date on or after ${formatLongDate(addDaysToIsoDate(today(), 7), EN)}: requests need at least 7 days.`
-    const reference = 'Your reference: use at most 18 characters (you have 19).'
-    const contract = 'Contract: use at most 10 characters (you have 11).'
-    const box = screen.getByRole('alert')
-    const links = within(box).getAllByRole('link').map((link) => link.textContent)
-    // In the form's order, the date first.
-    expect(links.slice(0, 3)).toEqual([date, reference, contract])
-    expect(dateGroup('Requested date')).toHaveAccessibleDescription(expect.stringContaining(date))
-    expect(field('Your reference')).toHaveAccessibleDescription(expect.stringContaining(reference))
-    expect(contractBox()).toHaveAccessibleDescription(expect.stringContaining(contract))
-    expect(within(box).getByRole('link', { name: /^Fill in “.*Network identifier”\.$/ })).toBeInTheDocument()
+      await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
+      await waitFor(() => expect(summary()).toHaveFocus(), LONG)
+      const date = `Choose a date on or after ${formatLongDate(addDaysToIsoDate(today(), 7), EN)}: requests need at least 7 days.`
+      const reference = 'Your reference: use at most 18 characters (you have 19).'
+      const contract = 'Contract: use at most 10 characters (you have 11).'
+      const box = screen.getByRole('alert')
+      const links = within(box)
+        .getAllByRole('link')
+        .map((link) => link.textContent)
+      // In the form's order, the date first.
+      expect(links.slice(0, 3)).toEqual([date, reference, contract])
+      expect(dateGroup('Requested date')).toHaveAccessibleDescription(expect.stringContaining(date))
+      expect(field('Your reference')).toHaveAccessibleDescription(expect.stringContaining(reference))
+      expect(contractBox()).toHaveAccessibleDescription(expect.stringContaining(contract))
+      expect(within(box).getByRole('link', { name: /^Fill in “.*Network identifier”\.$/ })).toBeInTheDocument()
 
-    await userEvent.click(within(box).getByRole('link', { name: contract }))
-    expect(contractBox()).toHaveFocus()
-    await userEvent.click(within(box).getByRole('link', { name: date }))
-    expect(within(dateGroup('Requested date')).getAllByRole('spinbutton')[0]).toHaveFocus()
-  }, SLOW)
+      await userEvent.click(within(box).getByRole('link', { name: contract }))
+      expect(contractBox()).toHaveFocus()
+      await userEvent.click(within(box).getByRole('link', { name: date }))
+      expect(within(dateGroup('Requested date')).getAllByRole('spinbutton')[0]).toHaveFocus()
+    },
+    SLOW,
+  )
 
-  it('in French: sentences with French dates, the date field in day/month/year order', async () => {
-    await changeLanguage('fr')
-    await openForm('/requests/new?item=CI-BVPN-SITE')
-    const group = document.getElementById('field-requestedAt')!
-    expect(within(group).getAllByRole('spinbutton').map((segment) => segment.getAttribute('data-type'))).toEqual(['day', 'month', 'year'])
-    const label = group.getAttribute('aria-labelledby')!
-    const dateLabel = document.getElementById(label)!.firstChild!.textContent!
-    expect(segmentOrder(dateLabel)).toEqual(['day', 'month', 'year'])
-    await pickDate(addDaysToIsoDate(today(), 6), dateLabel)
-    const reference = document.getElementById('field-customerReference') as HTMLInputElement
-    await userEvent.clear(reference)
-    await userEvent.type(reference, 'R'.repeat(19))
-    expect(screen.getByText('1 caractère de trop (au plus 18)', { selector: 'p' })).toBeInTheDocument()
-    await userEvent.click(screen.getByRole('button', { name: 'Envoyer la demande' }))
-    await waitFor(() => expect(summary()).toHaveFocus(), LONG)
-    const earliest = formatLongDate(addDaysToIsoDate(today(), 7), 'fr-FR')
-    expect(earliest).toMatch(/^\d{1,2} [a-zéû]+ \d{4}$/)
-    const box = screen.getByRole('alert')
-    expect(within(box).getByRole('link', { name: `Choisissez une date à partir du ${earliest} : une demande exige un délai d’au moins 7 jours.` })).toBeInTheDocument()
-    expect(within(box).getByRole('link', { name: /: utilisez au plus 18 caractères \(vous en avez 19\)\.$/ })).toBeInTheDocument()
-  }, SLOW)
+  it(
+    'in French: sentences with French dates, the date field in day/month/year order',
+    async () => {
+      await changeLanguage('fr')
+      await openForm('/requests/new?item=CI-BVPN-SITE')
+      const group = document.getElementById('field-requestedAt')!
+      expect(
+        within(group)
+          .getAllByRole('spinbutton')
+          .map((segment) => segment.getAttribute('data-type')),
+      ).toEqual(['day', 'month', 'year'])
+      const label = group.getAttribute('aria-labelledby')!
+      const dateLabel = document.getElementById(label)!.firstChild!.textContent!
+      expect(segmentOrder(dateLabel)).toEqual(['day', 'month', 'year'])
+      await pickDate(addDaysToIsoDate(today(), 6), dateLabel)
+      const reference = document.getElementById('field-customerReference') as HTMLInputElement
+      await userEvent.clear(reference)
+      await userEvent.type(reference, 'R'.repeat(19))
+      expect(screen.getByText('1 caractère de trop (au plus 18)', { selector: 'p' })).toBeInTheDocument()
+      await userEvent.click(screen.getByRole('button', { name: 'Envoyer la demande' }))
+      await waitFor(() => expect(summary()).toHaveFocus(), LONG)
+      const earliest = formatLongDate(addDaysToIsoDate(today(), 7), 'fr-FR')
+      expect(earliest).toMatch(/^\d{1,2} [a-zéû]+ \d{4}$/)
+      const box = screen.getByRole('alert')
+      expect(
+        within(box).getByRole('link', { name: `Choisissez une date à partir du ${earliest} : une demande exige un délai d’au moins 7 jours.` }),
+      ).toBeInTheDocument()
+      expect(within(box).getByRole('link', { name: /: utilisez au plus 18 caractères \(vous en avez 19\)\.$/ })).toBeInTheDocument()
+    },
+    SLOW,
+  )
 
-  it('offers the person’s contracts in a combobox, and still accepts one typed', async () => {
-    await openForm('/requests/new?item=CI-BVPN-SITE')
-    const me = (await (await fetch('/api/ordering/v3/me', { headers: { Accept: 'application/json' } })).json()) as { contracts: { number: string; name: string }[] }
-    expect(me.contracts.length).toBeGreaterThan(0)
-    await userEvent.click(screen.getByRole('button', { name: /^Show your contracts/ }))
-    const options = await screen.findAllByRole('option')
-    expect(options.map((option) => option.textContent)).toEqual(me.contracts.map((contract) => `${contract.number} ${contract.name}`))
-    await userEvent.click(options[0]!)
-    expect(contractBox()).toHaveValue(me.contracts[0]!.number)
-    await userEvent.clear(contractBox())
-    await userEvent.type(contractBox(), 'ZZZ-1')
-    await userEvent.tab()
-    expect(contractBox()).toHaveValue('ZZZ-1')
-  }, SLOW)
+  it(
+    'offers the person’s contracts in a combobox, and still accepts one typed',
+    async () => {
+      await openForm('/requests/new?item=CI-BVPN-SITE')
+      const me = (await (await fetch('/api/ordering/v3/me', { headers: { Accept: 'application/json' } })).json()) as {
+        contracts: { number: string; name: string }[]
+      }
+      expect(me.contracts.length).toBeGreaterThan(0)
+      await userEvent.click(screen.getByRole('button', { name: /^Show your contracts/ }))
+      const options = await screen.findAllByRole('option')
+      expect(options.map((option) => option.textContent)).toEqual(me.contracts.map((contract) => `${contract.number} ${contract.name}`))
+      await userEvent.click(options[0]!)
+      expect(contractBox()).toHaveValue(me.contracts[0]!.number)
+      await userEvent.clear(contractBox())
+      await userEvent.type(contractBox(), 'ZZZ-1')
+      await userEvent.tab()
+      expect(contractBox()).toHaveValue('ZZZ-1')
+    },
+    SLOW,
+  )
 
-  it('puts a business refusal (422 unknown contract) on the field it concerns, with the request id to quote', async () => {
-    await openForm('/requests/new?item=CI-BVPN-SITE')
-    expect(screen.getByRole('heading', { level: 1, name: 'Business VPN site' })).toBeInTheDocument()
-    await pickDate(addDaysToIsoDate(today(), 9))
-    await userEvent.type(contractBox(), 'ZZZ-1')
-    await userEvent.tab()
-    await userEvent.type(field('Network identifier'), 'NET-ACM-1')
-    await fillSite()
-    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
-    await waitFor(() => expect(contractBox()).toHaveAttribute('aria-invalid', 'true'), LONG)
-    await waitFor(() => expect(contractBox()).toHaveAccessibleDescription(expect.stringMatching(/Contract: .*ZZZ-1/)))
-    await waitFor(() => expect(summary()).toHaveFocus(), LONG)
-    expect(screen.getByText(/Quote this id to support/).querySelector('code')?.textContent).toMatch(/^[0-9a-f-]{36}$/)
-    expect(window.location.pathname).toBe('/requests/new')
-  }, SLOW)
+  it(
+    'puts a business refusal (422 unknown contract) on the field it concerns, with the request id to quote',
+    async () => {
+      await openForm('/requests/new?item=CI-BVPN-SITE')
+      expect(screen.getByRole('heading', { level: 1, name: 'Business VPN site' })).toBeInTheDocument()
+      await pickDate(addDaysToIsoDate(today(), 9))
+      await userEvent.type(contractBox(), 'ZZZ-1')
+      await userEvent.tab()
+      await userEvent.type(field('Network identifier'), 'NET-ACM-1')
+      await fillSite()
+      await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
+      await waitFor(() => expect(contractBox()).toHaveAttribute('aria-invalid', 'true'), LONG)
+      await waitFor(() => expect(contractBox()).toHaveAccessibleDescription(expect.stringMatching(/Contract: .*ZZZ-1/)))
+      await waitFor(() => expect(summary()).toHaveFocus(), LONG)
+      expect(screen.getByText(/Quote this id to support/).querySelector('code')?.textContent).toMatch(/^[0-9a-f-]{36}$/)
+      expect(window.location.pathname).toBe('/requests/new')
+    },
+    SLOW,
+  )
 
-  it('"fix and resubmit" keeps the buyer’s own reference and shows each rejection reason beside its field', async () => {
-    const id = requestId("customer_id='C001' AND status='REJECTED' AND type='INTERNET_ACCESS' AND category='creation' AND customer_reference IS NOT NULL AND rejection LIKE '%303%'")
-    await openForm(`/requests/new?action=resubmit&from=${id}`)
-    const source = await readRequest(id)
-    expect(source.rejectionReasons.map((reason) => reason.reason)).toContain('BILLING_ACCOUNT_UNKNOWN')
-    expect(screen.getByRole('heading', { level: 1, name: 'Business internet access' })).toBeInTheDocument()
-    expect(screen.getByText(/filled in from rejected request/)).toHaveTextContent(source.customerReference!)
-    expect(field('Your reference')).toHaveValue(source.customerReference)
-    expect(contractBox()).toHaveValue(source.contract)
-    expect(field('City')).toHaveValue(source.properties.location?.address.city)
-    const billing = source.rejectionReasons.find((reason) => reason.reason === 'BILLING_ACCOUNT_UNKNOWN')!
-    expect(field('Billing account code')).toHaveAccessibleDescription(expect.stringContaining(`Why it was refused: ${billing.message}`))
-  }, SLOW)
+  it(
+    '"fix and resubmit" keeps the buyer’s own reference and shows each rejection reason beside its field',
+    async () => {
+      const id = requestId(
+        "customer_id='C001' AND status='REJECTED' AND type='INTERNET_ACCESS' AND category='creation' AND customer_reference IS NOT NULL AND rejection LIKE '%303%'",
+      )
+      await openForm(`/requests/new?action=resubmit&from=${id}`)
+      const source = await readRequest(id)
+      expect(source.rejectionReasons.map((reason) => reason.reason)).toContain('BILLING_ACCOUNT_UNKNOWN')
+      expect(screen.getByRole('heading', { level: 1, name: 'Business internet access' })).toBeInTheDocument()
+      expect(screen.getByText(/filled in from rejected request/)).toHaveTextContent(source.customerReference!)
+      expect(field('Your reference')).toHaveValue(source.customerReference)
+      expect(contractBox()).toHaveValue(source.contract)
+      expect(field('City')).toHaveValue(source.properties.location?.address.city)
+      const billing = source.rejectionReasons.find((reason) => reason.reason === 'BILLING_ACCOUNT_UNKNOWN')!
+      expect(field('Billing account code')).toHaveAccessibleDescription(expect.stringContaining(`Why it was refused: ${billing.message}`))
+    },
+    SLOW,
+  )
 
-  it('terminates a delivered service after a confirmation, and the request page it lands on says so', async () => {
-    const id = requestId("customer_id='C001' AND status='COMPLETED' AND type='INTERNET_ACCESS' AND category='creation' AND id NOT IN (SELECT related_request_id FROM requests WHERE category='termination' AND related_request_id IS NOT NULL)")
-    await openForm(`/requests/new?action=terminate&from=${id}`)
-    expect(screen.getByRole('heading', { level: 1, name: 'Terminate an access' })).toBeInTheDocument()
-    expect(field('Service point')).toHaveValue(`SP${id.slice(3)}`)
-    await pickDate(addDaysToIsoDate(today(), 7))
-    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
-    const confirm = await screen.findByRole('alertdialog', { name: 'Terminate this service?' })
-    expect(confirm).toHaveTextContent(`SP${id.slice(3)}`)
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, terminate' }))
-    await waitFor(() => expect(window.location.pathname).toMatch(/^\/requests\/REQ\d{8}$/), LONG)
-    const createdId = window.location.pathname.split('/').at(-1)!
-    await waitFor(() => expect(screen.getByText(`Termination request ${createdId} was sent: the service will be ended.`)).toBeInTheDocument())
-    expect(screen.getByText(`Termination request ${createdId} was sent: the service will be ended.`)).toHaveAttribute('role', 'status')
-    const termination = await readRequest(createdId)
-    expect(termination).toMatchObject({ type: 'INTERNET_ACCESS_TERMINATION', category: 'termination', relatedRequestId: id })
-  }, SLOW)
+  it(
+    'terminates a delivered service after a confirmation, and the request page it lands on says so',
+    async () => {
+      const id = requestId(
+        "customer_id='C001' AND status='COMPLETED' AND type='INTERNET_ACCESS' AND category='creation' AND id NOT IN (SELECT related_request_id FROM requests WHERE category='termination' AND related_request_id IS NOT NULL)",
+      )
+      await openForm(`/requests/new?action=terminate&from=${id}`)
+      expect(screen.getByRole('heading', { level: 1, name: 'Terminate an access' })).toBeInTheDocument()
+      expect(field('Service point')).toHaveValue(`SP${id.slice(3)}`)
+      await pickDate(addDaysToIsoDate(today(), 7))
+      await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
+      const confirm = await screen.findByRole('alertdialog', { name: 'Terminate this service?' })
+      expect(confirm).toHaveTextContent(`SP${id.slice(3)}`)
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, terminate' }))
+      await waitFor(() => expect(window.location.pathname).toMatch(/^\/requests\/REQ\d{8}$/), LONG)
+      const createdId = window.location.pathname.split('/').at(-1)!
+      await waitFor(() => expect(screen.getByText(`Termination request ${createdId} was sent: the service will be ended.`)).toBeInTheDocument())
+      expect(screen.getByText(`Termination request ${createdId} was sent: the service will be ended.`)).toHaveAttribute('role', 'status')
+      const termination = await readRequest(createdId)
+      expect(termination).toMatchObject({ type: 'INTERNET_ACCESS_TERMINATION', category: 'termination', relatedRequestId: id })
+    },
+    SLOW,
+  )
 
-  it('gives a read-only person the catalog, with a sentence saying why there is no form', async () => {
-    await renderApp({ server, signedInAs: 'marc@acme.example', path: '/requests/new?item=CI-INTERNET-ACCESS' })
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your access is read-only' }, LONG)).toBeInTheDocument()
-    expect(screen.getByText(/but not send requests: your access is read-only/)).toBeInTheDocument()
-    expect(screen.getByRole('heading', { level: 1, name: 'Catalog' })).toBeInTheDocument()
-    expect(await screen.findByRole('link', { name: 'Business internet access' }, LONG)).toHaveAttribute('href', '/catalog/CI-INTERNET-ACCESS')
-    expect(screen.queryByRole('form')).not.toBeInTheDocument()
-  }, SLOW)
+  it(
+    'gives a read-only person the catalog, with a sentence saying why there is no form',
+    async () => {
+      await renderApp({ server, signedInAs: 'marc@acme.example', path: '/requests/new?item=CI-INTERNET-ACCESS' })
+      expect(await screen.findByRole('heading', { level: 2, name: 'Your access is read-only' }, LONG)).toBeInTheDocument()
+      expect(screen.getByText(/but not send requests: your access is read-only/)).toBeInTheDocument()
+      expect(screen.getByRole('heading', { level: 1, name: 'Catalog' })).toBeInTheDocument()
+      expect(await screen.findByRole('link', { name: 'Business internet access' }, LONG)).toHaveAttribute('href', '/catalog/CI-INTERNET-ACCESS')
+      expect(screen.queryByRole('form')).not.toBeInTheDocument()
+    },
+    SLOW,
+  )
 
-  it('puts the API’s own 400 on the field when the operator’s day is ahead of the browser’s', async () => {
-    const clock = (await (await fetch('/sandbox/control/clock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ days: 3 }) })).json()) as { today: string }
-    await openForm('/requests/new?item=CI-BVPN-SITE')
-    await pickDate(addDaysToIsoDate(today(), 8))
-    await userEvent.type(contractBox(), 'ACM-000101')
-    await userEvent.tab()
-    await userEvent.type(field('Network identifier'), 'NET-ACM-1')
-    await fillSite()
-    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
-    await waitFor(() => expect(dateGroup('Requested date')).toHaveAccessibleDescription(expect.stringContaining(`on or after ${addDaysToIsoDate(clock.today, 7)}`)), LONG)
-  }, SLOW)
+  it(
+    'puts the API’s own 400 on the field when the operator’s day is ahead of the browser’s',
+    async () => {
+      const clock = (await (
+        await fetch('/sandbox/control/clock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ days: 3 }) })
+      ).json()) as { today: string }
+      await openForm('/requests/new?item=CI-BVPN-SITE')
+      await pickDate(addDaysToIsoDate(today(), 8))
+      await userEvent.type(contractBox(), 'ACM-000101')
+      await userEvent.tab()
+      await userEvent.type(field('Network identifier'), 'NET-ACM-1')
+      await fillSite()
+      await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
+      await waitFor(
+        () => expect(dateGroup('Requested date')).toHaveAccessibleDescription(expect.stringContaining(`on or after ${addDaysToIsoDate(clock.today, 7)}`)),
+        LONG,
+      )
+    },
+    SLOW,
+  )
 })

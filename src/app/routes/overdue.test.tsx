@@ -29,7 +29,9 @@ const here = () => `${window.location.pathname}${window.location.search}`
 async function sandboxOverdue() {
   const all: z.infer<typeof ZRequestProjection>[] = []
   for (let offset = 0; ; offset += 100) {
-    const response = await fetch(`${API}?${OVERDUE}&sort=keyDates.requestedAt&limit=100&offset=${offset}&fields=id,type,status,isOverdue,keyDates,customerReference`)
+    const response = await fetch(
+      `${API}?${OVERDUE}&sort=keyDates.requestedAt&limit=100&offset=${offset}&fields=id,type,status,isOverdue,keyDates,customerReference`,
+    )
     const page = z.array(ZRequestProjection).parse(await response.json())
     all.push(...page)
     if (page.length < 100) return all
@@ -129,7 +131,10 @@ describe('overdue view', () => {
     const table = await openOverdue()
     await userEvent.click(screen.getByRole('button', { name: 'Export as CSV' }))
     expect(await screen.findByText(/^\d+ requests exported\.$/)).toBeInTheDocument()
-    const lines = (await blobs[0]!.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+    const lines = (await blobs[0]!.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
     expect(lines[0]).toBe('Request,Name,Customer reference,Type,Type code,Status,Status code,Step,Step code,Sub-step,Sub-step code,Requested for,Days late')
     const first = lines[1]!.split(',')
     expect(first[5]).toMatch(/^(New|In progress)$/)

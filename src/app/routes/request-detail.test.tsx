@@ -92,10 +92,11 @@ describe('request detail route', () => {
     const id = requestId("customer_id='C001' AND status='IN_PROGRESS' AND category='creation' AND sub_step='PLANNING'")
     await openRequest(id)
     const actions = await screen.findByRole('region', { name: 'What you can do' })
-    expect(within(actions).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      `/requests/new?action=modify&from=${id}`,
-      `/requests/new?action=cancel&from=${id}`,
-    ])
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([`/requests/new?action=modify&from=${id}`, `/requests/new?action=cancel&from=${id}`])
     expect(within(actions).getByRole('link', { name: 'Modify this request' })).toBeInTheDocument()
     expect(within(actions).getByRole('link', { name: 'Cancel this request' })).toBeInTheDocument()
 

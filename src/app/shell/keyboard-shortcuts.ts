@@ -3,7 +3,8 @@ import { useEffect } from 'react'
 /** The element a page marks as where `/` leads (the list's search or filters). */
 export const FILTERS_SHORTCUT_SELECTOR = '[data-shortcut="filters"]'
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
 
 /** A key pressed while typing belongs to the field: in an input, a text area, a select or editable content. */
 export function isTyping(target: EventTarget | null): boolean {

@@ -2,7 +2,19 @@
  * A group of checkboxes sharing one name, under a legend: a filter that takes several values at once (the list's and
  * the dashboard's statuses). The form reads it as `formData.getAll(name)`.
  */
-export function CheckGroup({ legend, name, options, checked, className }: { legend: string; name: string; options: readonly { value: string; label: string }[]; checked: readonly string[]; className?: string }) {
+export function CheckGroup({
+  legend,
+  name,
+  options,
+  checked,
+  className,
+}: {
+  legend: string
+  name: string
+  options: readonly { value: string; label: string }[]
+  checked: readonly string[]
+  className?: string
+}) {
   return (
     <fieldset className={className}>
       <legend>{legend}</legend>

@@ -128,7 +128,9 @@ describe('the browser’s sign-in state, the gateway’s word (docs/decisions/00
   it('hears of a sign-out from the storage event where there is no BroadcastChannel', async () => {
     const tab = session({ fetchSession: gateway(alice).fetchSession })
     await settled()
-    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_HINT_KEY, oldValue: JSON.stringify(alice), newValue: null, storageArea: window.localStorage }))
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: SESSION_HINT_KEY, oldValue: JSON.stringify(alice), newValue: null, storageArea: window.localStorage }),
+    )
     expect(tab.getSnapshot()).toMatchObject({ signedIn: false, signedOut: true })
   })
 

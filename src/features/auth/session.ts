@@ -76,8 +76,7 @@ export function createAuthSession(options: AuthSessionOptions) {
   let inFlight: Promise<void> | undefined
   let lastCheck = 0
   let endTimer: ReturnType<typeof setTimeout> | undefined
-  const channel =
-    options.channel !== undefined ? options.channel : typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null
+  const channel = options.channel !== undefined ? options.channel : typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null
 
   function readHint(): BrowserSession | null {
     try {
@@ -104,12 +103,7 @@ export function createAuthSession(options: AuthSessionOptions) {
       signedOut: forgotten && known === null,
       cloud: known?.cloud,
     }
-    if (
-      next.signedIn !== snapshot.signedIn ||
-      next.checking !== snapshot.checking ||
-      next.signedOut !== snapshot.signedOut ||
-      next.cloud !== snapshot.cloud
-    )
+    if (next.signedIn !== snapshot.signedIn || next.checking !== snapshot.checking || next.signedOut !== snapshot.signedOut || next.cloud !== snapshot.cloud)
       snapshot = next
     return snapshot
   }

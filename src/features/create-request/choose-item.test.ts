@@ -5,7 +5,15 @@ import { itemsFor, prefillFrom, uniqueReference } from './choose-item'
 import { draftKey, readDraft, removeDraft, saveDraft } from './drafts'
 
 const item = (id: string, type: string, category: CatalogItem['category'], variant: CatalogItem['variant'], actsOn?: string[]): CatalogItem => ({
-  id, type, category, variant, actsOn, name: id, description: '', schema: {}, createdAt: '2026-11-22T00:00:00.000Z',
+  id,
+  type,
+  category,
+  variant,
+  actsOn,
+  name: id,
+  description: '',
+  schema: {},
+  createdAt: '2026-11-22T00:00:00.000Z',
 })
 
 const CATALOG = [
@@ -39,11 +47,24 @@ describe('which catalog item acts on a request', () => {
   })
 
   it('prefills what the source knows: contract and properties, the request acted on, name, comment and the buyer’s reference to resubmit', () => {
-    const source = { id: 'REQ00000042', contract: 'ACM-000101', name: 'Lyon', comment: 'Gate B', customerReference: 'PO-4711', properties: { servicePoint: { id: 'SP00000042' } } } as unknown as Request
+    const source = {
+      id: 'REQ00000042',
+      contract: 'ACM-000101',
+      name: 'Lyon',
+      comment: 'Gate B',
+      customerReference: 'PO-4711',
+      properties: { servicePoint: { id: 'SP00000042' } },
+    } as unknown as Request
     expect(prefillFrom('modify', source)).toEqual({ contract: 'ACM-000101', properties: source.properties, requestId: 'REQ00000042' })
     expect(prefillFrom('cancel', source)).toMatchObject({ requestId: 'REQ00000042' })
     expect(prefillFrom('terminate', source)).toEqual({ contract: 'ACM-000101', properties: source.properties })
-    expect(prefillFrom('resubmit', source)).toEqual({ contract: 'ACM-000101', properties: source.properties, name: 'Lyon', comment: 'Gate B', customerReference: 'PO-4711' })
+    expect(prefillFrom('resubmit', source)).toEqual({
+      contract: 'ACM-000101',
+      properties: source.properties,
+      name: 'Lyon',
+      comment: 'Gate B',
+      customerReference: 'PO-4711',
+    })
   })
 
   it('makes references that fit the 18-character limit and differ, even within one millisecond', () => {

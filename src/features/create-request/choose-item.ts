@@ -53,6 +53,9 @@ export function prefillFrom(action: RequestAction, source: Request): Record<stri
  * two billion (4 random characters, 1.7 million, made 1 run in 80 of a 200-reference test collide).
  */
 export function uniqueReference(now = Date.now(), random = Math.random): string {
-  const suffix = Math.floor(random() * 36 ** 6).toString(36).toUpperCase().padStart(6, '0')
+  const suffix = Math.floor(random() * 36 ** 6)
+    .toString(36)
+    .toUpperCase()
+    .padStart(6, '0')
   return `OC-${now.toString(36).toUpperCase()}-${suffix}`
 }

@@ -24,7 +24,11 @@ describe('a bar of the dashboard', () => {
   })
 
   it('orders types by count, the largest first, and keeps the lifecycle order of the others', () => {
-    const types = [{ key: 'B', count: 2 }, { key: 'A', count: 5 }, { key: 'C', count: 2 }]
+    const types = [
+      { key: 'B', count: 2 },
+      { key: 'A', count: 5 },
+      { key: 'C', count: 2 },
+    ]
     expect(groupsInView(view(''), 'type', types).map((g) => g.key)).toEqual(['A', 'B', 'C'])
     expect(groupsInView(view(''), 'step', counts(['ORDER', 'DELIVERY', 'CLOSURE'])).map((g) => g.key)).toEqual(['ORDER', 'DELIVERY', 'CLOSURE'])
   })

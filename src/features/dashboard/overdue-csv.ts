@@ -8,7 +8,21 @@ import { daysLate } from '@/lib/lateness'
  * step and sub-step are written as names, each followed by its code for whoever matches them with other data.
  */
 export function overdueCsv(rows: readonly RequestProjection[], t: TFunction, typeName: (type: string) => string, now: Date = new Date()): string {
-  const header = ['id', 'name', 'customerReference', 'type', 'typeCode', 'status', 'statusCode', 'step', 'stepCode', 'subStep', 'subStepCode', 'requestedAt', 'daysLate'].map((column) => t(`dashboard.column.${column}`))
+  const header = [
+    'id',
+    'name',
+    'customerReference',
+    'type',
+    'typeCode',
+    'status',
+    'statusCode',
+    'step',
+    'stepCode',
+    'subStep',
+    'subStepCode',
+    'requestedAt',
+    'daysLate',
+  ].map((column) => t(`dashboard.column.${column}`))
   let csv = CSV_BOM + csvLine(header)
   for (const row of rows) {
     const requestedAt = row.keyDates?.requestedAt

@@ -3,7 +3,11 @@ import type { Request } from '@contract/request'
 import { actionHref, allowedActions } from './request-actions'
 
 type Subject = Pick<Request, 'status' | 'category' | 'properties'>
-const request = (status: Request['status'], category: Request['category'], properties: Request['properties'] = {}): Subject => ({ status, category, properties })
+const request = (status: Request['status'], category: Request['category'], properties: Request['properties'] = {}): Subject => ({
+  status,
+  category,
+  properties,
+})
 
 describe('allowedActions', () => {
   it('lets an open creation be modified or cancelled', () => {

@@ -8,8 +8,19 @@ import { localStore } from '@/lib/browser-storage'
  * makes an overdue request stand out) are always shown; the others are a per-browser choice.
  */
 export const LIST_COLUMNS = [
-  'id', 'name', 'customerReference', 'type', 'category', 'status', 'step', 'subStep', 'requestedAt', 'delay',
-  'isArchived', 'createdAt', 'updatedAt',
+  'id',
+  'name',
+  'customerReference',
+  'type',
+  'category',
+  'status',
+  'step',
+  'subStep',
+  'requestedAt',
+  'delay',
+  'isArchived',
+  'createdAt',
+  'updatedAt',
 ] as const
 export type ListColumn = (typeof LIST_COLUMNS)[number]
 

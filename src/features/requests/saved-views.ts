@@ -42,7 +42,10 @@ export function saveView(person: string, view: SavedView): void {
 }
 
 export function deleteView(person: string, name: string): void {
-  write(person, readSavedViews(person).filter((v) => v.name !== name))
+  write(
+    person,
+    readSavedViews(person).filter((v) => v.name !== name),
+  )
 }
 
 function subscribe(onChange: () => void) {
@@ -56,5 +59,9 @@ function subscribe(onChange: () => void) {
 }
 
 export function useSavedViews(person: string | null): SavedView[] {
-  return useSyncExternalStore(subscribe, () => readSavedViews(person), () => EMPTY)
+  return useSyncExternalStore(
+    subscribe,
+    () => readSavedViews(person),
+    () => EMPTY,
+  )
 }

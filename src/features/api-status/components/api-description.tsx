@@ -70,7 +70,9 @@ export function ApiDescription() {
           <details className="api-doc__raw">
             <summary>{t('apiStatus.description.raw')}</summary>
             {/* API data, as the API gives it: not for translation (and left out of the French walk). */}
-            <pre tabIndex={0} translate="no">{JSON.stringify(doc.data, null, 2)}</pre>
+            <pre tabIndex={0} translate="no">
+              {JSON.stringify(doc.data, null, 2)}
+            </pre>
           </details>
         </>
       )}

@@ -29,12 +29,7 @@ export function SubscriptionProblem({ error }: { error: ApiError }) {
       <p>{t('apiStatus.subscription.body')}</p>
       <ErrorMessage error={error} />
       <p>
-        <button
-          type="button"
-          className="button"
-          disabled={checking}
-          onClick={() => void queryClient.refetchQueries({ predicate: deniedQuery })}
-        >
+        <button type="button" className="button" disabled={checking} onClick={() => void queryClient.refetchQueries({ predicate: deniedQuery })}>
           {t('apiStatus.subscription.checkAgain')}
         </button>
       </p>

@@ -14,6 +14,7 @@ export async function getSessionInfo(signal?: AbortSignal) {
 
 export const mobileQueries = {
   /** Read once per visit of the page: the gateway's cookie holding it lives 10 minutes and changes as the sign-in goes on. */
-  pending: () => queryOptions({ queryKey: ['auth', 'mobile-pending'], queryFn: ({ signal }) => getMobilePending(signal), staleTime: 0, gcTime: 0, retry: false }),
+  pending: () =>
+    queryOptions({ queryKey: ['auth', 'mobile-pending'], queryFn: ({ signal }) => getMobilePending(signal), staleTime: 0, gcTime: 0, retry: false }),
   session: () => queryOptions({ queryKey: ['auth', 'session'], queryFn: ({ signal }) => getSessionInfo(signal), staleTime: 5 * 60_000 }),
 }

@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod/mini'
-import {
-  CLOUD_PAGE, ZCloudInstance, ZCloudList, ZCloudProject, ZCloudRegion, type CloudInstance, type CloudProject, type CloudRegion,
-} from '@contract/cloud'
+import { CLOUD_PAGE, ZCloudInstance, ZCloudList, ZCloudProject, ZCloudRegion, type CloudInstance, type CloudProject, type CloudRegion } from '@contract/cloud'
 import { gatewayRequest } from '@/lib/api-client'
 import { readAllPages, type CountedPage, type PagesProgress } from '@/lib/read-all-pages'
 import { reportProgress } from './reading-progress'
@@ -32,9 +30,7 @@ export function readCloudList<T extends z.ZodMiniType>(
 /** Reads the whole list for a query, telling the page how far it has come. */
 function readForQuery<T extends z.ZodMiniType>(queryKey: readonly unknown[], path: string, item: T, signal: AbortSignal) {
   reportProgress(queryKey, null)
-  return readCloudList(path, item, { signal, onProgress: (progress) => reportProgress(queryKey, progress) }).finally(() =>
-    reportProgress(queryKey, null),
-  )
+  return readCloudList(path, item, { signal, onProgress: (progress) => reportProgress(queryKey, progress) }).finally(() => reportProgress(queryKey, null))
 }
 
 export const cloudQueries = {

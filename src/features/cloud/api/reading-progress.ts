@@ -25,5 +25,9 @@ function subscribe(listener: () => void) {
 
 export function useReadingProgress(queryKey: readonly unknown[]): PagesProgress | null {
   const key = keyOf(queryKey)
-  return useSyncExternalStore(subscribe, () => progressByKey.get(key) ?? null, () => null)
+  return useSyncExternalStore(
+    subscribe,
+    () => progressByKey.get(key) ?? null,
+    () => null,
+  )
 }

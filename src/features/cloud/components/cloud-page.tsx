@@ -183,7 +183,9 @@ function InstanceTable({ instances, count, names }: { instances: CloudInstance[]
       {/* Wider than a phone: it scrolls in its own box (which the keyboard can scroll too), the name kept in view. */}
       <div className="table-scroll" role="region" aria-labelledby="cloud-instances-caption" tabIndex={0}>
         <table className="table">
-          <caption id="cloud-instances-caption">{t('cloud.instances.caption', { shown: formatNumber(visible.length), total: formatNumber(instances.length) })}</caption>
+          <caption id="cloud-instances-caption">
+            {t('cloud.instances.caption', { shown: formatNumber(visible.length), total: formatNumber(instances.length) })}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{t('cloud.columns.name')}</th>

@@ -17,12 +17,25 @@ export function ConfirmPanel(props: {
 }) {
   const id = useId()
   const confirm = (
-    <button key="confirm" type="button" className={props.tone === 'danger' ? 'button button--danger' : 'button button--secondary'} disabled={props.disabled} autoFocus={props.tone === 'danger'} onClick={props.onConfirm}>
+    <button
+      key="confirm"
+      type="button"
+      className={props.tone === 'danger' ? 'button button--danger' : 'button button--secondary'}
+      disabled={props.disabled}
+      autoFocus={props.tone === 'danger'}
+      onClick={props.onConfirm}
+    >
       {props.confirm}
     </button>
   )
   const cancel = (
-    <button key="cancel" type="button" className={props.tone === 'danger' ? 'button button--secondary' : 'button'} autoFocus={props.tone === 'stay'} onClick={props.onCancel}>
+    <button
+      key="cancel"
+      type="button"
+      className={props.tone === 'danger' ? 'button button--secondary' : 'button'}
+      autoFocus={props.tone === 'stay'}
+      onClick={props.onCancel}
+    >
       {props.cancel}
     </button>
   )

@@ -40,11 +40,11 @@ export function ContractField(props: {
       <Label>
         {props.label}
         {props.required && (
-            <>
-              {' '}
-              <span className="form-field__required">{t('createRequest.form.required')}</span>
-            </>
-          )}
+          <>
+            {' '}
+            <span className="form-field__required">{t('createRequest.form.required')}</span>
+          </>
+        )}
       </Label>
       <div className="combo-field">
         <Input className="combo-field__input" autoComplete="off" />

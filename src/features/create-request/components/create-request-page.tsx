@@ -82,7 +82,19 @@ function FromRequest({ action, from, itemId, userId, contracts }: CreateRequestP
   )
 }
 
-function FormPage({ item, userId, contracts, action, source }: { item: CatalogItem; userId: string; contracts: CreateRequestPageProps['contracts']; action?: RequestAction; source?: Request }) {
+function FormPage({
+  item,
+  userId,
+  contracts,
+  action,
+  source,
+}: {
+  item: CatalogItem
+  userId: string
+  contracts: CreateRequestPageProps['contracts']
+  action?: RequestAction
+  source?: Request
+}) {
   const { t } = useTranslation()
   const key = draftKey({ userId, itemId: item.id, action, from: source?.id })
   return (
@@ -94,18 +106,11 @@ function FormPage({ item, userId, contracts, action, source }: { item: CatalogIt
       <p>{item.description}</p>
       {action && source && (
         <p className="card">
-          {t(`createRequest.page.startsFrom.${action}`, { id: source.id, reference: source.customerReference ?? '' })} <Link to={`/requests/${encodeURIComponent(source.id)}`}>{source.id}</Link>
+          {t(`createRequest.page.startsFrom.${action}`, { id: source.id, reference: source.customerReference ?? '' })}{' '}
+          <Link to={`/requests/${encodeURIComponent(source.id)}`}>{source.id}</Link>
         </p>
       )}
-      <RequestForm
-        key={key}
-        draftKey={key}
-        item={item}
-        userId={userId}
-        action={action}
-        source={source}
-        contracts={contracts}
-      />
+      <RequestForm key={key} draftKey={key} item={item} userId={userId} action={action} source={source} contracts={contracts} />
     </div>
   )
 }

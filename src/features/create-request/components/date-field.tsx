@@ -1,5 +1,20 @@
 import { parseDate, type CalendarDate } from '@internationalized/date'
-import { Button, Calendar, CalendarCell, CalendarGrid, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, I18nProvider, Label, Popover, Text } from 'react-aria-components'
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker,
+  DateSegment,
+  Dialog,
+  Group,
+  Heading,
+  I18nProvider,
+  Label,
+  Popover,
+  Text,
+} from 'react-aria-components'
 import { useController, useFormContext } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import { fieldId } from '../form/field-id'
@@ -17,7 +32,16 @@ function calendarDate(value: unknown): CalendarDate | null {
  * A date typed or picked in the person's language and format (French: dd/mm/yyyy), with React Aria's date picker
  * (docs/decisions/0014-creation-forms.md). The form holds YYYY-MM-DD, as the API wants it; '' until the date is whole.
  */
-export function DateField(props: { name: string; label: string; required: boolean; min?: string; help?: string; message?: string; reason?: string; locale: string }) {
+export function DateField(props: {
+  name: string
+  label: string
+  required: boolean
+  min?: string
+  help?: string
+  message?: string
+  reason?: string
+  locale: string
+}) {
   const { t } = useTranslation()
   const { control, trigger } = useFormContext()
   const { field } = useController({ control, name: props.name })
@@ -34,7 +58,7 @@ export function DateField(props: { name: string; label: string; required: boolea
           if (date) void trigger(props.name)
         }}
         onBlur={field.onBlur}
-        minValue={props.min ? calendarDate(props.min) ?? undefined : undefined}
+        minValue={props.min ? (calendarDate(props.min) ?? undefined) : undefined}
         isInvalid={Boolean(props.message)}
         isRequired={props.required}
         validationBehavior="aria"

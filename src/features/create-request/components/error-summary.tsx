@@ -16,10 +16,21 @@ export interface SummaryEntry {
  * that focuses its field (docs/decisions/0014-creation-forms.md). What the API refused without naming a field is
  * listed too, with the request id to quote.
  */
-export function ErrorSummary({ entries, refusal, headingRef }: { entries: readonly SummaryEntry[]; refusal: { error: ApiError; unplaced: FieldIssue[] } | null; headingRef: Ref<HTMLHeadingElement> }) {
+export function ErrorSummary({
+  entries,
+  refusal,
+  headingRef,
+}: {
+  entries: readonly SummaryEntry[]
+  refusal: { error: ApiError; unplaced: FieldIssue[] } | null
+  headingRef: Ref<HTMLHeadingElement>
+}) {
   const { t } = useTranslation()
   if (entries.length === 0 && !refusal) return null
-  const title = entries.length > 0 ? t('createRequest.form.summaryTitle', { count: entries.length }) : t('createRequest.form.serverRefused', { message: refusal!.error.message })
+  const title =
+    entries.length > 0
+      ? t('createRequest.form.summaryTitle', { count: entries.length })
+      : t('createRequest.form.serverRefused', { message: refusal!.error.message })
   return (
     <div className="error-message form-summary" role="alert" aria-labelledby="form-summary-title">
       <h2 id="form-summary-title" ref={headingRef} tabIndex={-1} className="error-message__what">

@@ -76,12 +76,16 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
   const reasons = useMemo(() => {
     if (action !== 'resubmit' || !source) return { byField: {}, unplaced: [] }
     const placed = placeReasons(source.rejectionReasons, model)
-    return { byField: Object.fromEntries(Object.entries(placed.byField).map(([name, message]) => [name, t('createRequest.form.rejectedBecause', { message })])), unplaced: placed.unplaced }
+    return {
+      byField: Object.fromEntries(Object.entries(placed.byField).map(([name, message]) => [name, t('createRequest.form.rejectedBecause', { message })])),
+      unplaced: placed.unplaced,
+    }
   }, [action, source, model, t])
 
   /** A message as the form says it: a sentence naming the field and what to do. */
   const sentence = useCallback(
-    (issue: FieldIssue & { rule?: Rule }) => sentenceFor(issue.rule ?? { kind: 'other' }, labelOf(model, pathSegments(issue.path).join('.')), issue.message, t, locale),
+    (issue: FieldIssue & { rule?: Rule }) =>
+      sentenceFor(issue.rule ?? { kind: 'other' }, labelOf(model, pathSegments(issue.path).join('.')), issue.message, t, locale),
     [model, t, locale],
   )
 
@@ -129,7 +133,8 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
 
   const showRefusal = (error: ApiError) => {
     const code = error.code ?? -1
-    const issues: FieldIssue[] = error.fields.length > 0 ? error.fields : FIELD_OF_CODE[code] ? [{ path: FIELD_OF_CODE[code], message: error.description ?? error.message }] : []
+    const issues: FieldIssue[] =
+      error.fields.length > 0 ? error.fields : FIELD_OF_CODE[code] ? [{ path: FIELD_OF_CODE[code], message: error.description ?? error.message }] : []
     const { placed, unplaced } = placeIssues(
       issues.map((issue) => ({ path: issue.path, message: sentence(issue) })),
       model,
@@ -236,7 +241,11 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
           ) : (
             <div className="form-actions">
               <button type="submit" className="button" disabled={busy || waitingForEvidence}>
-                {busy ? t('createRequest.form.sending') : sender.outcome?.kind === 'notCreated' ? t('createRequest.outcome.retry') : t('createRequest.form.submit')}
+                {busy
+                  ? t('createRequest.form.sending')
+                  : sender.outcome?.kind === 'notCreated'
+                    ? t('createRequest.outcome.retry')
+                    : t('createRequest.form.submit')}
               </button>
             </div>
           )}
@@ -272,7 +281,10 @@ function collectErrors(errors: object, prefix = ''): { name: string; message: st
 export function labelOf(model: FormField, name: string): string {
   const labels: string[] = []
   let node: FormField | undefined = model
-  for (const [index, segment] of name.replace(/\.root$/, '').split('.').entries()) {
+  for (const [index, segment] of name
+    .replace(/\.root$/, '')
+    .split('.')
+    .entries()) {
     if (node?.kind === 'object') node = node.children.find((child) => child.key === segment)
     else if (node?.kind === 'array') node = node.item
     else node = undefined

@@ -158,22 +158,49 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
   const isDate = field.kind === 'text' && field.format === 'date'
   const isRequestedAt = name === 'requestedAt'
   const isContract = name === 'contract' && extras.contracts.length > 0
-  const counted = field.kind === 'text' && field.format === 'text' && field.maxLength !== undefined && field.maxLength <= COUNTER_MAX_LENGTH ? field.maxLength : undefined
+  const counted =
+    field.kind === 'text' && field.format === 'text' && field.maxLength !== undefined && field.maxLength <= COUNTER_MAX_LENGTH ? field.maxLength : undefined
   const hints = [
     field.description,
-    field.kind === 'text' && field.maxLength !== undefined && !isDate && counted === undefined ? t('createRequest.form.lengthHint', { max: field.maxLength }) : undefined,
+    field.kind === 'text' && field.maxLength !== undefined && !isDate && counted === undefined
+      ? t('createRequest.form.lengthHint', { max: field.maxLength })
+      : undefined,
     isRequestedAt && extras.earliestDate ? t('createRequest.form.dateHint', { earliest: formatLongDate(extras.earliestDate, extras.locale) }) : undefined,
-    field.kind === 'number' && field.minimum !== undefined && field.maximum !== undefined ? t('createRequest.form.numberHint', { min: field.minimum, max: field.maximum }) : undefined,
+    field.kind === 'number' && field.minimum !== undefined && field.maximum !== undefined
+      ? t('createRequest.form.numberHint', { min: field.minimum, max: field.maximum })
+      : undefined,
     name === 'customerReference' && extras.generatedReference ? t('createRequest.form.referenceHint') : undefined,
     isContract ? t('createRequest.form.contractsHint') : undefined,
   ].filter(Boolean)
   const counter = counted !== undefined && <CharCounter id={countId} length={typeof value === 'string' ? value.length : 0} max={counted} />
 
   if (isDate) {
-    return <DateField name={name} label={field.label} required={field.required} min={isRequestedAt ? extras.earliestDate || undefined : undefined} help={hints.join(' ') || undefined} message={message} reason={reason} locale={extras.locale} />
+    return (
+      <DateField
+        name={name}
+        label={field.label}
+        required={field.required}
+        min={isRequestedAt ? extras.earliestDate || undefined : undefined}
+        help={hints.join(' ') || undefined}
+        message={message}
+        reason={reason}
+        locale={extras.locale}
+      />
+    )
   }
   if (isContract) {
-    return <ContractField name={name} label={field.label} required={field.required} contracts={extras.contracts} help={hints.join(' ') || undefined} message={message} reason={reason} counter={counter} />
+    return (
+      <ContractField
+        name={name}
+        label={field.label}
+        required={field.required}
+        contracts={extras.contracts}
+        help={hints.join(' ') || undefined}
+        message={message}
+        reason={reason}
+        counter={counter}
+      />
+    )
   }
 
   const describedBy = [reason ? reasonId : '', hints.length ? helpId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined

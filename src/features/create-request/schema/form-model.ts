@@ -44,7 +44,11 @@ const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(
 
 /** `bandwidthMbps` → `Bandwidth mbps`: a label for a property the schema gives no title. */
 export function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase()
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase()
   return words ? words[0]!.toUpperCase() + words.slice(1) : key
 }
 

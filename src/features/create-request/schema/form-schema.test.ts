@@ -37,7 +37,11 @@ function filled(overrides: (values: FormValues) => void = () => undefined): Form
   const values = emptyValues(modelOf('ETHERNET_LINK')) as FormValues
   Object.assign(values, { requestedAt: addDaysToIsoDate(today, 7), contract: 'ACM-000101', customerReference: 'PO-FORM-1' })
   const properties = values.properties as Record<string, Record<string, unknown>>
-  properties.location = { ...properties.location, name: 'Lyon', address: { street: '2 quai', extendedStreet: '', postalCode: '69002', city: 'Lyon', country: 'FR' } }
+  properties.location = {
+    ...properties.location,
+    name: 'Lyon',
+    address: { street: '2 quai', extendedStreet: '', postalCode: '69002', city: 'Lyon', country: 'FR' },
+  }
   properties.contacts = { primary: { title: '', firstName: 'Ada', lastName: 'Lovelace', mobile: '', phone: '+33 4 00 00 00 00', email: '' } }
   properties.billingAccount = { code: 'BA-1' }
   properties.options = { bandwidthMbps: '100', vlans: [{ vlanId: '10', label: 'voice' }] }
@@ -48,7 +52,11 @@ function filled(overrides: (values: FormValues) => void = () => undefined): Form
 function messagesFor(type: string, values: FormValues, language: 'en' | 'fr' = 'en') {
   const item = itemOf(type)
   const model = readFormModel(item.schema)
-  return Object.fromEntries(createBodyValidator(item, model, today).validate(toBody(model, values), language).map((i) => [i.path, i.message]))
+  return Object.fromEntries(
+    createBodyValidator(item, model, today)
+      .validate(toBody(model, values), language)
+      .map((i) => [i.path, i.message]),
+  )
 }
 
 describe('schema to form', () => {
@@ -57,11 +65,32 @@ describe('schema to form', () => {
     for (const item of items) {
       for (const field of walkFields(readFormModel(item.schema))) {
         expect(field.kind, `${item.type} ${field.path.join('.')}`).not.toBe('unknown')
-        kinds.add(field.kind === 'text' ? `text:${field.format}` : field.kind === 'enum' ? `enum:${typeof field.options[0]}` : field.kind === 'number' ? `number:${field.integer}` : field.kind)
+        kinds.add(
+          field.kind === 'text'
+            ? `text:${field.format}`
+            : field.kind === 'enum'
+              ? `enum:${typeof field.options[0]}`
+              : field.kind === 'number'
+                ? `number:${field.integer}`
+                : field.kind,
+        )
       }
     }
     expect([...kinds].sort()).toEqual(
-      ['array', 'boolean', 'const', 'enum:number', 'enum:string', 'files', 'number:true', 'object', 'text:date', 'text:email', 'text:text', 'text:textarea'].sort(),
+      [
+        'array',
+        'boolean',
+        'const',
+        'enum:number',
+        'enum:string',
+        'files',
+        'number:true',
+        'object',
+        'text:date',
+        'text:email',
+        'text:text',
+        'text:textarea',
+      ].sort(),
     )
   })
 
@@ -69,11 +98,22 @@ describe('schema to form', () => {
     const model = modelOf('ETHERNET_LINK')
     expect(model.children.map((c) => c.key)).toEqual(['type', 'requestedAt', 'customerReference', 'contract', 'name', 'comment', 'properties', 'attachments'])
     expect(at(model, 'type')).toMatchObject({ kind: 'const', value: 'ETHERNET_LINK' })
-    expect(at(model, 'requestedAt')).toMatchObject({ kind: 'text', format: 'date', required: true, label: 'Requested date', description: expect.stringContaining('today plus 7 days') })
+    expect(at(model, 'requestedAt')).toMatchObject({
+      kind: 'text',
+      format: 'date',
+      required: true,
+      label: 'Requested date',
+      description: expect.stringContaining('today plus 7 days'),
+    })
     expect(at(model, 'customerReference')).toMatchObject({ kind: 'text', required: false, maxLength: 18 })
     expect(at(model, 'comment')).toMatchObject({ kind: 'text', format: 'textarea', maxLength: 2000 })
     expect(at(model, 'properties.location')).toMatchObject({ kind: 'object', label: 'Location', required: true })
-    expect(at(model, 'properties.location.address.postalCode')).toMatchObject({ kind: 'text', required: true, pattern: '^[A-Za-z0-9 -]{3,10}$', label: 'Postal code' })
+    expect(at(model, 'properties.location.address.postalCode')).toMatchObject({
+      kind: 'text',
+      required: true,
+      pattern: '^[A-Za-z0-9 -]{3,10}$',
+      label: 'Postal code',
+    })
     expect(at(model, 'properties.location.address.extendedStreet')).toMatchObject({ required: false, minLength: 1, maxLength: 120 })
     expect(at(model, 'properties.contacts.primary.email')).toMatchObject({ kind: 'text', format: 'email' })
     expect(at(model, 'properties.options.bandwidthMbps')).toMatchObject({ kind: 'enum', options: [10, 20, 50, 100, 200, 500, 1000], required: true })
@@ -129,9 +169,15 @@ describe('schema to form', () => {
 
   it('prefills from an existing request where the model has a field, and keeps drafts without file content', () => {
     const model = modelOf('INTERNET_ACCESS_CHANGE')
-    const values = valuesFrom(model, { contract: 'ACM-000101', properties: { options: { bandwidthMbps: 50, staticIp: true }, location: { name: 'x' } } }) as FormValues
+    const values = valuesFrom(model, {
+      contract: 'ACM-000101',
+      properties: { options: { bandwidthMbps: 50, staticIp: true }, location: { name: 'x' } },
+    }) as FormValues
     expect(values.contract).toBe('ACM-000101')
-    expect(values.properties).toEqual({ contacts: { primary: { title: '', firstName: '', lastName: '', mobile: '', phone: '', email: '' } }, options: { bandwidthMbps: '50', staticIp: 'true' } })
+    expect(values.properties).toEqual({
+      contacts: { primary: { title: '', firstName: '', lastName: '', mobile: '', phone: '', email: '' } },
+      options: { bandwidthMbps: '50', staticIp: 'true' },
+    })
     expect(valuesFrom(model, values)).toEqual(values)
     const withFile = { ...values, attachments: [{ name: 'a.txt', body: 'YQ==', size: 1 }] }
     expect((withoutFiles(model, withFile) as FormValues).attachments).toEqual([])
@@ -147,7 +193,9 @@ describe('schema to validation', () => {
   })
 
   it('says the three API rules precisely, in English and in French, even while other fields are wrong', () => {
-    const values = filled((v) => Object.assign(v, { properties: {}, requestedAt: addDaysToIsoDate(today, 6), customerReference: 'R'.repeat(19), contract: 'C'.repeat(11) }))
+    const values = filled((v) =>
+      Object.assign(v, { properties: {}, requestedAt: addDaysToIsoDate(today, 6), customerReference: 'R'.repeat(19), contract: 'C'.repeat(11) }),
+    )
     expect(messagesFor('ETHERNET_LINK', values)).toMatchObject({
       requestedAt: `must be on or after ${addDaysToIsoDate(today, 7)} (today plus 7 days)`,
       customerReference: 'must be at most 18 characters, you have 19',
@@ -164,7 +212,14 @@ describe('schema to validation', () => {
       const p = v.properties as Record<string, Record<string, unknown>>
       p.location!.address = { street: '', extendedStreet: '', postalCode: '1', city: 'x'.repeat(81), country: 'fr' }
       p.contacts!.primary = { title: '', firstName: 'A', lastName: '', mobile: 'call me', phone: '', email: 'nope' }
-      p.options = { bandwidthMbps: '15', vlans: [{ vlanId: '1.5', label: 'a' }, { vlanId: '5000', label: '' }, { vlanId: 'abc', label: 'b' }] }
+      p.options = {
+        bandwidthMbps: '15',
+        vlans: [
+          { vlanId: '1.5', label: 'a' },
+          { vlanId: '5000', label: '' },
+          { vlanId: 'abc', label: 'b' },
+        ],
+      }
       v.requestedAt = '2026-13-01'
     })
     expect(messagesFor('ETHERNET_LINK', values)).toEqual({
@@ -182,11 +237,21 @@ describe('schema to validation', () => {
       'properties.options.vlans[1].label': 'is required',
       'properties.options.vlans[2].vlanId': 'must be a number',
     })
-    expect(messagesFor('ETHERNET_LINK', filled((v) => ((v.properties as Record<string, Record<string, unknown>>).options!.vlans = [])))).toEqual({
+    expect(
+      messagesFor(
+        'ETHERNET_LINK',
+        filled((v) => ((v.properties as Record<string, Record<string, unknown>>).options!.vlans = [])),
+      ),
+    ).toEqual({
       'properties.options.vlans': 'must have at least 1 item',
     })
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, body: 'YQ==', size: 1 }))
-    expect(messagesFor('ETHERNET_LINK', filled((v) => (v.attachments = six)))).toEqual({ attachments: 'must have at most 5 items' })
+    expect(
+      messagesFor(
+        'ETHERNET_LINK',
+        filled((v) => (v.attachments = six)),
+      ),
+    ).toEqual({ attachments: 'must have at most 5 items' })
     expect(messagesFor('R_BVPN_SITE', { servicePoint: '' })).toMatchObject({ 'properties.contacts.primary.firstName': 'is required' })
     expect(messagesFor('R_BVPN_SITE', { properties: { servicePoint: { id: 'SP1' } } })).toMatchObject({
       'properties.servicePoint.id': 'must be a service point identifier, such as SP00001234',
@@ -195,7 +260,11 @@ describe('schema to validation', () => {
   })
 
   it('knows the message of every pattern the catalog publishes', () => {
-    const patterns = new Set(items.flatMap((item) => [...walkFields(readFormModel(item.schema))]).flatMap((f) => (f.kind === 'text' && f.pattern && f.format === 'text' ? [f.pattern] : [])))
+    const patterns = new Set(
+      items
+        .flatMap((item) => [...walkFields(readFormModel(item.schema))])
+        .flatMap((f) => (f.kind === 'text' && f.pattern && f.format === 'text' ? [f.pattern] : [])),
+    )
     for (const pattern of patterns) expect(PATTERN_MESSAGE_KEYS, pattern).toHaveProperty([pattern])
   })
 
@@ -219,7 +288,10 @@ describe('schema to validation', () => {
       { name: 'properties.location.address.root', message: 'is not a known field' },
     ])
     expect(unplaced.map((i) => i.path)).toEqual(['type', 'somethingElse'])
-    expect(toFieldErrors(placed, unplaced)).toMatchObject({ properties: { options: { vlans: { 1: { label: { message: 'is required' } }, root: { message: 'must have at least 1 item' } } } }, root: { type: 'unplaced' } })
+    expect(toFieldErrors(placed, unplaced)).toMatchObject({
+      properties: { options: { vlans: { 1: { label: { message: 'is required' } }, root: { message: 'must have at least 1 item' } } } },
+      root: { type: 'unplaced' },
+    })
   })
 })
 
@@ -231,7 +303,11 @@ describe('an item the SPA has never seen', () => {
         type: { type: 'string', const: 'SATELLITE_LINK' },
         requestedAt: { type: 'string', format: 'date', title: 'Requested date' },
         contract: { type: 'string', minLength: 1, maxLength: 10 },
-        attachments: { type: 'array', maxItems: 5, items: { type: 'object', properties: { name: { type: 'string' }, body: { type: 'string', contentEncoding: 'base64' } }, required: ['name', 'body'] } },
+        attachments: {
+          type: 'array',
+          maxItems: 5,
+          items: { type: 'object', properties: { name: { type: 'string' }, body: { type: 'string', contentEncoding: 'base64' } }, required: ['name', 'body'] },
+        },
         properties: {
           type: 'object',
           properties: {
@@ -245,7 +321,11 @@ describe('an item the SPA has never seen', () => {
               },
               required: ['diameterCm', 'mount', 'heated'],
             },
-            beams: { type: 'array', minItems: 1, items: { type: 'object', properties: { band: { type: 'string', pattern: '^(Ka|Ku)$' } }, required: ['band'] } },
+            beams: {
+              type: 'array',
+              minItems: 1,
+              items: { type: 'object', properties: { band: { type: 'string', pattern: '^(Ka|Ku)$' } }, required: ['band'] },
+            },
             orbit: { anyOf: [{ const: 'GEO' }, { const: 'LEO' }] },
           },
           required: ['dish', 'beams'],
@@ -256,7 +336,14 @@ describe('an item the SPA has never seen', () => {
     const added = await fetch('/sandbox/control/catalogItems', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ id: 'CI-SATELLITE', type: 'SATELLITE_LINK', name: 'Satellite link', description: 'A dish on your roof.', variant: 'createRequestsGeneric', schema }),
+      body: JSON.stringify({
+        id: 'CI-SATELLITE',
+        type: 'SATELLITE_LINK',
+        name: 'Satellite link',
+        description: 'A dish on your roof.',
+        variant: 'createRequestsGeneric',
+        schema,
+      }),
     })
     expect(added.status).toBe(201)
     const item = ZCatalogItem.parse(await (await api('/catalogItems/CI-SATELLITE')).json())
@@ -271,7 +358,12 @@ describe('an item the SPA has never seen', () => {
     const validator = createBodyValidator(item, model, today)
     const values = emptyValues(model) as FormValues
     expect(values.properties).toEqual({ dish: { diameterCm: '', mount: '', heated: false }, beams: [{ band: '' }], orbit: '' })
-    const wrong = { ...values, requestedAt: addDaysToIsoDate(today, 8), contract: 'ACM-000101', properties: { dish: { diameterCm: '30', mount: '', heated: true }, beams: [{ band: 'X' }], orbit: '' } }
+    const wrong = {
+      ...values,
+      requestedAt: addDaysToIsoDate(today, 8),
+      contract: 'ACM-000101',
+      properties: { dish: { diameterCm: '30', mount: '', heated: true }, beams: [{ band: 'X' }], orbit: '' },
+    }
     expect(Object.fromEntries(validator.validate(toBody(model, wrong), 'en').map((i) => [i.path, i.message]))).toEqual({
       'properties.dish.diameterCm': 'must be at least 60',
       'properties.dish.mount': 'is required',
@@ -281,7 +373,10 @@ describe('an item the SPA has never seen', () => {
     expect(validator.validate(toBody(model, right), 'en')).toEqual([])
     const response = await api('/requests', { method: 'POST', body: JSON.stringify(toBody(model, right)) })
     expect(response.status).toBe(201)
-    expect(await response.json()).toMatchObject({ type: 'SATELLITE_LINK', properties: { dish: { diameterCm: 90, mount: 'roof', heated: true }, beams: [{ band: 'Ka' }], orbit: 'GEO' } })
+    expect(await response.json()).toMatchObject({
+      type: 'SATELLITE_LINK',
+      properties: { dish: { diameterCm: 90, mount: 'roof', heated: true }, beams: [{ band: 'Ka' }], orbit: 'GEO' },
+    })
   })
 
   it('checks a catalog pattern in linear time: "^(a+)+$" against "aaaa…!" does not freeze the tab', () => {
@@ -294,4 +389,3 @@ describe('an item the SPA has never seen', () => {
     expect(issues).toContainEqual(expect.objectContaining({ path: 'properties.code', message: 'does not have the expected format (^(a+)+$)' }))
   })
 })
-

@@ -64,7 +64,11 @@ export function createBodyValidator(item: { variant: RequestBodyVariant; schema:
         const [first] = describeIssues([issue], language)
         if (!first || seen.has(first.path)) continue
         seen.add(first.path)
-        described.push({ path: first.path, message: betterMessage(issue, model, language) ?? first.message, rule: ruleOf(issue, fieldAt(model, issue.path.map(String))) })
+        described.push({
+          path: first.path,
+          message: betterMessage(issue, model, language) ?? first.message,
+          rule: ruleOf(issue, fieldAt(model, issue.path.map(String))),
+        })
       }
       return described
     },

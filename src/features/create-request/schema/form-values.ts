@@ -116,10 +116,12 @@ export function valuesFrom(field: FormField, source: unknown): unknown {
 export function withoutFiles(field: FormField, value: unknown): unknown {
   if (field.kind === 'files') return []
   if (field.kind === 'object' && isRecord(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, child]) => {
-      const childField = field.children.find((c) => c.key === key)
-      return [key, childField ? withoutFiles(childField, child) : child]
-    }))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => {
+        const childField = field.children.find((c) => c.key === key)
+        return [key, childField ? withoutFiles(childField, child) : child]
+      }),
+    )
   }
   if (field.kind === 'array' && Array.isArray(value)) return value.map((item) => withoutFiles(field.item, item))
   return value

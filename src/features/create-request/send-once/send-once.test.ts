@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { ERROR_CODE } from '@contract/error'
 import { ApiError } from '@/lib/api-error'
-import { backoffAt, CHECK_BACKOFF_MS, CLOCK_MARGIN_MS, confirmArrival, isUncertain, MAX_FAILED_CHECKS, sendOnce, type SendPort, type SendStep } from './send-once'
+import {
+  backoffAt,
+  CHECK_BACKOFF_MS,
+  CLOCK_MARGIN_MS,
+  confirmArrival,
+  isUncertain,
+  MAX_FAILED_CHECKS,
+  sendOnce,
+  type SendPort,
+  type SendStep,
+} from './send-once'
 
 const NOW = Date.parse('2026-11-23T10:00:00.000Z')
 const network = () => new ApiError({ status: 0, requestId: null, kind: 'network', message: 'Failed to fetch' })
@@ -12,17 +22,13 @@ const abortError = () => Object.assign(new Error('aborted'), { name: 'AbortError
  * A fake gateway scripted per call: `create` answers once; each check reads the next send state and the next
  * search result (the last one repeats). Every call is recorded, so a test can prove no second POST happened.
  */
-function fakePort(script: {
-  create: () => Promise<{ id: string }>
-  states?: (boolean | Error)[]
-  found?: (string[] | Error)[]
-}) {
+function fakePort(script: { create: () => Promise<{ id: string }>; states?: (boolean | Error)[]; found?: (string[] | Error)[] }) {
   const calls: string[] = []
   const sleeps: number[] = []
   const since: string[] = []
   let stateIndex = 0
   let foundIndex = 0
-  const next = <T,>(list: (T | Error)[], index: number): T => {
+  const next = <T>(list: (T | Error)[], index: number): T => {
     const value = list[Math.min(index, list.length - 1)]!
     if (value instanceof Error) throw value
     return value
@@ -99,7 +105,11 @@ describe('sendOnce', () => {
 
   it('a timeout while the first send is still in flight: keeps checking with backoff until it finishes, then opens it', async () => {
     // The 40 s latency fault: the form gives up waiting at 30 s, the operator creates the request later.
-    const { port, calls, sleeps } = fakePort({ create: () => Promise.reject(network()), states: [true, true, true, false], found: [[], [], [], ['REQ00000009']] })
+    const { port, calls, sleeps } = fakePort({
+      create: () => Promise.reject(network()),
+      states: [true, true, true, false],
+      found: [[], [], [], ['REQ00000009']],
+    })
     const { outcome, steps } = await run(port)
     expect(outcome).toMatchObject({ kind: 'found', id: 'REQ00000009' })
     expect(steps).toEqual(['sending', 'checking', 'processing', 'processing', 'processing'])
@@ -132,7 +142,12 @@ describe('sendOnce', () => {
     expect(calls.filter((call) => call === 'state')).toHaveLength(MAX_FAILED_CHECKS)
     expect(calls.filter((call) => call === 'create')).toHaveLength(1)
     expect(steps.filter((step) => step.kind === 'checkFailed')).toHaveLength(MAX_FAILED_CHECKS - 1)
-    expect(steps.slice(0, 4)).toEqual([{ kind: 'sending' }, { kind: 'checking', attempt: 0 }, { kind: 'checkFailed', attempt: 0, retryInMs: 1_000 }, { kind: 'checkFailed', attempt: 1, retryInMs: 2_000 }])
+    expect(steps.slice(0, 4)).toEqual([
+      { kind: 'sending' },
+      { kind: 'checking', attempt: 0 },
+      { kind: 'checkFailed', attempt: 0, retryInMs: 1_000 },
+      { kind: 'checkFailed', attempt: 1, retryInMs: 2_000 },
+    ])
     expect(sleeps).toHaveLength(MAX_FAILED_CHECKS - 1)
   })
 

@@ -6,7 +6,11 @@ import { confirmArrival, sendOnce, type PendingSend, type SendOutcome, type Send
  * The send-once protocol (./send-once.ts) for a form: the step to tell the person, the outcome, and the two
  * actions a person can take (send, check again). Whatever is under way stops when the form goes away.
  */
-export function useSendOnce(port: SendPort, onOutcome: (outcome: SendOutcome) => void, pending?: { read: () => PendingSend | null; save: (pending: PendingSend) => void }) {
+export function useSendOnce(
+  port: SendPort,
+  onOutcome: (outcome: SendOutcome) => void,
+  pending?: { read: () => PendingSend | null; save: (pending: PendingSend) => void },
+) {
   const [step, setStep] = useState<SendStep | null>(null)
   const [outcome, setOutcome] = useState<SendOutcome | null>(null)
   const controller = useRef<AbortController | null>(null)

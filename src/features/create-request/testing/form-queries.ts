@@ -21,7 +21,9 @@ export function contractBox(label = 'Contract', scope: HTMLElement = document.bo
 
 /** The segments of a date field, in the order the person's locale shows them ("day, month, year" in French). */
 export function segmentOrder(label: string): string[] {
-  return within(dateGroup(label)).getAllByRole('spinbutton').map((segment) => segment.getAttribute('data-type') ?? '')
+  return within(dateGroup(label))
+    .getAllByRole('spinbutton')
+    .map((segment) => segment.getAttribute('data-type') ?? '')
 }
 
 /** Types a YYYY-MM-DD date into a date field, segment by segment, the way a person types it. */

@@ -56,7 +56,12 @@ export function BarChart({ title, bars, total }: { title: string; bars: readonly
           const width = (bar.count / max) * plot
           const middle = y + ROW_HEIGHT / 2
           return (
-            <Link key={bar.key} to={bar.href} className="bar-chart__link" aria-label={t('dashboard.charts.bar', { label: bar.label, count: bar.count, formatted: number.format(bar.count) })}>
+            <Link
+              key={bar.key}
+              to={bar.href}
+              className="bar-chart__link"
+              aria-label={t('dashboard.charts.bar', { label: bar.label, count: bar.count, formatted: number.format(bar.count) })}
+            >
               {/* The whole row answers a click, even a bar of 0. */}
               <rect className="bar-chart__row" x={0} y={y} width={WIDTH} height={ROW_HEIGHT} />
               <text className="bar-chart__label" x={LABEL_WIDTH - 10} y={middle} textAnchor="end" dominantBaseline="central">
@@ -78,8 +83,12 @@ export function BarChart({ title, bars, total }: { title: string; bars: readonly
         <thead>
           <tr>
             <th scope="col">{t('dashboard.charts.columnGroup')}</th>
-            <th scope="col" className="numeric">{t('dashboard.charts.columnCount')}</th>
-            <th scope="col" className="numeric">{t('dashboard.charts.columnShare')}</th>
+            <th scope="col" className="numeric">
+              {t('dashboard.charts.columnCount')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('dashboard.charts.columnShare')}
+            </th>
           </tr>
         </thead>
         <tbody>

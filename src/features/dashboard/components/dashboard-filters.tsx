@@ -11,7 +11,17 @@ import { YesNoFilter } from '@/components/ui/yes-no-filter'
 const CONTROLS: readonly FilterControl[] = ['status', 'type', 'customerReference', 'isOverdue', 'isArchived']
 
 /** The filters that narrow every count, in the list's terms (the same URL parameters, the same form model). */
-export function DashboardFilters({ id, search, catalog, onApply }: { id: string; search: RequestListSearch; catalog: { data?: readonly CatalogItem[]; isError: boolean }; onApply: (search: RequestListSearch) => void }) {
+export function DashboardFilters({
+  id,
+  search,
+  catalog,
+  onApply,
+}: {
+  id: string
+  search: RequestListSearch
+  catalog: { data?: readonly CatalogItem[]; isError: boolean }
+  onApply: (search: RequestListSearch) => void
+}) {
   const { t } = useTranslation()
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -22,7 +32,12 @@ export function DashboardFilters({ id, search, catalog, onApply }: { id: string;
     <section id={id} aria-labelledby="dashboard-filters-title" className="card dashboard-filters">
       <h2 id="dashboard-filters-title">{t('dashboard.filters.title')}</h2>
       <form onSubmit={submit} className="dashboard-filters__form">
-        <CheckGroup legend={t('dashboard.filters.status')} name="status" checked={search.status} options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`dashboard.status.${status}`) }))} />
+        <CheckGroup
+          legend={t('dashboard.filters.status')}
+          name="status"
+          checked={search.status}
+          options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`dashboard.status.${status}`) }))}
+        />
         <TypeFilter
           legend={t('dashboard.filters.type')}
           catalog={catalog}
@@ -31,11 +46,34 @@ export function DashboardFilters({ id, search, catalog, onApply }: { id: string;
         />
         <label className="field">
           {t('dashboard.filters.customerReference')}
-          <input type="text" name="customerReference" defaultValue={search.customerReference ?? ''} maxLength={19} aria-describedby="dashboard-reference-hint" autoComplete="off" />
-          <span id="dashboard-reference-hint" className="muted">{t('dashboard.filters.customerReferenceHint')}</span>
+          <input
+            type="text"
+            name="customerReference"
+            defaultValue={search.customerReference ?? ''}
+            maxLength={19}
+            aria-describedby="dashboard-reference-hint"
+            autoComplete="off"
+          />
+          <span id="dashboard-reference-hint" className="muted">
+            {t('dashboard.filters.customerReferenceHint')}
+          </span>
         </label>
-        <YesNoFilter label={t('dashboard.filters.overdue')} name="isOverdue" value={search.isOverdue} any={t('dashboard.filters.any')} yes={t('dashboard.filters.overdueOnly')} no={t('dashboard.filters.notOverdue')} />
-        <YesNoFilter label={t('dashboard.filters.archived')} name="isArchived" value={search.isArchived} any={t('dashboard.filters.any')} yes={t('dashboard.filters.archivedOnly')} no={t('dashboard.filters.notArchived')} />
+        <YesNoFilter
+          label={t('dashboard.filters.overdue')}
+          name="isOverdue"
+          value={search.isOverdue}
+          any={t('dashboard.filters.any')}
+          yes={t('dashboard.filters.overdueOnly')}
+          no={t('dashboard.filters.notOverdue')}
+        />
+        <YesNoFilter
+          label={t('dashboard.filters.archived')}
+          name="isArchived"
+          value={search.isArchived}
+          any={t('dashboard.filters.any')}
+          yes={t('dashboard.filters.archivedOnly')}
+          no={t('dashboard.filters.notArchived')}
+        />
         <div className="dashboard-filters__actions">
           <button type="submit" className="button">
             {t('dashboard.filters.apply')}

@@ -33,12 +33,21 @@ interface RowGroup {
  * Rows in order of lateness, the most days late first, in groups ordered by their latest request (the API sorts
  * by requested date, oldest first, which is the most days late first).
  */
-function groupRows(rows: readonly RequestProjection[], grouping: Grouping, titleOf: (grouping: Exclude<Grouping, 'none'>, value: string | undefined) => string, now: Date): RowGroup[] {
+function groupRows(
+  rows: readonly RequestProjection[],
+  grouping: Grouping,
+  titleOf: (grouping: Exclude<Grouping, 'none'>, value: string | undefined) => string,
+  now: Date,
+): RowGroup[] {
   if (grouping === 'none') return [{ key: 'all', title: null, rows: [...rows] }]
   const groups = new Map<string, RowGroup>()
   for (const row of rows) {
     const value =
-      grouping === 'type' ? row.type : grouping === 'customerReference' ? (row.customerReference ?? undefined) : latenessBand(row.keyDates ? daysLate(row.keyDates.requestedAt, now) : 0)
+      grouping === 'type'
+        ? row.type
+        : grouping === 'customerReference'
+          ? (row.customerReference ?? undefined)
+          : latenessBand(row.keyDates ? daysLate(row.keyDates.requestedAt, now) : 0)
     const key = value ?? ''
     let group = groups.get(key)
     if (!group) groups.set(key, (group = { key, title: titleOf(grouping, value), rows: [] }))
@@ -99,10 +108,7 @@ export function OverdueRequests() {
       <div className="overdue__toolbar">
         <label className="field">
           {t('dashboard.overdue.groupBy')}
-          <select
-            value={grouping}
-            onChange={(event) => setParams(event.target.value === 'lateness' ? {} : { groupBy: event.target.value }, { replace: true })}
-          >
+          <select value={grouping} onChange={(event) => setParams(event.target.value === 'lateness' ? {} : { groupBy: event.target.value }, { replace: true })}>
             {GROUPINGS.map((value) => (
               <option key={value} value={value}>
                 {t(`dashboard.overdue.grouping.${value}`)}
@@ -143,7 +149,9 @@ export function OverdueRequests() {
                   <th scope="col">{t('dashboard.column.type')}</th>
                   <th scope="col">{t('dashboard.column.status')}</th>
                   <th scope="col">{t('dashboard.column.requestedAt')}</th>
-                  <th scope="col" className="numeric">{t('dashboard.column.daysLate')}</th>
+                  <th scope="col" className="numeric">
+                    {t('dashboard.column.daysLate')}
+                  </th>
                 </tr>
               </thead>
               {groupRows(data.items, grouping, groupTitle, now).map((group) => (

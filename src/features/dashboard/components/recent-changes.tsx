@@ -26,7 +26,13 @@ export function RecentChanges({ search, person, typeName }: { search: RequestLis
   }, [person, rows])
   const words = (state: string) => {
     const was = seenState(state)
-    return [was.status && t(`dashboard.status.${was.status}`), was.step && t(`dashboard.step.${was.step}`), was.subStep && t(`dashboard.subStep.${was.subStep}`)].filter(Boolean).join(' · ')
+    return [
+      was.status && t(`dashboard.status.${was.status}`),
+      was.step && t(`dashboard.step.${was.step}`),
+      was.subStep && t(`dashboard.subStep.${was.subStep}`),
+    ]
+      .filter(Boolean)
+      .join(' · ')
   }
   if (!rows || rows.length === 0) return null
   return (

@@ -2,7 +2,16 @@ import { useState, type MouseEvent, type SubmitEvent } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_STATUSES } from '@contract/request'
 import type { CatalogItem } from '@contract/catalog'
-import { DATE_PRESETS, DATE_RANGES, FILTER_CONTROLS, presetRange, readFilterForm, type DatePreset, type DateRange, type RequestListSearch } from '@/lib/request-search'
+import {
+  DATE_PRESETS,
+  DATE_RANGES,
+  FILTER_CONTROLS,
+  presetRange,
+  readFilterForm,
+  type DatePreset,
+  type DateRange,
+  type RequestListSearch,
+} from '@/lib/request-search'
 import { CheckGroup } from '@/components/ui/check-group'
 import { TypeFilter } from '@/components/ui/type-filter'
 import { YesNoFilter } from '@/components/ui/yes-no-filter'
@@ -63,7 +72,13 @@ export function FiltersForm(props: {
     <section id={props.id} aria-labelledby="filters-title" className="card filters">
       <h2 id="filters-title">{t('requests.filters.title')}</h2>
       <form onSubmit={submit} noValidate className="filters__form">
-        <CheckGroup legend={t('requests.filters.status')} name="status" className="filters__group" checked={search.status} options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`requests.status.${status}`) }))} />
+        <CheckGroup
+          legend={t('requests.filters.status')}
+          name="status"
+          className="filters__group"
+          checked={search.status}
+          options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`requests.status.${status}`) }))}
+        />
 
         <TypeFilter
           legend={t('requests.filters.type')}
@@ -76,7 +91,14 @@ export function FiltersForm(props: {
         <div className="filters__group filters__fields">
           <label className="field">
             {t('requests.filters.customerReference')}
-            <input type="text" name="customerReference" defaultValue={search.customerReference ?? ''} maxLength={19} aria-describedby="customer-reference-hint" autoComplete="off" />
+            <input
+              type="text"
+              name="customerReference"
+              defaultValue={search.customerReference ?? ''}
+              maxLength={19}
+              aria-describedby="customer-reference-hint"
+              autoComplete="off"
+            />
             <span id="customer-reference-hint" className="muted">
               {t('requests.filters.customerReferenceHint')}
             </span>
@@ -88,8 +110,22 @@ export function FiltersForm(props: {
               {t('requests.filters.idHint')}
             </span>
           </label>
-          <YesNoFilter label={t('requests.filters.overdue')} name="isOverdue" value={search.isOverdue} any={t('requests.filters.any')} yes={t('requests.filters.overdueOnly')} no={t('requests.filters.notOverdue')} />
-          <YesNoFilter label={t('requests.filters.archived')} name="isArchived" value={search.isArchived} any={t('requests.filters.any')} yes={t('requests.filters.archivedOnly')} no={t('requests.filters.notArchived')} />
+          <YesNoFilter
+            label={t('requests.filters.overdue')}
+            name="isOverdue"
+            value={search.isOverdue}
+            any={t('requests.filters.any')}
+            yes={t('requests.filters.overdueOnly')}
+            no={t('requests.filters.notOverdue')}
+          />
+          <YesNoFilter
+            label={t('requests.filters.archived')}
+            name="isArchived"
+            value={search.isArchived}
+            any={t('requests.filters.any')}
+            yes={t('requests.filters.archivedOnly')}
+            no={t('requests.filters.notArchived')}
+          />
         </div>
 
         {DATE_RANGES.map((range) => (
@@ -114,7 +150,13 @@ export function FiltersForm(props: {
             {PRESETS[range.range] && (
               <div className="filters__presets" role="group" aria-label={t('requests.filters.presets', { range: t(`requests.filters.range.${range.range}`) })}>
                 {PRESETS[range.range]!.map((preset) => (
-                  <button key={preset} type="button" className="chip" aria-pressed={presets[range.range] === preset} onClick={(event) => applyPreset(event, range, preset)}>
+                  <button
+                    key={preset}
+                    type="button"
+                    className="chip"
+                    aria-pressed={presets[range.range] === preset}
+                    onClick={(event) => applyPreset(event, range, preset)}
+                  >
                     {t(`requests.filters.preset.${preset}`)}
                   </button>
                 ))}

@@ -8,7 +8,12 @@ export type Density = 'compact' | 'comfortable'
 export function DensitySwitch({ density, onChange }: { density: Density; onChange: (density: Density) => void }) {
   const { t } = useTranslation()
   return (
-    <button type="button" className="link-button" aria-pressed={density === 'comfortable'} onClick={() => onChange(density === 'compact' ? 'comfortable' : 'compact')}>
+    <button
+      type="button"
+      className="link-button"
+      aria-pressed={density === 'comfortable'}
+      onClick={() => onChange(density === 'compact' ? 'comfortable' : 'compact')}
+    >
       {t('requests.density.comfortable')}
     </button>
   )
@@ -49,7 +54,12 @@ export function SaveView({ person, url }: { person: string | null; url: string }
             {views.map((view) => (
               <li key={view.name}>
                 <a href={view.url}>{view.name}</a>{' '}
-                <button type="button" className="link-button" aria-label={t('requests.views.delete', { name: view.name })} onClick={() => deleteView(person, view.name)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={t('requests.views.delete', { name: view.name })}
+                  onClick={() => deleteView(person, view.name)}
+                >
                   ×
                 </button>
               </li>

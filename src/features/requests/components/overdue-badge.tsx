@@ -6,7 +6,12 @@ import { daysLate, isStillOpen } from '@/lib/lateness'
  * It takes the table's `t`: a translation hook in each of a page's cells costs a page turn a subscription
  * to the language per row, dropped and taken again for every new page.
  */
-export function DelayCell({ t, isOverdue, requestedAt, status }: {
+export function DelayCell({
+  t,
+  isOverdue,
+  requestedAt,
+  status,
+}: {
   t: (key: string, options?: { count: number }) => string
   isOverdue?: boolean
   requestedAt?: string
@@ -16,9 +21,7 @@ export function DelayCell({ t, isOverdue, requestedAt, status }: {
   return (
     <span className="overdue">
       <span className="badge badge--bad">{t('requests.list.overdue')}</span>{' '}
-      {isStillOpen(status) && requestedAt
-        ? t('requests.list.daysLate', { count: daysLate(requestedAt) })
-        : t('requests.list.deliveredLate')}
+      {isStillOpen(status) && requestedAt ? t('requests.list.daysLate', { count: daysLate(requestedAt) }) : t('requests.list.deliveredLate')}
     </span>
   )
 }

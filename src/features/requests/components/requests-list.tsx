@@ -12,7 +12,17 @@ import { rememberListView } from '@/lib/last-list'
 import { changesSinceLastLook, rememberSeen } from '@/lib/seen-requests'
 import { requestQueries } from '@/lib/queries/requests'
 import { startQuery } from '@/lib/queries/start-query'
-import { columnsOfUrl, fieldsOf, nextSort, normalizeColumns, readDensity, readVisibleColumns, saveDensity, saveVisibleColumns, type ListColumn } from '../columns'
+import {
+  columnsOfUrl,
+  fieldsOf,
+  nextSort,
+  normalizeColumns,
+  readDensity,
+  readVisibleColumns,
+  saveDensity,
+  saveVisibleColumns,
+  type ListColumn,
+} from '../columns'
 import { listFormatters } from '@/lib/format'
 import { ActiveFilters } from './active-filters'
 import { ColumnChooser } from './column-chooser'
@@ -98,7 +108,8 @@ export function RequestsList({ person }: { person: string | null }) {
 
   // Once this page is on screen, the next one is fetched so that turning to it is instant. The fetch starts in
   // a task of its own: a page turn renders in the click's task, whose effects run before its frame is painted.
-  const nextPage = list.isSuccess && !list.isPlaceholderData && search.page < lastPage ? requestQueries.list({ ...search, page: search.page + 1 }, fields) : null
+  const nextPage =
+    list.isSuccess && !list.isPlaceholderData && search.page < lastPage ? requestQueries.list({ ...search, page: search.page + 1 }, fields) : null
   useEffect(() => {
     if (!nextPage) return
     const prefetch = setTimeout(() => startQuery(queryClient, nextPage))

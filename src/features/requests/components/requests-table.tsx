@@ -42,10 +42,11 @@ export function RequestsTable(props: {
   }
   const wasState = (state: string) => {
     const was = seenState(state)
-    return [was.status && t(`requests.status.${was.status}`), was.step && t(`requests.step.${was.step}`), was.subStep && t(`requests.subStep.${was.subStep}`)].filter(Boolean).join(' · ')
+    return [was.status && t(`requests.status.${was.status}`), was.step && t(`requests.step.${was.step}`), was.subStep && t(`requests.subStep.${was.subStep}`)]
+      .filter(Boolean)
+      .join(' · ')
   }
-  const text = (value: string | null | undefined, render: (value: string) => ReactNode = (v) => v) =>
-    value ? render(value) : <span className="muted">—</span>
+  const text = (value: string | null | undefined, render: (value: string) => ReactNode = (v) => v) => (value ? render(value) : <span className="muted">—</span>)
 
   const cell = (row: Row, column: ListColumn): ReactNode => {
     switch (column) {

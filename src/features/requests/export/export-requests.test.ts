@@ -95,14 +95,24 @@ describe('the export of every request of a view', () => {
   it('writes one line per request under translated headers, names then codes, neutralising formulas', () => {
     const csv = requestsCsv(
       [
-        { id: 'REQ00000001', name: '=cmd|calc', type: 'INTERNET_ACCESS', status: 'IN_PROGRESS', isOverdue: true, keyDates: { requestedAt: '2020-01-01' }, customerReference: 'PO, "quoted"' },
+        {
+          id: 'REQ00000001',
+          name: '=cmd|calc',
+          type: 'INTERNET_ACCESS',
+          status: 'IN_PROGRESS',
+          isOverdue: true,
+          keyDates: { requestedAt: '2020-01-01' },
+          customerReference: 'PO, "quoted"',
+        },
         { id: 'REQ00000002', isOverdue: false, isArchived: true },
       ],
       t,
       (type) => (type === 'INTERNET_ACCESS' ? 'Internet access' : type),
     )
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n')
-    expect(lines[0]).toBe('Request id,Name,Customer reference,Type,Category,Status,Step,Sub-step,Requested for,Delay,Archived,Created,Updated,Days late,Type code,Status code,Step code,Sub-step code')
+    expect(lines[0]).toBe(
+      'Request id,Name,Customer reference,Type,Category,Status,Step,Sub-step,Requested for,Delay,Archived,Created,Updated,Days late,Type code,Status code,Step code,Sub-step code',
+    )
     expect(lines[1]).toMatch(/^REQ00000001,'=cmd\|calc,"PO, ""quoted""",Internet access,,In progress,,,2020-01-01,Yes,,,,\d+,INTERNET_ACCESS,IN_PROGRESS,,$/)
     expect(lines[2]).toBe('REQ00000002,,,,,,,,,No,Yes,,,,,,,')
     expect(lines).toHaveLength(4)
