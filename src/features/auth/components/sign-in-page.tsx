@@ -46,7 +46,7 @@ export function SignInPage() {
       {signedOut && <p role="status">{t('auth.signIn.signedOut')}</p>}
       <p>{t('auth.signIn.intro')}</p>
       <p>{t('auth.signIn.how')}</p>
-      {attempt.state === 'failed' && <ErrorMessage error={attempt.error} what={t('auth.signIn.failed')} />}
+      {attempt.state === 'failed' && <ErrorMessage error={attempt.error} what={t('auth.signIn.failed')} onRetry={signIn} />}
       <button type="button" className="button" disabled={redirecting} onPointerEnter={prepare} onTouchStart={prepare} onFocus={prepare} onClick={signIn}>
         {t('auth.signIn.button')}
       </button>
