@@ -30,7 +30,8 @@ export default defineConfig({
   outputDir: 'test-results/playwright-artifacts',
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
-    trace: 'retain-on-failure',
+    // A trace costs CPU on every action: recorded only when a failed test runs again (CI retries once).
+    trace: 'on-first-retry',
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: existsSync(chromium) ? chromium : undefined,

@@ -77,10 +77,12 @@ test('the dark theme, chosen at the foot of the page, holds after a reload, and 
   await page.waitForLoadState('networkidle')
   await expectNoAccessibilityViolation(page, 'axe on the dashboard in dark')
 
-  // Back to the device's choice.
+  // Back to the device's choice, which follows the device when it turns dark.
   await page.getByLabel('Theme').selectOption({ label: 'As on this device' })
   await expect(html).not.toHaveAttribute('data-theme', /.+/)
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(light)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(dark)
 })
 
 test('"/" goes to the filters and "?" shows the shortcuts, but neither does anything while the person types', async ({ page, signIn }) => {
@@ -163,6 +165,22 @@ test('signing out in one tab signs out the other tabs of the browser', async ({ 
   await expect(accountOf(other)).toHaveCount(0)
   await expect(other.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveCount(0)
   await other.close()
+})
+
+test('a list address opened in a new tab of the browser shows the same rows, with no click', async ({ page, signIn }) => {
+  const view = '/requests?status=IN_PROGRESS,REJECTED&sort=name&page=2'
+  await signIn(PEOPLE.alice, { path: view })
+  const rows = (tab: Page) => tab.getByRole('table', { name: /^Requests matching the filters/ }).locator('tbody tr th a')
+  await expect(rows(page).first()).toBeVisible()
+  const ids = await rows(page).allTextContents()
+  expect(ids.length).toBeGreaterThan(0)
+
+  const tab = await page.context().newPage()
+  await tab.goto(view)
+  await expect(rows(tab).first()).toBeVisible()
+  expect(await rows(tab).allTextContents()).toEqual(ids)
+  await expect(tab).toHaveURL(new RegExp(`${view.replace(/[?]/g, '\\?')}$`))
+  await tab.close()
 })
 
 test('a new tab of the browser opened on a deep link is signed in, with no click and no sign-in page', async ({ page, signIn }) => {

@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test'
+import { expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, test } from './fixtures'
+
+/**
+ * The pages the list-views and creation-form specs do not already size: the catalog, a catalog item, the account,
+ * the API page, the cloud page and the sign-in page, each on a phone (390×844) and at a desk (1366×768): nothing
+ * scrolls sideways and axe finds nothing on the whole page, header included (docs/decisions/0025-list-views.md).
+ */
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+] as const
+
+async function expectFits(page: Page, what: string) {
+  await page.waitForLoadState('networkidle')
+  await expectNoSidewaysScroll(page)
+  await expectNoAccessibilityViolation(page, `axe on ${what} at ${page.viewportSize()?.width} px`)
+}
+
+test('the catalog, a catalog item, the account, the API and the cloud pages fit a phone and a desk, and axe finds nothing', async ({ page, signIn }) => {
+  // Six pages, two sizes, twelve axe scans.
+  test.setTimeout(180_000)
+  await signIn(PEOPLE.alice, { path: '/catalog' })
+  const item = page.getByRole('main').locator('a[href^="/catalog/"]').first()
+  await expect(item).toBeVisible()
+  const itemPath = (await item.getAttribute('href'))!
+  const itemName = (await item.textContent())!.trim()
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await page.goto('/catalog')
+    await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible()
+    await expectFits(page, 'the catalog')
+
+    await page.goto(itemPath)
+    await expect(page.getByRole('heading', { level: 1, name: itemName })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Fill in the request' })).toBeVisible()
+    await expectFits(page, 'a catalog item')
+
+    await page.goto('/me')
+    await expect(page.getByRole('main').getByText(PEOPLE.alice.username)).toBeVisible()
+    await expectFits(page, 'the account page')
+
+    await page.goto('/api')
+    await expect(page.getByRole('table', { name: 'Operations' })).toBeVisible()
+    await expectFits(page, 'the API page')
+
+    await page.goto('/cloud')
+    await expect(page.getByRole('heading', { level: 1, name: 'Cloud resources' })).toBeVisible()
+    await expectFits(page, 'the cloud page')
+  }
+})
+
+test('the sign-in page fits a phone and a desk, and axe finds nothing', async ({ page }) => {
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await page.goto('/sign-in')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Ordering Console' })).toBeVisible()
+    await expectFits(page, 'the sign-in page')
+  }
+})
