@@ -41,8 +41,11 @@ async function expectNoAxeViolation(page: Page) {
 const account = (page: Page) => page.getByRole('heading', { level: 1, name: 'My account' })
 const accountData = (page: Page) => page.getByRole('main').getByText(PEOPLE.alice.username)
 
-test.beforeEach(async ({ signIn }) => {
+test.beforeEach(async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
+  // The gateway asks GET /me itself to know the person's customer, and trusts the answer for a minute
+  // (server/gateway/person-customer.ts): asked now, so that a fault on /me reaches the page's calls, not its look-up.
+  expect((await page.request.get('/auth/session')).status()).toBe(200)
 })
 
 test.afterEach(async ({ request }) => {
