@@ -7,12 +7,7 @@ import { getMobilePending } from './api/get-mobile-pending'
 import { readSignInState, type SignInState } from './sign-in'
 import { CSRF_HEADERS } from './csrf-headers'
 import { safeReturnTo } from './return-to'
-
-/** Routes of the mobile sign-in (docs/decisions/0017-mobile-connect.md). */
-export const MOBILE_SIGN_IN_PATH = '/sign-in/mobile'
-export const MOBILE_CALLBACK_PATH = '/auth/mobile/callback'
-/** Where the sign-in page's form sends the browser: the gateway calls discovery, the browser follows to the operator selection. */
-export const MOBILE_DISCOVER_PATH = '/auth/mobile/discover'
+import { MOBILE_CALLBACK_PATH } from './mobile-paths'
 
 /**
  * The operator's code flow, run by oidc-client-ts against the gateway (which adds login_hint on the way to

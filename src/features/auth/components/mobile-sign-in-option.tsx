@@ -1,6 +1,6 @@
 import type { SubmitEvent } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
-import { MOBILE_DISCOVER_PATH } from '../mobile-sign-in'
+import { MOBILE_DISCOVER_PATH } from '../mobile-paths'
 
 /**
  * The sign-in page's second way in: the gateway starts discovery and sends the browser on to the
