@@ -22,6 +22,8 @@ export const DEFAULT_SORT = '-createdAt'
 
 /** The most ids a view filters on (a link from a chart or a list of ids); each is at most 64 characters (0002). */
 const MAX_IDS = 100
+/** The longest id filter a person can type: MAX_IDS ids of 64 characters, with their commas. */
+export const MAX_ID_FILTER_LENGTH = MAX_IDS * 65
 const list = (values: string) =>
   values
     .split(',')
@@ -62,7 +64,7 @@ export const ZRequestListSearch = z.object({
   category: z.catch(z.array(z.enum(REQUEST_CATEGORIES)), []),
   type: z.catch(z.array(z.string().check(z.minLength(1), z.maxLength(64))), []),
   customerReference: z.catch(z.optional(z.string().check(z.maxLength(19))), undefined),
-  id: z.catch(z.optional(z.string().check(z.maxLength(MAX_IDS * 65))), undefined),
+  id: z.catch(z.optional(z.string().check(z.maxLength(MAX_ID_FILTER_LENGTH))), undefined),
   isOverdue: z.catch(z.optional(z.boolean()), undefined),
   isArchived: z.catch(z.optional(z.boolean()), undefined),
   requestedFrom: z.catch(z.optional(isoDate), undefined),

@@ -6,6 +6,7 @@ import {
   DATE_PRESETS,
   DATE_RANGES,
   FILTER_CONTROLS,
+  MAX_ID_FILTER_LENGTH,
   presetRange,
   readFilterForm,
   type DatePreset,
@@ -105,7 +106,15 @@ export function FiltersForm(props: {
           </label>
           <label className="field">
             {t('requests.filters.id')}
-            <input type="text" name="id" defaultValue={search.id ?? ''} maxLength={64} aria-describedby="id-hint" autoComplete="off" spellCheck={false} />
+            <input
+              type="text"
+              name="id"
+              defaultValue={search.id ?? ''}
+              maxLength={MAX_ID_FILTER_LENGTH}
+              aria-describedby="id-hint"
+              autoComplete="off"
+              spellCheck={false}
+            />
             <span id="id-hint" className="muted">
               {t('requests.filters.idHint')}
             </span>
