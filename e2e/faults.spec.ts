@@ -56,8 +56,8 @@ test.afterEach(async ({ request }) => {
 
 test('503 code 5: the message, the request id and a banner; the page recovers by itself while /status is OK', async ({ page, request }) => {
   const answers = answersTo(page, '/me')
-  // Twice: the first call, and the first run again once /status said OK. The third succeeds.
-  await inject(request, { kind: 'unavailable', path: '/me', count: 2 })
+  // For a few seconds, every GET /me answers 503 (the page's, and the gateway's own look-ups of the customer alike).
+  await inject(request, { kind: 'unavailable', path: '/me', seconds: 4 })
   await page.goto('/me')
   await expect(account(page)).toBeVisible()
   const alert = page.getByRole('main').getByRole('alert')
@@ -67,11 +67,13 @@ test('503 code 5: the message, the request id and a banner; the page recovers by
   expect(answers[0]!.headers()['x-oapi-request-id']).toMatch(REQUEST_ID)
   await expect(page.getByRole('status').filter({ hasText: 'Service interrupted: ordering is unavailable for now.' })).toBeVisible()
 
-  // /status is polled while a call says the service is down; it is OK, so the failed call runs again.
-  await expect(accountData(page)).toBeVisible({ timeout: 15_000 })
+  // /status is polled while a call says the service is down; it is OK, so the failed call runs again until it works.
+  await expect(accountData(page)).toBeVisible({ timeout: 20_000 })
   await expect(alert).toHaveCount(0)
   await expect(page.getByText('Service interrupted: ordering is unavailable for now.')).toHaveCount(0)
-  expect(answers.map((answer) => answer.status())).toEqual([503, 503, 200])
+  const statuses = answers.map((answer) => answer.status())
+  expect(statuses.at(-1)).toBe(200)
+  expect(new Set(statuses.slice(0, -1))).toEqual(new Set([503]))
 })
 
 test('maintenance (a non-OK /status): a banner while it lasts, polling, and the page comes back after it', async ({ page, request }) => {
@@ -167,6 +169,10 @@ test('an expired token the renewal cannot cure: signed in again once, back on th
   page.on('request', (sent) => {
     if (sent.isNavigationRequest() && new URL(sent.url()).pathname === '/auth/authorize') authorizations.push(sent.url())
   })
+  // Without the browser's note that it was signed in, the list's first call waits for the session check instead of
+  // leaving with the HTML (src/lib/early-start.ts): the refused call is then the page's own, never the early one,
+  // which the page would simply ask again once the fault is spent.
+  await page.evaluate(() => window.localStorage.removeItem('ordering-console.session'))
   await page.goto('/requests?status=REJECTED&sort=createdAt')
   await expect(page).toHaveURL(/\/requests\?status=REJECTED&sort=createdAt$/, { timeout: 15_000 })
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
