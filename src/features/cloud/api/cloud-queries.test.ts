@@ -34,16 +34,15 @@ describe('readCloudList (the paging helper over the cloud lists)', () => {
     expect(list.count).toBe(2500)
     expect(list.results).toHaveLength(2500)
     expect(new Set(list.results.map((i) => i.id)).size).toBe(2500)
-    expect(pageCalls).toEqual([
+    // After the first page, the others are read side by side (src/lib/read-all-pages.ts): asked and answered in any order.
+    expect([...pageCalls].sort()).toEqual([
       '/api/cloud/v1/instances/1101/1?limit=1000&offset=0',
       '/api/cloud/v1/instances/1101/1?limit=1000&offset=1000',
       '/api/cloud/v1/instances/1101/1?limit=1000&offset=2000',
     ])
-    expect(progress).toEqual([
-      { read: 1000, total: 2500, pages: 1 },
-      { read: 2000, total: 2500, pages: 2 },
-      { read: 2500, total: 2500, pages: 3 },
-    ])
+    expect(progress.map((p) => p.pages)).toEqual([1, 2, 3])
+    expect(progress[0]).toEqual({ read: 1000, total: 2500, pages: 1 })
+    expect(progress.at(-1)).toEqual({ read: 2500, total: 2500, pages: 3 })
   })
 
   it('stops at count: exactly 1,000 is one page, 1,001 two, none one empty page, 6 regions one page', async () => {
