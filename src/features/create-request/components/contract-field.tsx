@@ -1,7 +1,8 @@
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components'
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components'
 import { useController, useFormContext } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import { fieldId } from '../form/field-id'
+import { FieldNotes } from './field-notes'
 
 /**
  * The contract, chosen from the person's contracts (GET /me) with React Aria's combobox; typing another number
@@ -53,17 +54,7 @@ export function ContractField(props: {
         </Button>
       </div>
       {props.counter}
-      {(props.reason || props.help) && (
-        <Text slot="description" className="form-field__help">
-          {props.reason && <span className="form-field__reason">{props.reason} </span>}
-          {props.help}
-        </Text>
-      )}
-      {props.message && (
-        <Text slot="errorMessage" className="form-field__error">
-          {props.message}
-        </Text>
-      )}
+      <FieldNotes reason={props.reason} help={props.help} message={props.message} />
       <Popover className="combo-field__popover" placement="bottom start">
         <ListBox className="combo-field__list">
           {(contract: { id: string; number: string; name: string }) => (

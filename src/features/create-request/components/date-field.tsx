@@ -13,11 +13,11 @@ import {
   I18nProvider,
   Label,
   Popover,
-  Text,
 } from 'react-aria-components'
 import { useController, useFormContext } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import { fieldId } from '../form/field-id'
+import { FieldNotes } from './field-notes'
 
 function calendarDate(value: unknown): CalendarDate | null {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null
@@ -80,17 +80,7 @@ export function DateField(props: {
             ▾
           </Button>
         </Group>
-        {(props.reason || props.help) && (
-          <Text slot="description" className="form-field__help">
-            {props.reason && <span className="form-field__reason">{props.reason} </span>}
-            {props.help}
-          </Text>
-        )}
-        {props.message && (
-          <Text slot="errorMessage" className="form-field__error">
-            {props.message}
-          </Text>
-        )}
+        <FieldNotes reason={props.reason} help={props.help} message={props.message} />
         <Popover className="date-field__popover" placement="bottom start">
           <Dialog className="date-field__dialog">
             <Calendar className="date-field__calendar">
