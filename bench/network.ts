@@ -67,10 +67,12 @@ export interface NetworkFigures {
   lighthouse: LighthouseFigures[] | { skipped: string }
 }
 
-/** The gateway's session cookies: the browser keeps no token (docs/decisions/0011-sign-in.md). */
-interface Session {
-  cookies: Awaited<ReturnType<BrowserContext['cookies']>>
-}
+/**
+ * What a browser signed in before keeps: the gateway's session cookies (it keeps no token, docs/decisions/0011-sign-in.md)
+ * and its localStorage, where the page notes that it is signed in and which columns the list shows: the HTML's early
+ * start of the list reads both (src/lib/early-start.ts). A cold visit empties the HTTP cache, not the person's storage.
+ */
+type Session = Awaited<ReturnType<BrowserContext['storageState']>>
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
@@ -84,15 +86,20 @@ async function signIn(browser: Browser, origin: string): Promise<{ session: Sess
   await page.getByRole('link', { name: 'Fill in the request' }).click()
   await page.getByRole('form', { name: 'Request form' }).waitFor()
   const formPath = new URL(page.url()).pathname + new URL(page.url()).search
-  const session = { cookies: await context.cookies(origin) }
+  const session = await context.storageState()
   await context.close()
   return { session, formPath }
 }
 
 /** A fresh context (cold cache) signed in as `session`, with the profile applied to its page. */
 async function coldPage(browser: Browser, session: Session, profile: NetworkProfile): Promise<{ context: BrowserContext; page: Page; wire: () => number }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
-  await context.addCookies(session.cookies)
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    storageState: session,
+  })
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
@@ -110,24 +117,48 @@ async function coldPage(browser: Browser, session: Session, profile: NetworkProf
   return { context, page, wire: () => bytes }
 }
 
-const TARGETS: { page: string; path: (formPath: string) => string; ready: (page: Page) => Promise<void>; list?: boolean }[] = [
+/**
+ * Each page's first data: `shown` is what the page itself watches for (a CSS selector, checked at every frame), `ready`
+ * what a person would name (a role locator), checked once it shows.
+ */
+const TARGETS: { page: string; path: (formPath: string) => string; shown: string; ready: (page: Page) => Promise<void>; list?: boolean }[] = [
   {
     page: 'requests list (/requests), first rows',
     path: () => '/requests?status=IN_PROGRESS,COMPLETED&sort=-createdAt',
-    ready: (page) => page.locator('table tbody tr').first().waitFor({ state: 'visible', timeout: 60_000 }),
+    shown: 'table tbody tr',
+    ready: (page) => page.locator('table tbody tr').first().waitFor({ state: 'visible' }),
     list: true,
   },
   {
     page: 'dashboard (/), first counts',
     path: () => '/',
-    ready: (page) => page.getByRole('group', { name: 'Requests by status' }).getByRole('link').first().waitFor({ state: 'visible', timeout: 60_000 }),
+    shown: '[role="group"][aria-label="Requests by status"] a',
+    ready: (page) => page.getByRole('group', { name: 'Requests by status' }).getByRole('link').first().waitFor({ state: 'visible' }),
   },
   {
     page: 'creation form, the form',
     path: (formPath) => formPath,
-    ready: (page) => page.getByRole('form', { name: 'Request form' }).waitFor({ state: 'visible', timeout: 60_000 }),
+    shown: 'form[aria-label="Request form"]',
+    ready: (page) => page.getByRole('form', { name: 'Request form' }).waitFor({ state: 'visible' }),
   },
 ]
+
+/**
+ * Milliseconds from the start of the navigation to the frame in which `selector` first shows, by the page's own clock
+ * (`performance.now()` counts from the navigation's start). Timing around Playwright's own waiting would add its polling
+ * (up to half a second between checks) to every figure.
+ */
+async function shownAt(page: Page, selector: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    (css) => {
+      const element = document.querySelector(css)
+      return element !== null && element.getBoundingClientRect().height > 0 ? performance.now() : false
+    },
+    selector,
+    { polling: 'raf', timeout: 60_000 },
+  )
+  return Math.round((await handle.jsonValue()) as number)
+}
 
 export async function measureNetwork(origin: string, options: { lighthouse?: boolean; log?: (line: string) => void } = {}): Promise<NetworkFigures> {
   const log = options.log ?? (() => undefined)
@@ -145,10 +176,9 @@ export async function measureNetwork(origin: string, options: { lighthouse?: boo
         for (let run = 0; run < RUNS; run++) {
           const { context, page, wire } = await coldPage(browser, session, profile)
           try {
-            const started = Date.now()
             await page.goto(`${origin}${target.path(formPath)}`, { waitUntil: 'commit' })
+            runs.push(await shownAt(page, target.shown))
             await target.ready(page)
-            runs.push(Date.now() - started)
             await page.waitForLoadState('networkidle')
             wires.push(wire())
           } finally {
@@ -183,7 +213,7 @@ async function freePort(): Promise<number> {
 
 /**
  * Lighthouse 12, mobile (its default: Moto G Power, simulated Slow 4G, CPU 4x), in Debian's Chromium started by
- * chrome-launcher. The list needs a signed-in tab: Puppeteer opens it with the session's cookie and stored user, and
+ * chrome-launcher. The list needs a signed-in tab: Puppeteer gives it the session's cookies and localStorage, and
  * Lighthouse runs in that same tab (a cold cache, storage kept).
  */
 async function runLighthouse(origin: string, session: Session, log: (line: string) => void): Promise<LighthouseFigures[] | { skipped: string }> {
@@ -201,6 +231,12 @@ async function runLighthouse(origin: string, session: Session, log: (line: strin
       await cdp.send('Network.clearBrowserCache')
       await cdp.send('Network.clearBrowserCookies')
       if (target.signedIn) {
+        // The storage first, on a page of the origin that sets nothing (its answer is not cached).
+        await page.goto(`${origin}/healthz`)
+        const stored = session.origins.find((entry) => entry.origin === origin)?.localStorage ?? []
+        await page.evaluate((items) => {
+          for (const { name, value } of items) window.localStorage.setItem(name, value)
+        }, stored)
         for (const cookie of session.cookies) {
           await cdp.send('Network.setCookie', {
             name: cookie.name,

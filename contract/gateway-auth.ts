@@ -30,8 +30,9 @@ export const CSRF_HEADER = { name: 'X-Requested-With', value: 'ordering-console'
 
 /**
  * GET /auth/session's answer to the SPA (docs/decisions/0011-sign-in.md): the gateway's session cookie is alive and
- * whose it is. Every tab of the browser asks it, so the cookie, not a tab's storage, says who is signed in; 401
- * means nobody. The answer also carries how the session was opened (ZSessionInfo, contract/mobile-connect.ts).
+ * whose it is. Every tab of the browser asks it, so the cookie, not a tab's storage, says who is signed in. The answer
+ * also carries how the session was opened (ZSessionInfo, contract/mobile-connect.ts). Nobody signed in is
+ * ZNoBrowserSession, a 200: a probe's other answer, not an error in every signed-out visitor's console.
  */
 export const ZBrowserSession = z.object({
   /** The signed-in person (the ID token's `sub`). */
@@ -42,3 +43,7 @@ export const ZBrowserSession = z.object({
   cloud: z.optional(z.boolean()),
 })
 export type BrowserSession = z.infer<typeof ZBrowserSession>
+
+/** GET /auth/session when this browser has no session, or one the gateway no longer honours. */
+export const ZNoBrowserSession = z.object({ signedIn: z.literal(false) })
+export const NO_BROWSER_SESSION: z.infer<typeof ZNoBrowserSession> = { signedIn: false }

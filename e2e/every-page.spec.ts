@@ -58,3 +58,32 @@ test('the sign-in page fits a phone and a desk, and axe finds nothing', async ({
     await expectFits(page, 'the sign-in page')
   }
 })
+
+test('a page whose content comes after the shell moves nothing already on screen, and a signed-out visit logs no error', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  // Layout shifts as the browser counts them for Lighthouse's CLS (docs/decisions/0024-delivery.md).
+  await page.addInitScript(() => {
+    const counted = window as unknown as { shifts: number }
+    counted.shifts = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) counted.shifts += entry.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  // The page's code comes late, as on a slow link: the shell (header and footer) shows first.
+  await page.route('**/assets/sign-in-page-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    await route.continue()
+  })
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await page.goto('/sign-in')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Ordering Console' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), `layout shift at ${size.width} px`).toBeLessThan(0.01)
+  }
+  // Nobody signed in is GET /auth/session's other answer, not a failed call (docs/decisions/0011-sign-in.md).
+  expect(errors).toEqual([])
+})

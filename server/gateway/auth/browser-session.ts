@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { BrowserSession } from '@contract/gateway-auth'
+import { NO_BROWSER_SESSION, type BrowserSession } from '@contract/gateway-auth'
 import type { SessionInfo } from '@contract/mobile-connect'
 import { noteCustomer } from '../../shared/edge'
 import type { PersonCustomers } from '../person-customer'
@@ -15,14 +15,15 @@ export interface CloudAccess {
 /**
  * GET /auth/session: whether this browser's session cookie is alive, whose it is, how it was opened and whether the
  * Cloud entry is the person's (docs/decisions/0011-sign-in.md). Every tab asks it at start and when it comes back
- * to the front, so the cookie, which every tab shares, says who is signed in; 401 means nobody. It reads the
- * session as the API proxy does (`sessions.read`), so a session the proxy refuses is refused here too.
+ * to the front, so the cookie, which every tab shares, says who is signed in; `{ signedIn: false }` (a 200) means
+ * nobody. It reads the session as the API proxy does (`sessions.read`), so a session the proxy refuses is refused
+ * here too.
  */
 export function browserSessionRoute(sessions: GatewaySessions, cloud: CloudAccess | null): Hono {
   return new Hono().get('/', async (c) => {
     c.header('Cache-Control', 'no-store')
     const session = await sessions.read(c)
-    if (!session) return c.json({ error: 'no_session' }, 401)
+    if (!session) return c.json(NO_BROWSER_SESSION, 200)
     const info: SessionInfo = session.mobile ? { method: 'mobile', ...session.mobile } : { method: 'password' }
     // The person's customer is the ordering API's word (GET /me, kept per session for a minute): asked here so that
     // the navigation offers Cloud only to the key's customer without a request of its own on the first paint.

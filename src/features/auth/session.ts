@@ -37,7 +37,7 @@ export interface AuthSessionOptions {
   /** Where the hint lives: the browser's localStorage, which every tab of the origin shares. */
   storage: Storage
   loadUserManager: () => Promise<UserManager>
-  /** GET /auth/session: the session, or null when the gateway has none (401). */
+  /** GET /auth/session: the session, or null when the gateway has none. */
   fetchSession?: () => Promise<BrowserSession | null>
   /** The tabs' channel; none where BroadcastChannel does not exist (the storage event still carries sign-outs). */
   channel?: Pick<BroadcastChannel, 'postMessage' | 'close' | 'addEventListener'> | null
@@ -49,6 +49,7 @@ async function askGateway(): Promise<BrowserSession | null> {
   try {
     return await getBrowserSession()
   } catch (error) {
+    // A gateway of the release before answers 401 for nobody: during a rolling deploy both answer (0011).
     if (error instanceof ApiError && error.status === 401) return null
     throw error
   }

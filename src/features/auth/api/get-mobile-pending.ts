@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { ZMobilePending, ZSessionInfo } from '@contract/mobile-connect'
+import { z } from 'zod/mini'
+import { ZNoBrowserSession } from '@contract/gateway-auth'
+import { ZMobilePending, ZSessionInfo, type SessionInfo } from '@contract/mobile-connect'
 import { gatewayRequest } from '@/lib/api-client'
 
 /** The operator discovery found for this browser's mobile sign-in (GET /auth/mobile/pending, docs/decisions/0017). */
@@ -7,9 +9,12 @@ export async function getMobilePending(signal?: AbortSignal) {
   return (await gatewayRequest('/auth/mobile/pending', ZMobilePending, { signal })).data
 }
 
-/** How the current session was opened: password, or mobile number with operator and level (GET /auth/session). */
-export async function getSessionInfo(signal?: AbortSignal) {
-  return (await gatewayRequest('/auth/session', ZSessionInfo, { signal })).data
+const ZSessionInfoAnswer = z.union([ZSessionInfo, ZNoBrowserSession])
+
+/** How the current session was opened: password, or mobile number with operator and level (GET /auth/session); null without one. */
+export async function getSessionInfo(signal?: AbortSignal): Promise<SessionInfo | null> {
+  const answer = (await gatewayRequest('/auth/session', ZSessionInfoAnswer, { signal })).data
+  return 'method' in answer ? answer : null
 }
 
 export const mobileQueries = {
