@@ -142,6 +142,17 @@ export default defineConfig({
     // Everything the first page needs in one chunk. Without this group Rolldown moves the modules that lazily
     // loaded pages share with the first page (zod, TanStack Query) into common chunks the first page
     // must load as well: more files and more gzip bytes for the sign-in page (docs/decisions/0013).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+    // The data layer the signed-in pages share (the contract's schemas, src/lib: queries, search, formatting) in one
+    // chunk rather than a dozen small ones: each file costs a request and compresses alone (the list loaded 12).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'shared-data', test: /\/(src\/lib|contract)\//, minShareCount: 2 },
+          ],
+        },
+      },
+    },
   },
 })

@@ -79,16 +79,3 @@ export type MobilePending = z.infer<typeof ZMobilePending>
 export const MOBILE_START_ERRORS = ['discovery_failed', 'no_agreement', 'expired', 'invalid_request', 'unavailable'] as const
 export const ZMobileStartError = z.enum(MOBILE_START_ERRORS)
 export type MobileStartError = z.infer<typeof ZMobileStartError>
-
-/** GET /auth/session: how the current session was opened (nothing secret). */
-export const ZSessionInfo = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('password') }),
-  z.object({
-    method: z.literal('mobile'),
-    operator: z.string(),
-    country: z.string(),
-    acr: z.string(),
-    amr: z.array(z.string()),
-  }),
-])
-export type SessionInfo = z.infer<typeof ZSessionInfo>

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
-import { getAuthConfig } from './features/auth/api/get-auth-config'
 import { createAuthSession } from './features/auth/session'
 import { i18nReady } from './i18n/i18n'
 import { applyTheme, storedTheme } from './app/shell/theme'
@@ -30,7 +29,10 @@ window.addEventListener('vite:preloadError', (event) => {
 const session = createAuthSession({
   storage: window.localStorage,
   loadUserManager: async () => {
-    const [config, { createUserManager }] = await Promise.all([getAuthConfig(), import('./features/auth/user-manager')])
+    const [config, { createUserManager }] = await Promise.all([
+      import('./features/auth/api/get-auth-config').then(({ getAuthConfig }) => getAuthConfig()),
+      import('./features/auth/user-manager'),
+    ])
     return createUserManager(config)
   },
 })

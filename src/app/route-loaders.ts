@@ -1,96 +1,46 @@
+import type { ComponentType } from 'react'
 import type { QueryClient, QueryExecuteOptions, QueryKey } from '@tanstack/react-query'
-import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router'
-import { currentLanguage } from '@/i18n/i18n'
-import { apiDocQueries } from '@/features/api-status/api/get-api-doc'
-import { apiStatusQueries } from '@/features/api-status/api/get-api-status'
-import { meQueries } from '@/features/auth/api/get-me'
+import type { LoaderFunction, LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router'
 import type { AuthSession } from '@/features/auth/session'
-import { cloudQueries } from '@/features/cloud/api/cloud-queries'
-import { dashboardQueries } from '@/features/dashboard/api/aggregate-requests'
-import { OVERDUE_SEARCH, overdueQueries } from '@/features/dashboard/api/overdue-requests'
-import { parseBreakdown } from '@/features/dashboard/chart-groups'
-import { fieldsOf, readVisibleColumns } from '@/features/requests/columns'
-import { catalogQueries, parseCatalogSearch } from '@/lib/queries/catalog'
-import { requestQueries } from '@/lib/queries/requests'
 import { startQuery } from '@/lib/queries/start-query'
-import { rememberListFields } from '@/lib/early-start'
-import { parseListSearch, toApiQuery } from '@/lib/request-search'
 
 /**
- * The one way a signed-in route loads its data (docs/architecture.md, "Loading a route's data"): its loader
- * starts the queries its page reads, with the same query options the page's components pass to `useQuery`,
- * while the page's code loads, so the data arrives with the page. The navigation does not wait for them: the
- * page shows at once (with what is cached), and its components show loading and failures.
+ * The one way a signed-in route loads its data (docs/architecture.md, "Loading a route's data"). A route's module
+ * (src/app/routes/*.tsx) exports its page and `startData`, which starts the queries the page reads with the same query
+ * options its components pass to `useQuery`; the route's loader, made here, calls it as the navigation arrives. The
+ * navigation does not wait for the queries: the page shows at once (with what is cached), and its components show
+ * loading and failures. The loader comes with the route's code, as a route module does in React Router's framework
+ * mode, so the entry carries no page's queries (docs/decisions/0012-list-page-javascript-budget.md); the list's first
+ * visit has its rows asked for by the HTML itself (src/lib/early-start.ts).
  *
- * Only with a session: without one a call answers 401, which would start a sign-in of its own before the
- * sign-in page shows (and an expired one is being renewed by RequireSignIn).
+ * Only with a session: without one a call answers 401, which would start a sign-in of its own before the sign-in page
+ * shows (and an expired one is being renewed by RequireSignIn).
  */
-function signedInLoader(queryClient: QueryClient, session: AuthSession, start: (args: LoaderFunctionArgs, start: Starter) => void) {
-  return (args: LoaderFunctionArgs) => {
-    if (session.getSnapshot().signedIn) start(args, (options) => startQuery(queryClient, options))
-    return null
-  }
-}
+export type StartData = (args: LoaderFunctionArgs, start: Starter) => void
 
 type Starter = <TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   options: QueryExecuteOptions<TQueryFnData, TError, TData, TQueryFnData, TQueryKey>,
 ) => void
 
-const searchParamsOf = ({ request }: LoaderFunctionArgs) => new URL(request.url).searchParams
+/** The search parameters of the address being opened. */
+export const searchParamsOf = ({ request }: LoaderFunctionArgs) => new URL(request.url).searchParams
 
-/** Loaders of the signed-in routes, by route; src/app/router.tsx gives each to its route. */
-export function routeLoaders(queryClient: QueryClient, session: AuthSession) {
-  const loader = (start: (args: LoaderFunctionArgs, start: Starter) => void) => signedInLoader(queryClient, session, start)
+/** A route module: its page and, for a page that reads the API, the start of its data. */
+export interface RouteModule {
+  Component: ComponentType
+  startData?: StartData
+}
+
+/** The route's page and, when its module starts data, its loader (React Router's lazy route properties). */
+export function routeProperties(queryClient: QueryClient, session: AuthSession, module: RouteModule): { Component: ComponentType; loader?: LoaderFunction } {
+  const { startData } = module
+  if (!startData) return { Component: module.Component }
   return {
-    /** `/`: the dashboard's two charts. */
-    home: loader((args, start) => {
-      const params = searchParamsOf(args)
-      const search = parseListSearch(params)
-      start(dashboardQueries.aggregate(search, 'status'))
-      start(dashboardQueries.aggregate(search, parseBreakdown(params.get('groupBy'))))
-    }),
-    overdue: loader((_, start) => {
-      start(overdueQueries.list())
-      start(dashboardQueries.aggregate(OVERDUE_SEARCH, 'type'))
-    }),
-    /** `/requests`: the page of rows with the columns the person shows, and the type names. */
-    requests: loader((args, start) => {
-      const search = parseListSearch(searchParamsOf(args))
-      const fields = fieldsOf(readVisibleColumns())
-      // The next visit's HTML asks for the same fields before the code arrives (docs/decisions/0024-delivery.md).
-      rememberListFields(toApiQuery(search, fields).get('fields'))
-      start(requestQueries.list(search, fields))
-      start(catalogQueries.all(currentLanguage()))
-    }),
-    /** `/requests/new`: the person's scope, then the item's form, the request it starts from, or what can be ordered. */
-    newRequest: loader((args, start) => {
-      const params = searchParamsOf(args)
-      const item = params.get('item')
-      const from = params.get('from')
-      start(meQueries.me())
-      if (from) start(requestQueries.detail(from))
-      if (item && !from) start(catalogQueries.detail(item, currentLanguage()))
-      else start(catalogQueries.all(currentLanguage()))
-    }),
-    catalog: loader((args, start) => start(catalogQueries.page(parseCatalogSearch(searchParamsOf(args)), currentLanguage()))),
-    catalogItem: loader(({ params }, start) => {
-      if (params.id) start(catalogQueries.detail(params.id, currentLanguage()))
-      start(meQueries.me())
-    }),
-    requestDetail: loader(({ params }, start) => {
-      if (params.id) start(requestQueries.detail(params.id))
-      start(meQueries.me())
-    }),
-    me: loader((_, start) => start(meQueries.me())),
-    api: loader((_, start) => {
-      start(apiStatusQueries.status())
-      start(apiStatusQueries.version())
-      start(apiDocQueries.doc())
-    }),
-    cloud: loader((_, start) => {
-      start(cloudQueries.regions())
-      start(cloudQueries.projects())
-    }),
+    Component: module.Component,
+    loader: (args: LoaderFunctionArgs) => {
+      if (session.getSnapshot().signedIn) startData(args, (options) => startQuery(queryClient, options))
+      return null
+    },
   }
 }
 

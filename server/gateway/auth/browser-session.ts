@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
-import { NO_BROWSER_SESSION, type BrowserSession } from '@contract/gateway-auth'
-import type { SessionInfo } from '@contract/mobile-connect'
+import { NO_BROWSER_SESSION, type BrowserSession, type SessionInfo } from '@contract/gateway-auth'
 import { noteCustomer } from '../../shared/edge'
 import type { PersonCustomers } from '../person-customer'
 import { sessionExpiresAt } from './session'

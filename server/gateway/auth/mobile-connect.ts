@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import { jwtVerify } from 'jose'
 import { z } from 'zod'
-import type { BrowserTokenAnswer } from '@contract/gateway-auth'
+import type { BrowserTokenAnswer } from '@contract/gateway-sign-in'
 import { ZOAuthErrorBody } from '@contract/error'
 import {
   ENCRYPTED_MSISDN_PREFIX,

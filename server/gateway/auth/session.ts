@@ -1,4 +1,4 @@
-import { TOKEN_HANDLE_PREFIX } from '@contract/gateway-auth'
+import { TOKEN_HANDLE_PREFIX } from '@contract/gateway-sign-in'
 import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'

@@ -1,4 +1,4 @@
-import type { AuthConfig, BrowserTokenAnswer } from '@contract/gateway-auth'
+import type { AuthConfig, BrowserTokenAnswer } from '@contract/gateway-sign-in'
 import { Hono, type Context } from 'hono'
 import type { OidcSettings } from '../../config'
 import {

@@ -1,6 +1,14 @@
 import { CatalogPage } from '@/features/create-request/components/catalog-page'
+import { currentLanguage } from '@/i18n/i18n'
+import { catalogQueries, parseCatalogSearch } from '@/lib/queries/catalog'
+import { searchParamsOf, type RouteModule } from '../route-loaders'
 
 /** `/catalog`: every signed-in person may read it; only those who may create get into the forms. */
-export function CatalogRoute() {
+function CatalogRoute() {
   return <CatalogPage />
+}
+
+export const route: RouteModule = {
+  Component: CatalogRoute,
+  startData: (args, start) => start(catalogQueries.page(parseCatalogSearch(searchParamsOf(args)), currentLanguage())),
 }

@@ -3,9 +3,13 @@ import { useTranslation } from '@/i18n/use-translation'
 import { meQueries } from '@/features/auth/api/get-me'
 import { Dashboard } from '@/features/dashboard/components/dashboard'
 import { personKey } from '@/lib/person-key'
+import { dashboardQueries } from '@/features/dashboard/api/aggregate-requests'
+import { parseBreakdown } from '@/features/dashboard/chart-groups'
+import { parseListSearch } from '@/lib/request-search'
+import { searchParamsOf, type RouteModule } from '../route-loaders'
 
 /** The home page is the dashboard (loaded with its route, so the sign-in page does not carry it). */
-export function HomeRoute() {
+function HomeRoute() {
   const { t } = useTranslation()
   // What changed since the last look is kept per person (docs/decisions/0025).
   const me = useQuery(meQueries.me())
@@ -16,4 +20,15 @@ export function HomeRoute() {
       <Dashboard person={personKey(me.data)} />
     </>
   )
+}
+
+export const route: RouteModule = {
+  Component: HomeRoute,
+  /** The dashboard's two charts. */
+  startData: (args, start) => {
+    const params = searchParamsOf(args)
+    const search = parseListSearch(params)
+    start(dashboardQueries.aggregate(search, 'status'))
+    start(dashboardQueries.aggregate(search, parseBreakdown(params.get('groupBy'))))
+  },
 }

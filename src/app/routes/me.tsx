@@ -1,7 +1,9 @@
 import { useTranslation } from '@/i18n/use-translation'
 import { AccountDetails } from '@/features/auth/components/account-details'
+import { meQueries } from '@/features/auth/api/get-me'
+import type { RouteModule } from '../route-loaders'
 
-export function MeRoute() {
+function MeRoute() {
   const { t } = useTranslation()
   return (
     <>
@@ -11,3 +13,5 @@ export function MeRoute() {
     </>
   )
 }
+
+export const route: RouteModule = { Component: MeRoute, startData: (_, start) => start(meQueries.me()) }

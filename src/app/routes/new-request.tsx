@@ -9,6 +9,10 @@ import { REQUEST_ACTIONS, type RequestAction } from '@/features/create-request/c
 import { CatalogPage } from '@/features/create-request/components/catalog-page'
 import { CreationItems } from '@/features/create-request/components/creation-items'
 import { ErrorMessage } from '@/components/ui/error-message'
+import { currentLanguage } from '@/i18n/i18n'
+import { catalogQueries } from '@/lib/queries/catalog'
+import { requestQueries } from '@/lib/queries/requests'
+import { searchParamsOf, type RouteModule } from '../route-loaders'
 
 // The forms' code (the schema reader, react-hook-form, zod's JSON Schema reader) loads when a form opens.
 const CreateRequestPage = lazy(async () => ({ default: (await import('@/features/create-request/components/create-request-page')).CreateRequestPage }))
@@ -19,7 +23,7 @@ const isAction = (value: string | null): value is RequestAction => (REQUEST_ACTI
  * `/requests/new?item=<catalog item>` or `?action=modify|cancel|terminate|resubmit&from=<request id>`: the
  * generated form; with neither, what can be ordered. Read-only people never get a form (the API refuses them anyway).
  */
-export function NewRequestRoute() {
+function NewRequestRoute() {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const session = useAuthSession()
@@ -53,4 +57,18 @@ export function NewRequestRoute() {
       />
     </Suspense>
   )
+}
+
+export const route: RouteModule = {
+  Component: NewRequestRoute,
+  /** The person's scope, then the item's form, the request it starts from, or what can be ordered. */
+  startData: (args, start) => {
+    const params = searchParamsOf(args)
+    const item = params.get('item')
+    const from = params.get('from')
+    start(meQueries.me())
+    if (from) start(requestQueries.detail(from))
+    if (item && !from) start(catalogQueries.detail(item, currentLanguage()))
+    else start(catalogQueries.all(currentLanguage()))
+  },
 }

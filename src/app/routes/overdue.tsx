@@ -1,7 +1,10 @@
 import { useTranslation } from '@/i18n/use-translation'
 import { OverdueRequests } from '@/features/dashboard/components/overdue-requests'
+import { dashboardQueries } from '@/features/dashboard/api/aggregate-requests'
+import { OVERDUE_SEARCH, overdueQueries } from '@/features/dashboard/api/overdue-requests'
+import type { RouteModule } from '../route-loaders'
 
-export function OverdueRoute() {
+function OverdueRoute() {
   const { t } = useTranslation()
   return (
     <>
@@ -10,4 +13,12 @@ export function OverdueRoute() {
       <OverdueRequests />
     </>
   )
+}
+
+export const route: RouteModule = {
+  Component: OverdueRoute,
+  startData: (_, start) => {
+    start(overdueQueries.list())
+    start(dashboardQueries.aggregate(OVERDUE_SEARCH, 'type'))
+  },
 }

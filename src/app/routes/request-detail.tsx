@@ -4,9 +4,11 @@ import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
 import { RequestDetail } from '@/features/request-detail/components/request-detail'
 import { ArrivalNotice } from '@/components/ui/arrival-notice'
+import { requestQueries } from '@/lib/queries/requests'
+import type { RouteModule } from '../route-loaders'
 
 /** A request's page: its detail, with the actions the person's scope allows (none while their scope is unknown). */
-export function RequestDetailRoute() {
+function RequestDetailRoute() {
   const { id = '' } = useParams()
   const me = useQuery(meQueries.me())
   return (
@@ -15,4 +17,12 @@ export function RequestDetailRoute() {
       <RequestDetail key={id} id={id} canCreate={me.isSuccess && canCreate(me.data)} />
     </>
   )
+}
+
+export const route: RouteModule = {
+  Component: RequestDetailRoute,
+  startData: ({ params }, start) => {
+    if (params.id) start(requestQueries.detail(params.id))
+    start(meQueries.me())
+  },
 }

@@ -3,8 +3,15 @@ import { useTranslation } from '@/i18n/use-translation'
 import { meQueries } from '@/features/auth/api/get-me'
 import { RequestsList } from '@/features/requests/components/requests-list'
 import { personKey } from '@/lib/person-key'
+import { fieldsOf, readVisibleColumns } from '@/features/requests/columns'
+import { currentLanguage } from '@/i18n/i18n'
+import { rememberListFields } from '@/lib/early-start'
+import { catalogQueries } from '@/lib/queries/catalog'
+import { requestQueries } from '@/lib/queries/requests'
+import { parseListSearch, toApiQuery } from '@/lib/request-search'
+import { searchParamsOf, type RouteModule } from '../route-loaders'
 
-export function RequestsRoute() {
+function RequestsRoute() {
   const { t } = useTranslation()
   // Saved views and "changed since your last look" are kept per person (docs/decisions/0025).
   const me = useQuery(meQueries.me())
@@ -14,4 +21,17 @@ export function RequestsRoute() {
       <RequestsList person={personKey(me.data)} />
     </>
   )
+}
+
+export const route: RouteModule = {
+  Component: RequestsRoute,
+  /** The page of rows with the columns the person shows, and the type names. */
+  startData: (args, start) => {
+    const search = parseListSearch(searchParamsOf(args))
+    const fields = fieldsOf(readVisibleColumns())
+    // The next visit's HTML asks for the same fields before the code arrives (docs/decisions/0024-delivery.md).
+    rememberListFields(toApiQuery(search, fields).get('fields'))
+    start(requestQueries.list(search, fields))
+    start(catalogQueries.all(currentLanguage()))
+  },
 }

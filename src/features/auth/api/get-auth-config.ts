@@ -1,4 +1,4 @@
-import { ZAuthConfig, type AuthConfig } from '@contract/gateway-auth'
+import { ZAuthConfig, type AuthConfig } from '@contract/gateway-sign-in'
 import { gatewayRequest } from '@/lib/api-client'
 
 export type { AuthConfig }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { meQueries } from '../api/get-me'
-import { mobileQueries } from '../api/get-mobile-pending'
+import { sessionInfoQuery } from '../api/get-session-info'
 import { signOut } from '../api/sign-out'
 import { canCreate } from '../can-create'
 import { SIGN_IN_PATH } from '../return-to'
@@ -16,7 +16,7 @@ export function AccountMenu() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const me = useQuery(meQueries.me())
-  const session = useQuery(mobileQueries.session())
+  const session = useQuery(sessionInfoQuery())
   const signOutMutation = useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
