@@ -40,23 +40,25 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
         { path: 'sign-in', lazy: lazyPage(async () => ({ Component: (await import('@/features/auth/components/sign-in-page')).SignInPage })) },
         {
           path: 'auth/callback',
-          lazy: withSignInLibrary(lazyPage(async () => ({ Component: (await import('@/features/auth/components/auth-routes')).AuthCallbackRoute }))),
+          lazy: withSignInLibrary(
+            lazyPage(async () => ({ Component: (await import('@/features/auth/components/auth-routes')).AuthCallbackRoute }), 'auth/pages'),
+          ),
         },
         {
           path: 'sign-in/mobile',
-          lazy: lazyPage(async () => ({ Component: (await import('@/features/auth/components/mobile-continue-page')).MobileContinuePage })),
+          lazy: lazyPage(async () => ({ Component: (await import('@/features/auth/components/mobile-continue-page')).MobileContinuePage }), 'auth/pages'),
         },
         {
           path: 'auth/mobile/callback',
           // The mobile answer becomes the application's signed-in person: the route waits for the sign-in library.
-          lazy: async () => {
+          lazy: lazyPage(async () => {
             const [{ mobileCallbackLoader }, { MobileCallback }, userManager] = await Promise.all([
               import('@/features/auth/mobile-sign-in'),
               import('@/features/auth/components/mobile-callback'),
               session.userManager(),
             ])
             return { loader: mobileCallbackLoader(userManager), Component: MobileCallback }
-          },
+          }, 'auth/pages'),
         },
         {
           element: <RequireSignIn />,
@@ -70,9 +72,9 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
             { path: 'catalog', lazy: signedIn(() => import('./routes/catalog'), 'create-request') },
             { path: 'catalog/:id', lazy: signedIn(() => import('./routes/catalog-item'), 'create-request') },
             // The account and API pages load with their routes: the list's first load does not carry them
-            // (docs/decisions/0024-delivery.md). Their messages are in the entry, with the banners'.
-            { path: 'me', lazy: signedIn(() => import('./routes/me')) },
-            { path: 'api', lazy: signedIn(() => import('./routes/api')) },
+            // (docs/decisions/0024-delivery.md), nor their messages (their own part of the auth and service-status catalogs).
+            { path: 'me', lazy: signedIn(() => import('./routes/me'), 'auth/pages') },
+            { path: 'api', lazy: signedIn(() => import('./routes/api'), 'api-status/page') },
             { path: 'requests/:id', lazy: signedIn(() => import('./routes/request-detail'), 'request-detail') },
             // The cloud lists.
             { path: 'cloud', lazy: signedIn(() => import('./routes/cloud'), 'cloud') },

@@ -26,13 +26,18 @@ const catalogPairs: { name: string; en: Tree | null; fr: Tree | null }[] = [
   { name: 'src/i18n/locales', en: readJson(join(import.meta.dirname, 'locales', 'en.json')), fr: readJson(join(import.meta.dirname, 'locales', 'fr.json')) },
   ...readdirSync(FEATURES)
     .filter((feature) => existsSync(join(FEATURES, feature, 'locales')))
-    .map((feature) => {
-      const file = (language: string) => join(FEATURES, feature, 'locales', `${language}.json`)
-      return {
-        name: `src/features/${feature}/locales`,
-        en: existsSync(file('en')) ? readJson(file('en')) : null,
-        fr: existsSync(file('fr')) ? readJson(file('fr')) : null,
-      }
+    .flatMap((feature) => {
+      const locales = join(FEATURES, feature, 'locales')
+      // A feature's catalogs, and the parts of it that its pages load apart (`locales/<part>/`).
+      const parts = ['', ...readdirSync(locales, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : []))]
+      return parts.map((part) => {
+        const file = (language: string) => join(locales, part, `${language}.json`)
+        return {
+          name: `src/features/${feature}/locales${part ? `/${part}` : ''}`,
+          en: existsSync(file('en')) ? readJson(file('en')) : null,
+          fr: existsSync(file('fr')) ? readJson(file('fr')) : null,
+        }
+      })
     }),
 ]
 

@@ -20,6 +20,8 @@ function files() {
       file('../features/request-detail/locales/fr.json', { title: 'Demande' }),
       file('../features/dashboard/locales/en.json', { title: 'Dashboard' }),
       file('../features/dashboard/locales/fr.json', { title: 'Tableau de bord' }),
+      file('../features/request-detail/locales/history/en.json', { history: { title: 'History' } }),
+      file('../features/request-detail/locales/history/fr.json', { history: { title: 'Historique' } }),
     ]),
   }
 }
@@ -58,6 +60,16 @@ describe('feature message catalogs', () => {
     expect(i18n.t('dashboard.title')).toBe('Tableau de bord')
   })
 
+  it('loads a page’s part of a feature apart, under the feature’s key, beside the rest of it', async () => {
+    const { i18n, fetched, messages } = setUp('fr')
+    await messages.load('request-detail')
+    expect(i18n.t('requestDetail.history.title')).toBe('requestDetail.history.title')
+    await messages.load('request-detail/history')
+    expect(i18n.t('requestDetail.history.title')).toBe('Historique')
+    expect(i18n.t('requestDetail.title')).toBe('Demande')
+    expect(fetched).toEqual(['../features/request-detail/locales/fr.json', '../features/request-detail/locales/history/fr.json'])
+  })
+
   it('refuses a feature without a catalog, naming the file to add', async () => {
     const { messages } = setUp('en')
     await expect(messages.load('catalog')).rejects.toThrow('src/features/catalog/locales/en.json')
@@ -77,7 +89,8 @@ describe('feature message catalogs', () => {
   it('loads every catalog in every language on demand (tests)', async () => {
     const { i18n, fetched, messages } = setUp('en')
     await messages.loadAll(['en', 'fr'])
-    expect(fetched).toHaveLength(4)
+    expect(fetched).toHaveLength(6)
     expect(i18n.messages('fr')['dashboard.title']).toBe('Tableau de bord')
+    expect(i18n.messages('fr')['requestDetail.history.title']).toBe('Historique')
   })
 })

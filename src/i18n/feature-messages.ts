@@ -4,9 +4,12 @@ import type { Catalog } from './translator'
 type MessageStore = { readonly language: string; addMessages(language: string, catalog: Catalog): void }
 type CatalogFiles = Record<string, () => Promise<Catalog>>
 
-/** `request-detail` → `requestDetail`: the key a feature's messages live under (`t('requestDetail.title')`). */
+/**
+ * `request-detail` → `requestDetail`: the key a feature's messages live under (`t('requestDetail.title')`). A page's
+ * part of a feature's messages (`auth/pages`) lives under the feature's key too (`t('auth.me.title')`).
+ */
 export function catalogKeyOf(feature: string): string {
-  return feature.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+  return feature.split('/')[0]!.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
 }
 
 /**
@@ -14,16 +17,20 @@ export function catalogKeyOf(feature: string): string {
  * small chunk per feature and language), and a language switch first fetches the new language of every
  * feature loaded so far, so that no page shows a key while it switches.
  *
- * `files` maps `…/features/<name>/locales/<language>.json` to a loader (Vite's `import.meta.glob`).
+ * `files` maps `…/features/<name>/locales/<language>.json` to a loader (Vite's `import.meta.glob`), and
+ * `…/features/<name>/locales/<part>/<language>.json` too: the messages of a feature's pages that are not where
+ * the rest of the feature is (the account and API pages' own, out of the entry's global catalogs), loaded as
+ * `<name>/<part>`.
  */
 export function createFeatureMessages(i18n: MessageStore, files: CatalogFiles) {
   const byFeature = new Map<string, Map<string, () => Promise<Catalog>>>()
   for (const [path, load] of Object.entries(files)) {
-    const match = /features\/([^/]+)\/locales\/([a-z]{2})\.json$/.exec(path)
+    const match = /features\/([^/]+)\/locales\/(?:([^/]+)\/)?([a-z]{2})\.json$/.exec(path)
     if (!match) continue
-    const languages = byFeature.get(match[1]!) ?? new Map<string, () => Promise<Catalog>>()
-    languages.set(match[2]!, load)
-    byFeature.set(match[1]!, languages)
+    const id = match[2] ? `${match[1]!}/${match[2]}` : match[1]!
+    const languages = byFeature.get(id) ?? new Map<string, () => Promise<Catalog>>()
+    languages.set(match[3]!, load)
+    byFeature.set(id, languages)
   }
   const wanted = new Set<string>()
   const loading = new Map<string, Promise<void>>()

@@ -68,9 +68,10 @@ function loadGlobalMessages(language: Language): Promise<void> {
  */
 const featureMessages = createFeatureMessages(
   i18n,
-  import.meta.glob<Catalog>(['../features/*/locales/*.json', '!../features/auth/locales/*.json', '!../features/api-status/locales/*.json'], {
-    import: 'default',
-  }),
+  import.meta.glob<Catalog>(
+    ['../features/*/locales/*.json', '../features/*/locales/*/*.json', '!../features/auth/locales/*.json', '!../features/api-status/locales/*.json'],
+    { import: 'default' },
+  ),
 )
 
 // Before a switch shows, the new language's global messages and those of every feature loaded so far arrive.
