@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { OPENAPI_METHODS, ZOpenApiDocument, type OpenApiDocument } from '@contract/misc'
+import { OPENAPI_METHODS, ZOpenApiDocument, type OpenApiDocument } from '@contract/openapi-document'
 import { apiRequest } from '@/lib/api-client'
 
 export async function getApiDoc(signal?: AbortSignal) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from '@/i18n/use-translation'
-import type { OpenApiDocument } from '@contract/misc'
+import type { OpenApiDocument } from '@contract/openapi-document'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
 import { apiDocQueries, operationsOf } from '../api/get-api-doc'
