@@ -183,6 +183,30 @@ test('an expired token the renewal cannot cure: signed in again once, back on th
   expect(answers.at(-1)!.status()).toBe(200)
 })
 
+test('a session ended while the list’s first call left with the HTML: that 401 is asked again, then signed in again once, no loop', async ({
+  page,
+  request,
+}) => {
+  const answers = answersTo(page, '/requests')
+  // Four refusals: the early call and its replay by the gateway, then the page's own call and its replay.
+  await inject(request, { kind: 'expiredToken', path: '/requests', count: 4 })
+  const authorizations: string[] = []
+  page.on('request', (sent) => {
+    if (sent.isNavigationRequest() && new URL(sent.url()).pathname === '/auth/authorize') authorizations.push(sent.url())
+  })
+  // The browser's note that it is signed in stays: the HTML asks for the list's first page (src/lib/early-start.ts).
+  await page.goto('/requests?status=REJECTED&sort=createdAt')
+  await expect(page).toHaveURL(/\/requests\?status=REJECTED&sort=createdAt$/, { timeout: 15_000 })
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
+  expect(authorizations).toHaveLength(1)
+  expect(new URL(authorizations[0]!).searchParams.get('prompt')).toBe('none')
+  // The early answer and the page's own were refused; after signing in again, the list loaded.
+  expect(answers.map((answer) => answer.status()).filter((status) => status === 401)).toEqual([401, 401])
+  expect(answers.at(-1)!.status()).toBe(200)
+  expect(await activeFaults(request)).toEqual([])
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
 test('403 code 50: a page explains the subscription is missing or suspended; checking again brings the page back', async ({ page, request }) => {
   await request.post('/sandbox/control/subscription', { data: { clientId: 'ordering-console-sandbox', subscribed: false } })
   await page.goto('/me')
