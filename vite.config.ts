@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
-import { DEFAULT_LIST_FIELDS, EARLY_START_KEYS, LIST_FIELDS_KEY, earlyStart, type EarlyStartConfig } from './src/lib/early-start'
+import { SIGNED_IN_PAGES } from './src/app/route-table'
+import { DEFAULT_LIST_FIELDS, EARLY_START_KEYS, LIST_FIELDS_KEY, earlyStart, type EarlyPage, type EarlyStartConfig } from './src/lib/early-start'
 
 const alias = {
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
@@ -73,13 +74,14 @@ function precompressed(): Plugin {
 }
 
 /**
- * index.html starts the requests list before the entry arrives (src/lib/early-start.ts): an inline script, given the
- * names of the list's chunks in this build, preloads them and asks for the list's first page and the catalog. The
- * gateway allows the script by its hash (server/gateway/spa.ts).
+ * index.html starts a signed-in page before the entry arrives (src/lib/early-start.ts): an inline script, given each
+ * page's chunks, styles and messages in this build (the pages of src/app/route-table.ts), preloads those of the page
+ * opened, and for the requests list asks for its first page and the catalog. The gateway allows the script by its
+ * hash (server/gateway/spa.ts).
  */
-function earlyListStart(): Plugin {
+function earlyPageStart(): Plugin {
   return {
-    name: 'early-list-start',
+    name: 'early-page-start',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -88,32 +90,43 @@ function earlyListStart(): Plugin {
         if (!bundle) return html
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
         const byModule = (suffix: string) => chunks.find((chunk) => chunk.facadeModuleId?.endsWith(suffix))
-        const list = byModule('/src/app/routes/requests.tsx')
-        if (!list) throw new Error('early-list-start: the requests route chunk is missing from the build.')
-        // The route's chunk and the chunks it imports, but not the entry's (already on its way).
-        const scripts = new Set<string>()
-        const styles = new Set<string>()
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName]
-          if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || scripts.has(fileName)) return
-          scripts.add(fileName)
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css)
-          chunk.imports.forEach(visit)
-        }
-        visit(list.fileName)
-        const messages = (language: string) => {
-          const chunk = byModule(`/src/features/requests/locales/${language}.json`)
-          if (!chunk) throw new Error(`early-list-start: the requests messages in ${language} are missing from the build.`)
-          return [`/${chunk.fileName}`]
+        // What the HTML loads already (the entry and what it imports) is not listed again.
+        const inHtml = (fileName: string) => html.includes(`/${fileName}"`)
+        const page = ({ path, module, features }: (typeof SIGNED_IN_PAGES)[number]): EarlyPage => {
+          const route = byModule(`/src/app/routes/${module}.tsx`)
+          if (!route) throw new Error(`early-page-start: the chunk of src/app/routes/${module}.tsx is missing from the build.`)
+          // The route's chunk and the chunks it imports.
+          const scripts = new Set<string>()
+          const styles = new Set<string>()
+          const visit = (fileName: string) => {
+            const chunk = bundle[fileName]
+            if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || inHtml(fileName) || scripts.has(fileName)) return
+            scripts.add(fileName)
+            for (const css of chunk.viteMetadata?.importedCss ?? []) if (!inHtml(css)) styles.add(css)
+            chunk.imports.forEach(visit)
+          }
+          visit(route.fileName)
+          const messages = (language: string) =>
+            features.map((feature) => {
+              const [name, part] = feature.split('/')
+              const file = `/src/features/${name}/locales/${part ? `${part}/` : ''}${language}.json`
+              const chunk = byModule(file)
+              if (!chunk) throw new Error(`early-page-start: the messages ${file} are missing from the build.`)
+              return `/${chunk.fileName}`
+            })
+          return {
+            path,
+            scripts: [...scripts].map((file) => `/${file}`),
+            styles: [...styles].map((file) => `/${file}`),
+            messages: Object.fromEntries(EARLY_START_KEYS.languages.map((language) => [language, messages(language)])),
+          }
         }
         const config: EarlyStartConfig = {
           ...EARLY_START_KEYS,
           languages: [...EARLY_START_KEYS.languages],
           fieldsKey: LIST_FIELDS_KEY,
           defaultFields: DEFAULT_LIST_FIELDS,
-          listScripts: [...scripts].map((file) => `/${file}`),
-          listStyles: [...styles].map((file) => `/${file}`),
-          listMessages: { en: messages('en'), fr: messages('fr') },
+          pages: SIGNED_IN_PAGES.map(page),
         }
         return [{ tag: 'script', children: `(${earlyStart.toString()})(${JSON.stringify(config)})`, injectTo: 'head-prepend' }]
       },
@@ -122,7 +135,7 @@ function earlyListStart(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), classicZodApart(), precompressed(), earlyListStart()],
+  plugins: [react(), classicZodApart(), precompressed(), earlyPageStart()],
   resolve: { alias },
   server: {
     // `npm run dev`: Vite serves the SPA with hot reload, the server (port 8080) answers the API.

@@ -198,5 +198,17 @@ test('a new tab of the browser opened on a deep link is signed in, with no click
   await expect(tab).toHaveURL(new RegExp(`/requests/${request!.id}$`))
   expect(visited.filter((path) => path.startsWith('/sign-in') || path.startsWith('/sandbox/') || path.startsWith('/auth/'))).toEqual([])
   await expect(tab.getByRole('button', { name: 'Sign in' })).toHaveCount(0)
+  // The HTML fetched the request page's own code with the entry, not after it (src/app/route-table.ts, 0024): its
+  // preload stands before the entry's script, where only the HTML's early start puts it.
+  const order = await tab.evaluate(() => {
+    const children = [...document.head.children]
+    const preload = children.findIndex(
+      (element) => element.matches('link[rel=modulepreload]') && /\/assets\/request-detail-[\w-]+\.js$/.test(element.getAttribute('href') ?? ''),
+    )
+    const entry = children.findIndex((element) => element.matches('script[type=module][src]'))
+    return { preload, entry }
+  })
+  expect(order.preload).toBeGreaterThanOrEqual(0)
+  expect(order.preload).toBeLessThan(order.entry)
   await tab.close()
 })

@@ -1,22 +1,40 @@
 // @vitest-environment jsdom
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CATALOG_PAGE } from '@contract/request-query'
 import { SESSION_HINT_KEY } from '@/features/auth/session'
 import { DEFAULT_COLUMNS, fieldsOf } from '@/features/requests/columns'
 import { detectLanguage, LANGUAGES } from '@/i18n/i18n'
 import { ORDERING_API_BASE } from '@/lib/api-client'
-import { DEFAULT_LIST_FIELDS, EARLY_START_KEYS, LIST_FIELDS_KEY, earlyStart, rememberListFields, takeEarlyResponse, type EarlyWindow } from '@/lib/early-start'
+import {
+  DEFAULT_LIST_FIELDS,
+  EARLY_START_KEYS,
+  LIST_FIELDS_KEY,
+  earlyStart,
+  rememberListFields,
+  takeEarlyResponse,
+  type EarlyStartConfig,
+  type EarlyWindow,
+} from '@/lib/early-start'
 import { parseListSearch, toApiQuery } from '@/lib/request-search'
+import { SIGNED_IN_PAGES } from './route-table'
 
-const config = {
+/** What the build gives the early start: each page of the route table with made-up chunks named after its module. */
+const config: EarlyStartConfig = {
   ...EARLY_START_KEYS,
   languages: [...EARLY_START_KEYS.languages],
   fieldsKey: LIST_FIELDS_KEY,
   defaultFields: DEFAULT_LIST_FIELDS,
-  listScripts: ['/assets/requests-abc.js'],
-  listStyles: ['/assets/requests-abc.css'],
-  listMessages: { en: ['/assets/en-abc.js'], fr: ['/assets/fr-abc.js'] },
+  pages: SIGNED_IN_PAGES.map(({ path, module }) => ({
+    path,
+    scripts: [`/assets/${module}-abc.js`],
+    styles: [`/assets/${module}-abc.css`],
+    messages: { en: [`/assets/${module}-en-abc.js`], fr: [`/assets/${module}-fr-abc.js`] },
+  })),
 }
+
+const preloaded = () => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'))
 
 function signIn(expiresAt = Date.now() / 1000 + 600) {
   localStorage.setItem(SESSION_HINT_KEY, JSON.stringify({ sub: 'alice', expiresAt: Math.floor(expiresAt) }))
@@ -65,10 +83,7 @@ describe('the early start of the requests list', () => {
     signIn()
     const { urls } = startAt(path)
     expect(urls).toEqual([listAddress(DEFAULT_LIST_FIELDS), `${ORDERING_API_BASE}${config.catalogPath}`])
-    expect([...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'))).toEqual([
-      '/assets/requests-abc.js',
-      '/assets/en-abc.js',
-    ])
+    expect(preloaded()).toEqual(['/assets/requests-abc.js', '/assets/requests-en-abc.js'])
     expect(document.head.querySelector('link[rel=preload]')?.getAttribute('as')).toBe('style')
   })
 
@@ -80,7 +95,7 @@ describe('the early start of the requests list', () => {
     const { urls, fetch } = startAt('/requests?sort=name')
     expect(urls[0]).toBe(listAddress('id,name,status,isOverdue,keyDates'))
     expect(fetch.mock.calls[0]).toMatchObject([expect.any(String), { headers: { 'Accept-Language': 'fr' }, credentials: 'same-origin' }])
-    expect(document.head.querySelectorAll('link[href="/assets/fr-abc.js"]')).toHaveLength(1)
+    expect(document.head.querySelectorAll('link[href="/assets/requests-fr-abc.js"]')).toHaveLength(1)
     expect(takeEarlyResponse(urls[0]!, 'en')).toBeNull()
     expect(takeEarlyResponse(urls[1]!, 'fr')).toBeInstanceOf(Promise)
     expect(takeEarlyResponse(urls[1]!, 'fr')).toBeNull()
@@ -94,5 +109,40 @@ describe('the early start of the requests list', () => {
     expect(startAt('/requests').urls).toEqual([])
     signIn(Date.now() / 1000 - 5)
     expect(startAt('/requests').urls).toEqual([])
+  })
+})
+
+describe('the early start of any signed-in page', () => {
+  it.each([
+    ['/', 'home'],
+    ['/overdue', 'overdue'],
+    ['/requests/', 'requests'],
+    ['/requests/new?item=CI-FIBER', 'new-request'],
+    ['/requests/REQ00000001', 'request-detail'],
+    ['/catalog', 'catalog'],
+    ['/catalog/CI-BVPN-SITE', 'catalog-item'],
+    ['/me', 'me'],
+    ['/api', 'api'],
+    ['/cloud?region=eu', 'cloud'],
+  ])('at %s preloads the chunks, styles and messages of the %s page', (path, module) => {
+    signIn()
+    startAt(path)
+    expect(preloaded()).toEqual([`/assets/${module}-abc.js`, `/assets/${module}-en-abc.js`])
+    expect([...document.head.querySelectorAll('link[rel=preload]')].map((link) => link.getAttribute('href'))).toEqual([`/assets/${module}-abc.css`])
+  })
+
+  it('preloads nothing for an address no page has, nor for a person not signed in', () => {
+    signIn()
+    for (const path of ['/sign-in', '/auth/callback', '/requests/REQ1/history', '/nowhere']) {
+      startAt(path)
+      expect(preloaded(), path).toEqual([])
+    }
+    localStorage.clear()
+    startAt('/requests/REQ00000001')
+    expect(preloaded()).toEqual([])
+  })
+
+  it('finds a module for every page of the route table', () => {
+    for (const { module } of SIGNED_IN_PAGES) expect(existsSync(join(import.meta.dirname, 'routes', `${module}.tsx`)), module).toBe(true)
   })
 })

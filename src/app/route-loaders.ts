@@ -25,18 +25,26 @@ type Starter = <TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
 /** The search parameters of the address being opened. */
 export const searchParamsOf = ({ request }: LoaderFunctionArgs) => new URL(request.url).searchParams
 
-/** A route module: its page and, for a page that reads the API, the start of its data. */
+/** A route module: its page and, for a page that reads the API, the start of its data; its own revalidation rule. */
 export interface RouteModule {
   Component: ComponentType
   startData?: StartData
+  shouldRevalidate?: ShouldRevalidateFunction
+}
+
+interface RouteProperties {
+  Component: ComponentType
+  loader?: LoaderFunction
+  shouldRevalidate?: ShouldRevalidateFunction
 }
 
 /** The route's page and, when its module starts data, its loader (React Router's lazy route properties). */
-export function routeProperties(queryClient: QueryClient, session: AuthSession, module: RouteModule): { Component: ComponentType; loader?: LoaderFunction } {
-  const { startData } = module
-  if (!startData) return { Component: module.Component }
+export function routeProperties(queryClient: QueryClient, session: AuthSession, module: RouteModule): RouteProperties {
+  const { startData, shouldRevalidate } = module
+  const properties: RouteProperties = { Component: module.Component, ...(shouldRevalidate ? { shouldRevalidate } : {}) }
+  if (!startData) return properties
   return {
-    Component: module.Component,
+    ...properties,
     loader: (args: LoaderFunctionArgs) => {
       if (session.getSnapshot().signedIn) startData(args, (options) => startQuery(queryClient, options))
       return null

@@ -5,14 +5,30 @@ import { RequireSignIn } from '@/features/auth/components/require-sign-in'
 import type { AuthSession } from '@/features/auth/session'
 import { Layout } from './layout'
 import { lazyPage } from './lazy-page'
-import { requestsShouldRevalidate, routeProperties, type RouteModule } from './route-loaders'
+import { routeProperties, type RouteModule } from './route-loaders'
+import { SIGNED_IN_PAGES, type SignedInPage } from './route-table'
 import { SignInUnavailable } from './sign-in-unavailable'
 import { NotFoundRoute } from './routes/not-found'
 import { RouteError } from './routes/route-error'
 
+/** Each signed-in page's module, by its name in the route table: a chunk of its own. */
+const PAGE_MODULES: Record<SignedInPage['module'], () => Promise<{ route: RouteModule }>> = {
+  home: () => import('./routes/home'),
+  overdue: () => import('./routes/overdue'),
+  requests: () => import('./routes/requests'),
+  'new-request': () => import('./routes/new-request'),
+  catalog: () => import('./routes/catalog'),
+  'catalog-item': () => import('./routes/catalog-item'),
+  me: () => import('./routes/me'),
+  api: () => import('./routes/api'),
+  'request-detail': () => import('./routes/request-detail'),
+  cloud: () => import('./routes/cloud'),
+}
+
 /**
  * Routes compose features; every signed-in route's module (src/app/routes/*.tsx) exports its page and the start of
- * the queries it reads, which becomes the route's loader (src/app/route-loaders.ts, docs/architecture.md).
+ * the queries it reads, which becomes the route's loader (src/app/route-loaders.ts, docs/architecture.md). The
+ * signed-in pages are the route table's (src/app/route-table.ts).
  * Everything but the sign-in pages, the sign-in callbacks and the not-found page needs a signed-in person.
  * Pages load with their routes (`lazyPage`: the route's module and the message catalogs of the features it shows),
  * so that the entry holds only the shell (docs/decisions/0012-list-page-javascript-budget.md).
@@ -27,8 +43,10 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
     }
   }
   // A signed-in route: its module's page and loader, with the messages of the features it shows.
-  const signedIn = (load: () => Promise<{ route: RouteModule }>, ...features: string[]) =>
-    lazyPage(async () => routeProperties(queryClient, session, (await load()).route), ...features)
+  const signedIn = ({ path, module, features }: SignedInPage) => {
+    const lazy = lazyPage(async () => routeProperties(queryClient, session, (await PAGE_MODULES[module]()).route), ...features)
+    return path === '/' ? { index: true, lazy } : { path: path.slice(1), lazy }
+  }
   return createBrowserRouter([
     {
       element: <Layout />,
@@ -62,23 +80,7 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
         },
         {
           element: <RequireSignIn />,
-          children: [
-            // The dashboard and the overdue view; their charts are a chunk of their own.
-            { index: true, lazy: signedIn(() => import('./routes/home'), 'dashboard') },
-            { path: 'overdue', lazy: signedIn(() => import('./routes/overdue'), 'dashboard') },
-            { path: 'requests', shouldRevalidate: requestsShouldRevalidate, lazy: signedIn(() => import('./routes/requests'), 'requests') },
-            { path: 'requests/new', lazy: signedIn(() => import('./routes/new-request'), 'requests', 'create-request') },
-            // The catalog and the creation forms; the form's code is loaded by the page itself.
-            { path: 'catalog', lazy: signedIn(() => import('./routes/catalog'), 'create-request') },
-            { path: 'catalog/:id', lazy: signedIn(() => import('./routes/catalog-item'), 'create-request') },
-            // The account and API pages load with their routes: the list's first load does not carry them
-            // (docs/decisions/0024-delivery.md), nor their messages (their own part of the auth and service-status catalogs).
-            { path: 'me', lazy: signedIn(() => import('./routes/me'), 'auth/pages') },
-            { path: 'api', lazy: signedIn(() => import('./routes/api'), 'api-status/page') },
-            { path: 'requests/:id', lazy: signedIn(() => import('./routes/request-detail'), 'request-detail') },
-            // The cloud lists.
-            { path: 'cloud', lazy: signedIn(() => import('./routes/cloud'), 'cloud') },
-          ],
+          children: SIGNED_IN_PAGES.map(signedIn),
         },
         { path: '*', element: <NotFoundRoute /> },
       ],

@@ -1,8 +1,8 @@
 /**
- * The start of the requests list from the HTML itself, before the entry script has arrived
- * (docs/decisions/0024-delivery.md). On a phone's link the entry takes most of a second to come: the list's first
- * page and the catalog are asked for at once instead, and the list's own chunks are preloaded, so that the first rows
- * wait for one round trip less.
+ * The start of a signed-in page from the HTML itself, before the entry script has arrived
+ * (docs/decisions/0024-delivery.md). On a phone's link the entry takes most of a second to come: the page's own chunks,
+ * styles and messages are preloaded with it instead of after it (src/app/route-table.ts), and for the requests list its
+ * first page and the catalog are asked for at once, so that the first rows wait for one round trip less.
  *
  * `earlyStart` runs as an inline script of index.html (vite.config.ts writes it there with this configuration); it
  * must therefore stand alone: no import, no closure, nothing but the browser. It guesses the exact address the list's
@@ -23,10 +23,16 @@ export interface EarlyStartConfig {
   defaultFields: string
   /** The catalog's address (its one page of every item). */
   catalogPath: string
-  /** The list's chunks and styles, and its messages by language. */
-  listScripts: string[]
-  listStyles: string[]
-  listMessages: Record<string, string[]>
+  /** Each signed-in page's address (`:id` for one segment) with its chunks, styles and messages by language. */
+  pages: EarlyPage[]
+}
+
+/** What a signed-in page needs from the build, so that a cold visit fetches it with the entry (src/app/route-table.ts). */
+export interface EarlyPage {
+  path: string
+  scripts: string[]
+  styles: string[]
+  messages: Record<string, string[]>
 }
 
 /** The addresses and keys the app uses, as the early start must use them (early-start.test.ts checks each). */
@@ -73,7 +79,6 @@ export type EarlyWindow = Window & { __earlyResponses?: Record<string, EarlyResp
 
 export function earlyStart(config: EarlyStartConfig): void {
   try {
-    if (window.location.pathname.replace(/\/$/, '') !== '/requests') return
     const stored = JSON.parse(window.localStorage.getItem(config.sessionKey) ?? 'null') as { sub?: string; expiresAt?: number } | null
     if (!stored || !stored.sub || typeof stored.expiresAt !== 'number' || stored.expiresAt <= Date.now() / 1000) return
 
@@ -103,9 +108,21 @@ export function earlyStart(config: EarlyStartConfig): void {
       }
       head.appendChild(element)
     }
-    const scripts = config.listScripts.concat(config.listMessages[language] ?? [])
+    // The page opened: the first of the table whose address matches, segment by segment (`:id` matches any one).
+    const path = window.location.pathname.length > 1 ? window.location.pathname.replace(/\/$/, '') : '/'
+    const segments = path.split('/')
+    let opened: EarlyPage | undefined
+    for (let i = 0; i < config.pages.length && !opened; i++) {
+      const pattern = config.pages[i]!.path.split('/')
+      let match = pattern.length === segments.length
+      for (let s = 0; s < pattern.length && match; s++) match = pattern[s]!.charAt(0) === ':' ? segments[s] !== '' : pattern[s] === segments[s]
+      if (match) opened = config.pages[i]
+    }
+    if (!opened) return
+    const scripts = opened.scripts.concat(opened.messages[language] ?? [])
     for (let i = 0; i < scripts.length; i++) link('modulepreload', scripts[i]!)
-    for (let i = 0; i < config.listStyles.length; i++) link('preload', config.listStyles[i]!)
+    for (let i = 0; i < opened.styles.length; i++) link('preload', opened.styles[i]!)
+    if (opened.path !== '/requests') return
 
     // The list's first query, as toApiQuery writes it: offset, limit, sort, the filters, then the fields.
     const search = new URLSearchParams(window.location.search)

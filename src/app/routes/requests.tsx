@@ -9,7 +9,7 @@ import { rememberListFields } from '@/lib/early-start'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { requestQueries } from '@/lib/queries/requests'
 import { parseListSearch, toApiQuery } from '@/lib/request-search'
-import { searchParamsOf, type RouteModule } from '../route-loaders'
+import { requestsShouldRevalidate, searchParamsOf, type RouteModule } from '../route-loaders'
 
 function RequestsRoute() {
   const { t } = useTranslation()
@@ -25,6 +25,7 @@ function RequestsRoute() {
 
 export const route: RouteModule = {
   Component: RequestsRoute,
+  shouldRevalidate: requestsShouldRevalidate,
   /** The page of rows with the columns the person shows, and the type names. */
   startData: (args, start) => {
     const search = parseListSearch(searchParamsOf(args))
