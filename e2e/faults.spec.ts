@@ -42,7 +42,10 @@ const account = (page: Page) => page.getByRole('heading', { level: 1, name: 'My 
 const accountData = (page: Page) => page.getByRole('main').getByText(PEOPLE.alice.username)
 
 test.beforeEach(async ({ page, signIn }) => {
-  await signIn(PEOPLE.alice)
+  // Signed in on the account page, which asks nothing of /requests, and settled: a fault a test injects is met by that
+  // test's own calls, never by the dashboard's still on their way (it reads /requests for its lists).
+  await signIn(PEOPLE.alice, { path: '/me' })
+  await page.waitForLoadState('networkidle')
   // The gateway asks GET /me itself to know the person's customer, and trusts the answer for a minute
   // (server/gateway/person-customer.ts): asked now, so that a fault on /me reaches the page's calls, not its look-up.
   expect((await page.request.get('/auth/session')).status()).toBe(200)
@@ -171,9 +174,12 @@ test('an expired token the renewal cannot cure: signed in again once, back on th
   })
   // Without the browser's note that it was signed in, the list's first call waits for the session check instead of
   // leaving with the HTML (src/lib/early-start.ts): the refused call is then the page's own, never the early one,
-  // which the page would simply ask again once the fault is spent.
-  await page.evaluate(() => window.localStorage.removeItem('ordering-console.session'))
+  // which the page would simply ask again once the fault is spent. The note goes as each document starts, before its
+  // scripts: a session check still on its way from the page before could otherwise write it back.
+  await page.addInitScript(() => window.localStorage.removeItem('ordering-console.session'))
   await page.goto('/requests?status=REJECTED&sort=createdAt')
+  // The silent sign-in first: the list's own rows (or its loading rows) may show before it leaves for it.
+  await expect.poll(() => authorizations.length, { timeout: 15_000 }).toBe(1)
   await expect(page).toHaveURL(/\/requests\?status=REJECTED&sort=createdAt$/, { timeout: 15_000 })
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
   expect(authorizations).toHaveLength(1)
@@ -196,6 +202,8 @@ test('a session ended while the list’s first call left with the HTML: that 401
   })
   // The browser's note that it is signed in stays: the HTML asks for the list's first page (src/lib/early-start.ts).
   await page.goto('/requests?status=REJECTED&sort=createdAt')
+  // The silent sign-in first: the list's own rows (or its loading rows) may show before it leaves for it.
+  await expect.poll(() => authorizations.length, { timeout: 15_000 }).toBe(1)
   await expect(page).toHaveURL(/\/requests\?status=REJECTED&sort=createdAt$/, { timeout: 15_000 })
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
   expect(authorizations).toHaveLength(1)
