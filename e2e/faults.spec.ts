@@ -34,6 +34,24 @@ function answersTo(page: Page, path: string): Response[] {
   return answers
 }
 
+/**
+ * Opens a filtered list whose calls the session can no longer make: the browser signs in again once, silently
+ * (`prompt=none`), and comes back to the same list, rows shown. The sign-in is awaited first: the list's own rows
+ * (or its loading rows) may show before it leaves for it.
+ */
+async function openListSignedInAgainOnce(page: Page) {
+  const authorizations: string[] = []
+  page.on('request', (sent) => {
+    if (sent.isNavigationRequest() && new URL(sent.url()).pathname === '/auth/authorize') authorizations.push(sent.url())
+  })
+  await page.goto('/requests?status=REJECTED&sort=createdAt')
+  await expect.poll(() => authorizations.length, { timeout: 15_000 }).toBe(1)
+  await expect(page).toHaveURL(/\/requests\?status=REJECTED&sort=createdAt$/, { timeout: 15_000 })
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
+  expect(authorizations).toHaveLength(1)
+  expect(new URL(authorizations[0]!).searchParams.get('prompt')).toBe('none')
+}
+
 async function expectNoAxeViolation(page: Page) {
   await expectNoAccessibilityViolation(page)
 }
@@ -168,22 +186,12 @@ test('an expired token the renewal cannot cure: signed in again once, back on th
   const answers = answersTo(page, '/requests')
   // The call and its one replay by the gateway both fail; the browser then signs in again, silently.
   await inject(request, { kind: 'expiredToken', path: '/requests', count: 2 })
-  const authorizations: string[] = []
-  page.on('request', (sent) => {
-    if (sent.isNavigationRequest() && new URL(sent.url()).pathname === '/auth/authorize') authorizations.push(sent.url())
-  })
   // Without the browser's note that it was signed in, the list's first call waits for the session check instead of
   // leaving with the HTML (src/lib/early-start.ts): the refused call is then the page's own, never the early one,
   // which the page would simply ask again once the fault is spent. The note goes as each document starts, before its
   // scripts: a session check still on its way from the page before could otherwise write it back.
   await page.addInitScript(() => window.localStorage.removeItem('ordering-console.session'))
-  await page.goto('/requests?status=REJECTED&sort=createdAt')
-  // The silent sign-in first: the list's own rows (or its loading rows) may show before it leaves for it.
-  await expect.poll(() => authorizations.length, { timeout: 15_000 }).toBe(1)
-  await expect(page).toHaveURL(/\/requests\?status=REJECTED&sort=createdAt$/, { timeout: 15_000 })
-  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
-  expect(authorizations).toHaveLength(1)
-  expect(new URL(authorizations[0]!).searchParams.get('prompt')).toBe('none')
+  await openListSignedInAgainOnce(page)
   // One 401 reached the browser; after signing in again, the page (and its prefetched next page) loaded.
   expect(answers.map((answer) => answer.status()).filter((status) => status === 401)).toEqual([401])
   expect(answers.at(-1)!.status()).toBe(200)
@@ -196,18 +204,8 @@ test('a session ended while the list’s first call left with the HTML: that 401
   const answers = answersTo(page, '/requests')
   // Four refusals: the early call and its replay by the gateway, then the page's own call and its replay.
   await inject(request, { kind: 'expiredToken', path: '/requests', count: 4 })
-  const authorizations: string[] = []
-  page.on('request', (sent) => {
-    if (sent.isNavigationRequest() && new URL(sent.url()).pathname === '/auth/authorize') authorizations.push(sent.url())
-  })
   // The browser's note that it is signed in stays: the HTML asks for the list's first page (src/lib/early-start.ts).
-  await page.goto('/requests?status=REJECTED&sort=createdAt')
-  // The silent sign-in first: the list's own rows (or its loading rows) may show before it leaves for it.
-  await expect.poll(() => authorizations.length, { timeout: 15_000 }).toBe(1)
-  await expect(page).toHaveURL(/\/requests\?status=REJECTED&sort=createdAt$/, { timeout: 15_000 })
-  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
-  expect(authorizations).toHaveLength(1)
-  expect(new URL(authorizations[0]!).searchParams.get('prompt')).toBe('none')
+  await openListSignedInAgainOnce(page)
   // The early answer and the page's own were refused; after signing in again, the list loaded.
   expect(answers.map((answer) => answer.status()).filter((status) => status === 401)).toEqual([401, 401])
   expect(answers.at(-1)!.status()).toBe(200)
