@@ -142,6 +142,35 @@ describe('the early start of any signed-in page', () => {
     expect(preloaded()).toEqual([])
   })
 
+  it('builds the person’s first Intl formatters in a task of its own, after the page is started, and only for a signed-in page', () => {
+    vi.useFakeTimers()
+    try {
+      const built = vi.fn()
+      const RealDateTimeFormat = Intl.DateTimeFormat
+      // A constructor (the early start calls it with `new`), so not an arrow function.
+      vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locale, options) {
+        built(locale)
+        return new RealDateTimeFormat(locale, options)
+      })
+      signIn()
+      localStorage.setItem(EARLY_START_KEYS.languageKey, 'fr')
+      startAt('/overdue')
+      expect(built).not.toHaveBeenCalled()
+      vi.runAllTimers()
+      expect(built.mock.calls).toEqual([['fr'], ['fr']])
+
+      built.mockClear()
+      for (const path of ['/nowhere', '/sign-in']) startAt(path)
+      localStorage.clear()
+      startAt('/requests')
+      vi.runAllTimers()
+      expect(built).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+      vi.restoreAllMocks()
+    }
+  })
+
   it('finds a module for every page of the route table', () => {
     for (const { module } of SIGNED_IN_PAGES) expect(existsSync(join(import.meta.dirname, 'routes', `${module}.tsx`)), module).toBe(true)
   })
