@@ -15,18 +15,7 @@ import {
   type MobileStartError,
 } from '@contract/mobile-connect'
 import { ZTokenResponse, type TokenResponse } from '@contract/oauth'
-import {
-  checkAcrValues,
-  checkAuthorizationRequest,
-  checkClient,
-  checkNonce,
-  checkPkce,
-  checkRedirectUri,
-  checkSingleValued,
-  checkState,
-  parseAuthorizationRequest,
-  redirectFailure,
-} from '../../shared/authorization-request'
+import * as authorizationRequest from '../../shared/authorization-request'
 import { ApiError } from '../../shared/api-error'
 import { GATEWAY_AUTH_ERRORS } from './auth-errors'
 import { memoryStore, type SharedStore } from '../shared-store'
@@ -280,19 +269,24 @@ export function createMobileSignIn(options: MobileSignInOptions) {
     const state = await readCookie(c)
     const operator = state?.mccMnc ? await operatorFor(c, state.mccMnc) : 'expired'
     if (!state || typeof operator === 'string') return startFailed(c, typeof operator === 'string' ? operator : 'expired')
-    const request = parseAuthorizationRequest(url.searchParams)
-    const checked = checkAuthorizationRequest(request, {
+    const request = authorizationRequest.parseAuthorizationRequest(url.searchParams)
+    const checked = authorizationRequest.checkAuthorizationRequest(request, {
       // The query goes to the operator as it is, so no parameter may repeat, known or not (RFC 6749 3.1).
       beforeRedirect: [
-        checkSingleValued(),
-        checkClient((clientId) => clientId === operator.clientId),
-        checkRedirectUri([`${requestOrigin(c)}${MOBILE_CALLBACK}`]),
+        authorizationRequest.checkSingleValued(),
+        authorizationRequest.checkClient((clientId) => clientId === operator.clientId),
+        authorizationRequest.checkRedirectUri([`${requestOrigin(c)}${MOBILE_CALLBACK}`]),
       ],
       // PKCE, state and nonce on every sign-in (0011), and the one level asked, which the ID token's acr must reach (0017).
-      afterRedirect: [checkState(), checkNonce(), checkPkce({ required: true }), checkAcrValues(MOBILE_ACR_VALUES, { required: true, single: true })],
+      afterRedirect: [
+        authorizationRequest.checkState(),
+        authorizationRequest.checkNonce(),
+        authorizationRequest.checkPkce({ required: true }),
+        authorizationRequest.checkAcrValues(MOBILE_ACR_VALUES, { required: true, single: true }),
+      ],
     })
     // A client or callback the gateway cannot vouch for: the sign-in page says the request was wrong (0017).
-    if (!checked.ok) return checked.redirect ? redirectFailure(c, checked) : startFailed(c, 'invalid_request')
+    if (!checked.ok) return checked.redirect ? authorizationRequest.redirectFailure(c, checked) : startFailed(c, 'invalid_request')
     const query = new URLSearchParams(url.searchParams)
     query.delete('login_hint')
     if (state.subscriberId) query.set('login_hint', `${ENCRYPTED_MSISDN_PREFIX}${state.subscriberId}`)

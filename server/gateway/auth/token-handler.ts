@@ -1,17 +1,7 @@
 import type { AuthConfig, BrowserTokenAnswer } from '@contract/gateway-sign-in'
 import { Hono, type Context } from 'hono'
 import type { OidcSettings } from '../../config'
-import {
-  checkAuthorizationRequest,
-  checkClient,
-  checkNonce,
-  checkPkce,
-  checkRedirectUri,
-  checkSingleValued,
-  checkState,
-  parseAuthorizationRequest,
-  redirectFailure,
-} from '../../shared/authorization-request'
+import * as authorizationRequest from '../../shared/authorization-request'
 import { ApiError } from '../../shared/api-error'
 import { GATEWAY_AUTH_ERRORS } from './auth-errors'
 import type { SharedStore } from '../shared-store'
@@ -130,20 +120,20 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
   // GET /auth/authorize: checks what the gateway can, remembers state and nonce, hands over to the operator.
   routes.get('/authorize', async (c) => {
     const url = new URL(c.req.url)
-    const request = parseAuthorizationRequest(url.searchParams)
-    const checked = checkAuthorizationRequest(request, {
+    const request = authorizationRequest.parseAuthorizationRequest(url.searchParams)
+    const checked = authorizationRequest.checkAuthorizationRequest(request, {
       beforeRedirect: [
         // The query goes to the operator as it is, so no parameter may repeat, known or not (RFC 6749 3.1).
-        checkSingleValued(),
-        checkClient((clientId) => clientId === oidc.clientId),
-        checkRedirectUri([callbackOf(c)]),
+        authorizationRequest.checkSingleValued(),
+        authorizationRequest.checkClient((clientId) => clientId === oidc.clientId),
+        authorizationRequest.checkRedirectUri([callbackOf(c)]),
         // Unlike reference 2's server, a page (0011): an error without state would reach the SPA's callback matching no sign-in.
-        checkState(),
+        authorizationRequest.checkState(),
       ],
       // The product's rule (0011): PKCE, state and nonce on every sign-in; the operator checks the rest.
-      afterRedirect: [checkNonce(), checkPkce({ required: true })],
+      afterRedirect: [authorizationRequest.checkNonce(), authorizationRequest.checkPkce({ required: true })],
     })
-    if (!checked.ok) return checked.redirect ? redirectFailure(c, checked) : errorPage(c, checked.description)
+    if (!checked.ok) return checked.redirect ? authorizationRequest.redirectFailure(c, checked) : errorPage(c, checked.description)
     const state = request.value('state')!
     const pending = (await cookies.readPending(c)).filter((entry) => entry.state !== state)
     pending.push({ state, nonce: request.value('nonce')!, scope: request.value('scope') ?? '', expiresAt: cookies.nowSeconds() + AUTH_COOKIE_SECONDS })

@@ -4,29 +4,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import { HEADER } from '@contract/common'
 import { AMR, ENCRYPTED_MSISDN_PREFIX, MOBILE_ACR_VALUES, UNSUPPORTED_OPERATOR_PARAMETERS, type Amr, type MobileAcr } from '@contract/mobile-connect'
 import type { TokenResponse } from '@contract/oauth'
-import {
-  checkAcrValues,
-  checkAuthorizationRequest,
-  checkCharset,
-  checkClient,
-  checkDisplay,
-  checkMaxAge,
-  checkOpenidScope,
-  checkPkce,
-  checkPrompt,
-  checkRedirectUri,
-  checkResponseType,
-  checkScope,
-  checkSingleValued,
-  checkState,
-  checkUnsupported,
-  parseAuthorizationRequest,
-  redirectFailure,
-  redirectTo,
-  type AuthorizationCheck,
-  type AuthorizationChecks,
-  type Display,
-} from '../../shared/authorization-request'
+import * as authorizationRequest from '../../shared/authorization-request'
 import { newRequestId } from '../../shared/request-id'
 import { ApiError } from '../../shared/api-error'
 import { authenticatedTokenRequest, REALM, safeEqual } from '../oauth/client-credentials'
@@ -71,7 +49,7 @@ function networkSubscriber(c: Context, operator: SandboxOperator): string | null
 }
 
 /** The operator keeps no login session: every authentication involves the phone, so prompt=none can never be answered. */
-const checkNoLoginSession: AuthorizationCheck = (request) =>
+const checkNoLoginSession: authorizationRequest.AuthorizationCheck = (request) =>
   request.values('prompt').includes('none')
     ? { error: 'login_required', description: 'The operator authenticates on the phone every time; send the request again without prompt=none.' }
     : undefined
@@ -82,28 +60,28 @@ const checkNoLoginSession: AuthorizationCheck = (request) =>
  * refuses: every repeated parameter, and the parameters it lists as unsupported. acr_values 2 or 3, the first being
  * the level asked (2 when none is).
  */
-function operatorChecks(sandbox: Sandbox, endpoint: 'authorize' | 'semi-implicit'): AuthorizationChecks {
+function operatorChecks(sandbox: Sandbox, endpoint: 'authorize' | 'semi-implicit'): authorizationRequest.AuthorizationChecks {
   return {
     beforeRedirect: [
-      checkSingleValued(['client_id', 'redirect_uri']),
-      checkClient((clientId) => sandbox.applications.byClientId(clientId) !== undefined),
-      checkRedirectUri(mobileRedirectUris(sandbox)),
+      authorizationRequest.checkSingleValued(['client_id', 'redirect_uri']),
+      authorizationRequest.checkClient((clientId) => sandbox.applications.byClientId(clientId) !== undefined),
+      authorizationRequest.checkRedirectUri(mobileRedirectUris(sandbox)),
     ],
     afterRedirect: [
       checkAvailable(sandbox),
-      checkSingleValued(),
+      authorizationRequest.checkSingleValued(),
       // Semi-implicit (reference 2): "the same parameters plus charset=utf8", so reference 2's display too.
-      ...(endpoint === 'semi-implicit' ? [checkCharset(), checkDisplay()] : []),
-      checkResponseType(),
-      checkState(),
-      checkOpenidScope(),
-      checkScope(KNOWN_SCOPES),
-      checkUnsupported(UNSUPPORTED_OPERATOR_PARAMETERS),
-      checkPrompt(),
+      ...(endpoint === 'semi-implicit' ? [authorizationRequest.checkCharset(), authorizationRequest.checkDisplay()] : []),
+      authorizationRequest.checkResponseType(),
+      authorizationRequest.checkState(),
+      authorizationRequest.checkOpenidScope(),
+      authorizationRequest.checkScope(KNOWN_SCOPES),
+      authorizationRequest.checkUnsupported(UNSUPPORTED_OPERATOR_PARAMETERS),
+      authorizationRequest.checkPrompt(),
       checkNoLoginSession,
-      checkMaxAge(),
-      checkAcrValues(MOBILE_ACR_VALUES),
-      checkPkce(),
+      authorizationRequest.checkMaxAge(),
+      authorizationRequest.checkAcrValues(MOBILE_ACR_VALUES),
+      authorizationRequest.checkPkce(),
     ],
   }
 }
@@ -163,7 +141,7 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
 
   const deny = (c: Context, pending: PendingAuthentication, description: string) => {
     state.pending.delete(pending.id)
-    return redirectTo(c, pending.redirectUri, { error: 'access_denied', error_description: description, state: pending.state })
+    return authorizationRequest.redirectTo(c, pending.redirectUri, { error: 'access_denied', error_description: description, state: pending.state })
   }
 
   const issueCode = (c: Context, pending: PendingAuthentication) => {
@@ -183,7 +161,7 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
       used: false,
     })
     state.pending.delete(pending.id)
-    return redirectTo(c, pending.redirectUri, { code, state: pending.state })
+    return authorizationRequest.redirectTo(c, pending.redirectUri, { code, state: pending.state })
   }
 
   /**
@@ -193,12 +171,12 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
   const authorize = (c: Context, operator: SandboxOperator, endpoint: 'authorize' | 'semi-implicit') => {
     const query = new URL(c.req.url).searchParams
     const language = languageOf(query.get('ui_locales') ?? undefined)
-    const request = parseAuthorizationRequest(query)
-    const checked = checkAuthorizationRequest(request, operatorChecks(sandbox, endpoint))
-    if (!checked.ok) return checked.redirect ? redirectFailure(c, checked) : refusedRequestPage(c, language, checked.error)
+    const request = authorizationRequest.parseAuthorizationRequest(query)
+    const checked = authorizationRequest.checkAuthorizationRequest(request, operatorChecks(sandbox, endpoint))
+    if (!checked.ok) return checked.redirect ? authorizationRequest.redirectFailure(c, checked) : refusedRequestPage(c, language, checked.error)
     const redirectUri = request.value('redirect_uri')!
     const fail = (description: string) =>
-      redirectTo(c, redirectUri, { error: 'invalid_request', error_description: description, state: request.value('state') })
+      authorizationRequest.redirectTo(c, redirectUri, { error: 'invalid_request', error_description: description, state: request.value('state') })
     // Reference 3's own parameter: the number discovery encrypted, read after the shared checks.
     let msisdn: string | null = null
     const loginHint = request.value('login_hint')
@@ -227,7 +205,7 @@ export function operatorEndpoints(sandbox: Sandbox): Hono {
       ...(codeChallenge ? { codeChallenge } : {}),
       language,
       // Checked at the semi-implicit endpoint only: reference 3's operator takes no display.
-      display: endpoint === 'semi-implicit' ? ((request.value('display') ?? 'page') as Display) : 'page',
+      display: endpoint === 'semi-implicit' ? ((request.value('display') ?? 'page') as authorizationRequest.Display) : 'page',
       acr: (request.values('acr_values')[0] ?? '2') as MobileAcr,
       msisdn: null,
       method: null,

@@ -6,28 +6,7 @@ import { safeEqual } from '../oauth/client-credentials'
 import { hashToken } from '../oauth/token-store'
 import type { Sandbox } from '../sandbox'
 import type { AuthorizeError } from '@contract/oauth'
-import {
-  checkAcrValues,
-  checkAuthorizationRequest,
-  checkClient,
-  checkDisplay,
-  checkParameterLength,
-  checkPkce,
-  checkPrompt,
-  checkRedirectUri,
-  checkResponseType,
-  checkScope,
-  checkSingleValued,
-  checkState,
-  parseAuthorizationRequest,
-  redirectFailure,
-  redirectTo,
-  type AuthorizationCheck,
-  type AuthorizationChecks,
-  type AuthorizationRequest,
-  type Display,
-  type Prompt,
-} from '../../shared/authorization-request'
+import * as authorizationRequest from '../../shared/authorization-request'
 import { consentPage, errorPage, languageOf, loginPage, refusedRequestPage } from './pages'
 import { KNOWN_SCOPES, OFFLINE_ACCESS, OPENID, SSO_TTL_MS, type Country } from './settings'
 import type { AuthorizeParams, PendingRequest } from './sign-in-store'
@@ -73,7 +52,7 @@ interface Paths {
 }
 
 /** Maintenance (docs/decisions/0009-sandbox-controls.md): every authorization endpoint of the sandbox answers temporarily_unavailable. */
-export function checkAvailable(sandbox: Sandbox): AuthorizationCheck {
+export function checkAvailable(sandbox: Sandbox): authorizationRequest.AuthorizationCheck {
   return () =>
     sandbox.faults.maintenance
       ? { error: 'temporarily_unavailable', description: 'The authorization server is under maintenance. Try again later.' }
@@ -81,7 +60,7 @@ export function checkAvailable(sandbox: Sandbox): AuthorizationCheck {
 }
 
 /** The error the control POST /sandbox/control/oidc/next-error asked for, answered once (docs/decisions/0011-sign-in.md). */
-function checkForcedError(sandbox: Sandbox): AuthorizationCheck {
+function checkForcedError(sandbox: Sandbox): authorizationRequest.AuthorizationCheck {
   return () => {
     const forced = sandbox.oidc.nextError.authorize
     if (!forced) return undefined
@@ -95,31 +74,31 @@ function checkForcedError(sandbox: Sandbox): AuthorizationCheck {
  * HTML page when wrong), then the control's forced error, then every other parameter (a redirect with error,
  * error_description, state). Repeats of parameters it does not know are ignored, as RFC 6749 3.1 asks.
  */
-function authorizeChecks(sandbox: Sandbox): AuthorizationChecks {
+function authorizeChecks(sandbox: Sandbox): authorizationRequest.AuthorizationChecks {
   return {
     beforeRedirect: [
-      checkSingleValued(['client_id', 'redirect_uri']),
-      checkClient((clientId) => sandbox.applications.byClientId(clientId) !== undefined),
-      checkRedirectUri(sandbox.config.sandboxRedirectUris),
+      authorizationRequest.checkSingleValued(['client_id', 'redirect_uri']),
+      authorizationRequest.checkClient((clientId) => sandbox.applications.byClientId(clientId) !== undefined),
+      authorizationRequest.checkRedirectUri(sandbox.config.sandboxRedirectUris),
     ],
     afterRedirect: [
       checkForcedError(sandbox),
       checkAvailable(sandbox),
-      checkSingleValued(PARAMETERS),
-      checkParameterLength(PARAMETERS, MAX_PARAMETER_LENGTH),
-      checkResponseType(),
-      checkState(),
-      checkScope(KNOWN_SCOPES),
-      checkPrompt(),
-      checkDisplay(),
-      checkAcrValues(ACR_LEVELS),
-      checkPkce(),
+      authorizationRequest.checkSingleValued(PARAMETERS),
+      authorizationRequest.checkParameterLength(PARAMETERS, MAX_PARAMETER_LENGTH),
+      authorizationRequest.checkResponseType(),
+      authorizationRequest.checkState(),
+      authorizationRequest.checkScope(KNOWN_SCOPES),
+      authorizationRequest.checkPrompt(),
+      authorizationRequest.checkDisplay(),
+      authorizationRequest.checkAcrValues(ACR_LEVELS),
+      authorizationRequest.checkPkce(),
     ],
   }
 }
 
 /** The parameters of a request that passed `authorizeChecks`. */
-function authorizeParams(request: AuthorizationRequest, application: ApplicationRow): AuthorizeParams {
+function authorizeParams(request: authorizationRequest.AuthorizationRequest, application: ApplicationRow): AuthorizeParams {
   const nonce = request.value('nonce')
   const loginHint = request.value('login_hint')
   const codeChallenge = request.value('code_challenge')
@@ -128,8 +107,8 @@ function authorizeParams(request: AuthorizationRequest, application: Application
     redirectUri: request.value('redirect_uri')!,
     state: request.value('state')!,
     scopes: request.values('scope'),
-    prompt: request.values('prompt') as Prompt[],
-    display: (request.value('display') ?? 'page') as Display,
+    prompt: request.values('prompt') as authorizationRequest.Prompt[],
+    display: (request.value('display') ?? 'page') as authorizationRequest.Display,
     language: languageOf(request.value('ui_locales')),
     ...(nonce ? { nonce } : {}),
     ...(loginHint ? { loginHint } : {}),
@@ -150,7 +129,7 @@ export function isHttps(c: Context): boolean {
 }
 
 function redirectError(c: Context, params: { redirectUri: string; state?: string | undefined }, error: AuthorizeError, description: string) {
-  return redirectTo(c, params.redirectUri, { error, error_description: description, state: params.state })
+  return authorizationRequest.redirectTo(c, params.redirectUri, { error, error_description: description, state: params.state })
 }
 
 /** GET authorize, POST login, GET and POST consent: the browser side of the code flow. */
@@ -216,7 +195,7 @@ export function authorizeEndpoints(sandbox: Sandbox, paths: Paths): Hono {
     const code = sandbox.signIn.issueCode({ country: flow.country, params: flow.params, userId: user.id, authTime, scopes })
     if (flow.pending) sandbox.signIn.finish(flow.pending.id)
     // Always sent: the granted scope is a subset of the asked one (reference 2), and the client need not compare.
-    return redirectTo(c, flow.params.redirectUri, { code, state: flow.params.state, scope: scopes.join(' ') })
+    return authorizationRequest.redirectTo(c, flow.params.redirectUri, { code, state: flow.params.state, scope: scopes.join(' ') })
   }
 
   /**
@@ -268,11 +247,13 @@ export function authorizeEndpoints(sandbox: Sandbox, paths: Paths): Hono {
   app.get('/:country{fr|es}/v1/authorize', (c) => {
     const country = c.req.param('country') as Country
     const query = new URL(c.req.url).searchParams
-    const request = parseAuthorizationRequest(query)
-    const checked = checkAuthorizationRequest(request, checks)
+    const request = authorizationRequest.parseAuthorizationRequest(query)
+    const checked = authorizationRequest.checkAuthorizationRequest(request, checks)
     if (!checked.ok) {
       // The first ui_locales even when repeated: the page of a refused request should still speak the person's language.
-      return checked.redirect ? redirectFailure(c, checked) : refusedRequestPage(c, languageOf(query.getAll('ui_locales')[0]), checked.error)
+      return checked.redirect
+        ? authorizationRequest.redirectFailure(c, checked)
+        : refusedRequestPage(c, languageOf(query.getAll('ui_locales')[0]), checked.error)
     }
     const application = sandbox.applications.byClientId(request.value('client_id')!)!
     const params = authorizeParams(request, application)

@@ -5,7 +5,7 @@ import { REQUEST_STATUSES } from '@contract/request'
 import { readFilterForm, type FilterControl, type RequestListSearch } from '@/lib/request-search'
 import { CheckGroup } from '@/components/ui/check-group'
 import { TypeFilter } from '@/components/ui/type-filter'
-import { YesNoFilter } from '@/components/ui/yes-no-filter'
+import { ApplyFilters, CustomerReferenceFilter, OverdueAndArchivedFilters } from '@/components/ui/request-filter-fields'
 
 /** The dashboard's controls; the filters it has none for (a step, dates, ids), which a link may bring, stay as they are. */
 const CONTROLS: readonly FilterControl[] = ['status', 'type', 'customerReference', 'isOverdue', 'isArchived']
@@ -44,41 +44,9 @@ export function DashboardFilters({
           checked={search.type}
           text={{ codes: t('dashboard.filters.typeCodes'), codesHint: t('dashboard.filters.typeHint'), loading: t('dashboard.filters.typesLoading') }}
         />
-        <label className="field">
-          {t('dashboard.filters.customerReference')}
-          <input
-            type="text"
-            name="customerReference"
-            defaultValue={search.customerReference ?? ''}
-            maxLength={19}
-            aria-describedby="dashboard-reference-hint"
-            autoComplete="off"
-          />
-          <span id="dashboard-reference-hint" className="muted">
-            {t('dashboard.filters.customerReferenceHint')}
-          </span>
-        </label>
-        <YesNoFilter
-          label={t('dashboard.filters.overdue')}
-          name="isOverdue"
-          value={search.isOverdue}
-          any={t('dashboard.filters.any')}
-          yes={t('dashboard.filters.overdueOnly')}
-          no={t('dashboard.filters.notOverdue')}
-        />
-        <YesNoFilter
-          label={t('dashboard.filters.archived')}
-          name="isArchived"
-          value={search.isArchived}
-          any={t('dashboard.filters.any')}
-          yes={t('dashboard.filters.archivedOnly')}
-          no={t('dashboard.filters.notArchived')}
-        />
-        <div className="dashboard-filters__actions">
-          <button type="submit" className="button">
-            {t('dashboard.filters.apply')}
-          </button>
-        </div>
+        <CustomerReferenceFilter search={search} messages="dashboard.filters" />
+        <OverdueAndArchivedFilters search={search} messages="dashboard.filters" />
+        <ApplyFilters className="dashboard-filters__actions" messages="dashboard.filters" />
       </form>
     </section>
   )

@@ -15,7 +15,7 @@ import {
 } from '@/lib/request-search'
 import { CheckGroup } from '@/components/ui/check-group'
 import { TypeFilter } from '@/components/ui/type-filter'
-import { YesNoFilter } from '@/components/ui/yes-no-filter'
+import { ApplyFilters, CustomerReferenceFilter, OverdueAndArchivedFilters } from '@/components/ui/request-filter-fields'
 
 /** The ranges that have presets: a requested date may be ahead, a creation date only behind. */
 const PRESETS: Partial<Record<DateRange, readonly DatePreset[]>> = {
@@ -90,20 +90,7 @@ export function FiltersForm(props: {
         />
 
         <div className="filters__group filters__fields">
-          <label className="field">
-            {t('requests.filters.customerReference')}
-            <input
-              type="text"
-              name="customerReference"
-              defaultValue={search.customerReference ?? ''}
-              maxLength={19}
-              aria-describedby="customer-reference-hint"
-              autoComplete="off"
-            />
-            <span id="customer-reference-hint" className="muted">
-              {t('requests.filters.customerReferenceHint')}
-            </span>
-          </label>
+          <CustomerReferenceFilter search={search} messages="requests.filters" />
           <label className="field">
             {t('requests.filters.id')}
             <input
@@ -119,22 +106,7 @@ export function FiltersForm(props: {
               {t('requests.filters.idHint')}
             </span>
           </label>
-          <YesNoFilter
-            label={t('requests.filters.overdue')}
-            name="isOverdue"
-            value={search.isOverdue}
-            any={t('requests.filters.any')}
-            yes={t('requests.filters.overdueOnly')}
-            no={t('requests.filters.notOverdue')}
-          />
-          <YesNoFilter
-            label={t('requests.filters.archived')}
-            name="isArchived"
-            value={search.isArchived}
-            any={t('requests.filters.any')}
-            yes={t('requests.filters.archivedOnly')}
-            no={t('requests.filters.notArchived')}
-          />
+          <OverdueAndArchivedFilters search={search} messages="requests.filters" />
         </div>
 
         {DATE_RANGES.map((range) => (
@@ -179,11 +151,7 @@ export function FiltersForm(props: {
           </fieldset>
         ))}
 
-        <div className="filters__actions">
-          <button type="submit" className="button">
-            {t('requests.filters.apply')}
-          </button>
-        </div>
+        <ApplyFilters className="filters__actions" messages="requests.filters" />
       </form>
     </section>
   )
