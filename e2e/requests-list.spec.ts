@@ -98,8 +98,10 @@ test('exports every request of the view to CSV, across pages', async ({ page, si
 test('a reload of the list loads only what the list needs, and the list switches to French and back', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice, { path: '/requests?status=REJECTED' })
   const scripts: string[] = []
+  const sessionChecks: string[] = []
   page.on('request', (sent) => {
     if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname)
+    if (new URL(sent.url()).pathname === '/auth/session') sessionChecks.push(sent.method())
   })
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible()
@@ -109,6 +111,9 @@ test('a reload of the list loads only what the list needs, and the list switches
   expect(scripts.some((path) => /oidc-client-ts|auth-routes|user-manager/.test(path))).toBe(false)
   expect(scripts.some((path) => /request-detail|\/home-/.test(path))).toBe(false)
   expect(scripts.filter((path) => /\/fr-[\w-]+\.js$/.test(path))).toEqual([])
+  // Whose the session is and how it was opened (the header's account part) are one answer, asked once.
+  await expect(page.getByRole('banner').getByRole('group', { name: 'Your account' })).toContainText('Alice Martin')
+  expect(sessionChecks).toEqual(['GET'])
 
   // The list's messages arrive in French when the person switches, without a reload.
   await page.getByLabel('Language').selectOption('fr')

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { User, UserManager } from 'oidc-client-ts'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { BrowserSession } from '@contract/gateway-auth'
+import type { BrowserSession, SessionInfo } from '@contract/gateway-auth'
+import type { BrowserSessionAnswer } from './api/get-browser-session'
 import { createAuthSession, SESSION_HINT_KEY, type AuthSessionOptions } from './session'
 import { userManagerSettings } from './user-manager'
 
@@ -10,7 +11,7 @@ const inAYear = () => Math.floor(Date.now() / 1000) + 365 * 24 * 3600
 const alice: BrowserSession = { sub: 'alice', expiresAt: inAYear(), cloud: true }
 
 /** A gateway whose answers the test sets, counting the questions. */
-function gateway(answer: BrowserSession | null | Error) {
+function gateway(answer: BrowserSessionAnswer | null | Error) {
   const fake = {
     answer,
     calls: 0,
@@ -91,6 +92,22 @@ describe('the browser’s sign-in state, the gateway’s word (docs/decisions/00
     expect(tab.getSnapshot()).toEqual({ signedIn: false, checking: false, signedOut: false, cloud: undefined })
     expect(window.localStorage.getItem(SESSION_HINT_KEY)).toBeNull()
     expect(personChanges).toBe(1)
+  })
+
+  it('tells how the session was opened from the answer of its own check: one GET /auth/session, and nothing of it in the hint', async () => {
+    const mobile: SessionInfo = { method: 'mobile', operator: 'Orange', country: 'FR', acr: '2', amr: ['OTP'] }
+    const fake = gateway({ ...alice, info: mobile })
+    const tab = session({ fetchSession: fake.fetchSession })
+    expect(await tab.signInMethod()).toEqual(mobile)
+    expect(await tab.signInMethod()).toEqual(mobile)
+    expect(fake.calls).toBe(1)
+    expect(JSON.parse(window.localStorage.getItem(SESSION_HINT_KEY)!)).toEqual(alice)
+
+    // A gateway of an older release says nothing of it; nobody signed in has none.
+    const older = session({ fetchSession: gateway(alice).fetchSession })
+    expect(await older.signInMethod()).toBeNull()
+    const nobody = session({ fetchSession: gateway(null).fetchSession })
+    expect(await nobody.signInMethod()).toBeNull()
   })
 
   it('ignores a remembered session that has ended, or an unreadable one', () => {

@@ -1,9 +1,9 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { UserManager } from 'oidc-client-ts'
 import { z } from 'zod/mini'
-import { ZBrowserSession, type BrowserSession } from '@contract/gateway-auth'
+import { ZBrowserSession, type BrowserSession, type SessionInfo } from '@contract/gateway-auth'
 import { ApiError } from '@/lib/api-error'
-import { getBrowserSession } from './api/get-browser-session'
+import { getBrowserSession, type BrowserSessionAnswer } from './api/get-browser-session'
 
 /**
  * What this browser last heard from the gateway about its session (GET /auth/session), kept in localStorage so
@@ -37,15 +37,15 @@ export interface AuthSessionOptions {
   /** Where the hint lives: the browser's localStorage, which every tab of the origin shares. */
   storage: Storage
   loadUserManager: () => Promise<UserManager>
-  /** GET /auth/session: the session, or null when the gateway has none. */
-  fetchSession?: () => Promise<BrowserSession | null>
+  /** GET /auth/session: the session (and how it was opened), or null when the gateway has none. */
+  fetchSession?: () => Promise<BrowserSessionAnswer | null>
   /** The tabs' channel; none where BroadcastChannel does not exist (the storage event still carries sign-outs). */
   channel?: Pick<BroadcastChannel, 'postMessage' | 'close' | 'addEventListener'> | null
   /** The window whose focus, visibility and storage events the session follows. */
   target?: Window
 }
 
-async function askGateway(): Promise<BrowserSession | null> {
+async function askGateway(): Promise<BrowserSessionAnswer | null> {
   try {
     return await getBrowserSession()
   } catch (error) {
@@ -69,6 +69,8 @@ export function createAuthSession(options: AuthSessionOptions) {
   const listeners = new Set<() => void>()
   const personListeners = new Set<() => void>()
   let known: BrowserSession | null = readHint()
+  /** How the session was opened, as the gateway last said (kept in memory only, not in the hint). */
+  let info: SessionInfo | null | undefined
   let checking = known === null
   let forgotten = false
   let snapshot: SessionState = { signedIn: false, checking: false, signedOut: false, cloud: undefined }
@@ -114,8 +116,10 @@ export function createAuthSession(options: AuthSessionOptions) {
   }
 
   /** Takes the gateway's word; another person than before (or none) means nothing fetched for them may stay. */
-  function settle(next: BrowserSession | null) {
+  function settle(answer: BrowserSessionAnswer | null) {
     const before = known?.sub
+    const next = answer && { sub: answer.sub, expiresAt: answer.expiresAt, ...(answer.cloud === undefined ? {} : { cloud: answer.cloud }) }
+    info = answer ? (answer.info ?? null) : null
     known = next
     checking = false
     if (next) forgotten = false
@@ -215,6 +219,16 @@ export function createAuthSession(options: AuthSessionOptions) {
         })
       }
       return userManager
+    },
+    /**
+     * How the session was opened (password, or mobile with its operator and level; 0017), from the gateway's last
+     * answer: the check under way or done, so that the page asks GET /auth/session once. Null for nobody, or for a
+     * gateway that does not say.
+     */
+    async signInMethod(): Promise<SessionInfo | null> {
+      if (inFlight) await inFlight
+      if (info === undefined) await session.check()
+      return info ?? null
     },
     /** The signed-in person's subject (the ID token's `sub`), as the gateway gave it. */
     subject(): string | undefined {

@@ -1,11 +1,20 @@
 import { z } from 'zod/mini'
-import { ZBrowserSession, ZNoBrowserSession, type BrowserSession } from '@contract/gateway-auth'
+import { ZBrowserSession, ZNoBrowserSession, ZSessionInfo, type BrowserSession, type SessionInfo } from '@contract/gateway-auth'
 import { gatewayRequest } from '@/lib/api-client'
 
-const ZSessionAnswer = z.union([ZBrowserSession, ZNoBrowserSession])
+/** A gateway that says how the session was opened, one that does not (an older release), or nobody. */
+const ZSessionAnswer = z.union([z.intersection(ZBrowserSession, ZSessionInfo), ZBrowserSession, ZNoBrowserSession])
 
-/** GET /auth/session: whose the browser's session cookie is and until when; null when there is none. */
-export async function getBrowserSession(signal?: AbortSignal): Promise<BrowserSession | null> {
+/** The session, and how it was opened when the gateway says (0017): the header's account part shows it. */
+export type BrowserSessionAnswer = BrowserSession & { info?: SessionInfo | null }
+
+/**
+ * GET /auth/session: whose the browser's session cookie is, until when, and how it was opened; null when there is
+ * none. The one call of this endpoint: the session (session.ts) keeps the answer for the account part.
+ */
+export async function getBrowserSession(signal?: AbortSignal): Promise<BrowserSessionAnswer | null> {
   const answer = (await gatewayRequest('/auth/session', ZSessionAnswer, { signal })).data
-  return 'sub' in answer ? answer : null
+  if (!('sub' in answer)) return null
+  const session = ZBrowserSession.parse(answer)
+  return { ...session, info: 'method' in answer ? ZSessionInfo.parse(answer) : null }
 }

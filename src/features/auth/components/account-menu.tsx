@@ -16,7 +16,7 @@ export function AccountMenu() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const me = useQuery(meQueries.me())
-  const session = useQuery(sessionInfoQuery())
+  const session = useQuery(sessionInfoQuery(authSession))
   const signOutMutation = useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
