@@ -2,8 +2,8 @@ import { z } from 'zod/mini'
 import { ZBrowserSession, ZNoBrowserSession, ZSessionInfo, type BrowserSession, type SessionInfo } from '@contract/gateway-auth'
 import { gatewayRequest } from '@/lib/api-client'
 
-/** A gateway that says how the session was opened, one that does not (an older release), or nobody. */
-const ZSessionAnswer = z.union([z.intersection(ZBrowserSession, ZSessionInfo), ZBrowserSession, ZNoBrowserSession])
+/** The session with what else the gateway says of it (how it was opened, read below), or nobody. */
+const ZSessionAnswer = z.union([z.looseObject(ZBrowserSession.shape), ZNoBrowserSession])
 
 /** The session, and how it was opened when the gateway says (0017): the header's account part shows it. */
 export type BrowserSessionAnswer = BrowserSession & { info?: SessionInfo | null }
@@ -15,6 +15,7 @@ export type BrowserSessionAnswer = BrowserSession & { info?: SessionInfo | null 
 export async function getBrowserSession(signal?: AbortSignal): Promise<BrowserSessionAnswer | null> {
   const answer = (await gatewayRequest('/auth/session', ZSessionAnswer, { signal })).data
   if (!('sub' in answer)) return null
-  const session = ZBrowserSession.parse(answer)
-  return { ...session, info: 'method' in answer ? ZSessionInfo.parse(answer) : null }
+  // A gateway of an older release says nothing of the method: the session holds without it.
+  const info = ZSessionInfo.safeParse(answer)
+  return { sub: answer.sub, expiresAt: answer.expiresAt, ...(answer.cloud === undefined ? {} : { cloud: answer.cloud }), info: info.success ? info.data : null }
 }
