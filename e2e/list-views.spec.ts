@@ -162,3 +162,24 @@ test('at a desk every column of the list is in view; with every column the table
   await expect(box.getByRole('row').nth(1).getByRole('rowheader').getByRole('link')).toBeInViewport()
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 })
+
+test('on a phone the open filters of the list and of the dashboard keep every group inside their card', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/requests' })
+  // After signing in: on a phone the account is folded behind the menu, where the sign-in helper does not look.
+  await page.setViewportSize({ width: 390, height: 844 })
+  for (const [path, title] of [
+    ['/requests', 'Filters'],
+    ['/', 'Filters'],
+  ] as const) {
+    await page.goto(path)
+    await page.getByRole('button', { name: 'Edit filters' }).click()
+    const card = page.getByRole('region', { name: title, exact: true })
+    // The longest type name ("Remove a VPN site with a technician") wraps rather than pushing its group out.
+    await expect(card.getByRole('group', { name: 'Type' }).getByRole('checkbox').first()).toBeVisible()
+    const overflow = await card.evaluate((section) => {
+      const right = section.getBoundingClientRect().right
+      return [...section.querySelectorAll('fieldset, label')].filter((element) => element.getBoundingClientRect().right > right + 0.5).length
+    })
+    expect(overflow, path).toBe(0)
+  }
+})
