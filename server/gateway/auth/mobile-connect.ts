@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
-import { jwtVerify } from 'jose'
 import { z } from 'zod'
 import type { BrowserTokenAnswer } from '@contract/gateway-sign-in'
 import { ZOAuthErrorBody } from '@contract/error'
@@ -19,7 +18,7 @@ import * as authorizationRequest from '../../shared/authorization-request'
 import { ApiError } from '../../shared/api-error'
 import { GATEWAY_AUTH_ERRORS } from './auth-errors'
 import { memoryStore, type SharedStore } from '../shared-store'
-import { basicCredentials } from './operator'
+import { basicCredentials, verifyHs256IdToken } from './operator'
 import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
 import { cookieKeys, sessionFromTokens, type Session, type SessionCookies } from './session'
 
@@ -182,21 +181,12 @@ export function createMobileSignIn(options: MobileSignInOptions) {
     }
   }
 
-  /** Verifies the operator's ID token: HS256 with the operator secret, iss, aud, exp, iat, nonce, and acr at least the level asked. */
+  /** Verifies the operator's ID token (`verifyHs256IdToken`, with the operator's secret), its nonce, and acr at least the level asked. */
   async function verifyIdToken(operator: Operator, idToken: string, pending: MobileCookie['pending']) {
     try {
-      const { payload } = await jwtVerify(idToken, new TextEncoder().encode(operator.clientSecret), {
-        algorithms: ['HS256'],
-        issuer: operator.issuer,
-        audience: operator.clientId,
-        requiredClaims: ['exp', 'iat', 'sub'],
-        maxTokenAge: '10 minutes',
-        clockTolerance: 60,
-        currentDate: new Date(now()),
-      })
+      const payload = await verifyHs256IdToken(idToken, operator, now())
       const claims = ZMobileIdTokenClaims.safeParse({ ...payload, aud: typeof payload.aud === 'string' ? [payload.aud] : payload.aud })
       if (!claims.success) return { ok: false as const, reason: 'the claims are not those of reference 3 (auth_time, acr, amr)' }
-      if (claims.data.aud.length > 1 && payload.azp !== operator.clientId) return { ok: false as const, reason: 'azp is not this client' }
       const signIn = pending.find((entry) => entry.nonce === claims.data.nonce)
       if (!signIn) return { ok: false as const, reason: 'nonce does not match a sign-in of this browser' }
       if (!/^\d+$/.test(claims.data.acr) || Number(claims.data.acr) < Number(signIn.acr)) {

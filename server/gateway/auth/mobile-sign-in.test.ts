@@ -245,6 +245,8 @@ describe('the gateway refuses an ID token that is not right', () => {
     ['one signed with another secret', resign({}, 'another-secret-of-32-characters-00000'), /signature/],
     ['one from another issuer', resign({ iss: 'http://localhost:8080/sandbox/operators/meseta/openidconnect/es' }), /iss/],
     ['one for another client', resign({ aud: ['someone-else'] }), /aud/],
+    // OIDC Core 3.1.3.7: with several audiences, azp must be this client (the same check as the console's sign-in).
+    ['one for several audiences without azp', async (t) => resign({ aud: [...[decodeJwt(t).aud ?? []].flat(), 'someone-else'] })(t), /azp/],
     ['an expired one', resign({ exp: Math.floor(Date.parse('2026-05-04T09:00:00Z') / 1000) }), /exp/],
     ['one with another nonce', resign({ nonce: 'replayed' }), /nonce/],
     ['an unsigned one (alg none)', async (t) => `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${t.split('.')[1]}.`, /alg|JWS|signature/i],

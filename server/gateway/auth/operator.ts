@@ -30,6 +30,31 @@ export function basicCredentials(clientId: string, clientSecret: string): string
  * The operator's token endpoint (reference 2) as a confidential client: HTTP Basic, form body, Accept JSON.
  * Error descriptions are passed on to the browser, so the client secret is scrubbed from them.
  */
+/**
+ * Verifies an ID token as OpenID Connect Core 3.1.3.7 asks of a confidential client, for the console's sign-in and
+ * the mobile operators' (mobile-connect.ts) alike: HS256 only (the key is the client secret; `alg: none` and every
+ * other algorithm are refused), `iss` exactly the issuer, `aud` holding the client id and `azp` equal to it when
+ * there are several audiences, `exp`, `iat` (at most 10 minutes old) and `sub` present, 60 s of clock tolerance.
+ * Throws with the reason; the caller checks what is its own (nonce, sub, acr).
+ */
+export async function verifyHs256IdToken(
+  idToken: string,
+  client: { clientId: string; clientSecret: string; issuer: string },
+  now: number,
+): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(idToken, new TextEncoder().encode(client.clientSecret), {
+    algorithms: ['HS256'],
+    issuer: client.issuer,
+    audience: client.clientId,
+    requiredClaims: ['exp', 'iat', 'sub'],
+    maxTokenAge: '10 minutes',
+    clockTolerance: 60,
+    currentDate: new Date(now),
+  })
+  if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== client.clientId) throw new Error('azp is not this client')
+  return payload
+}
+
 export function tokenClient(oidc: OidcSettings, endpoint: TokenEndpoint) {
   const scrub = (text: string | undefined) => text?.split(oidc.clientSecret).join('[redacted]')
 
@@ -83,32 +108,18 @@ export function tokenClient(oidc: OidcSettings, endpoint: TokenEndpoint) {
   }
 
   /**
-   * Verifies an ID token as OpenID Connect Core 3.1.3.7 asks of a confidential client: HS256 only (the
-   * key is the client secret; `alg: none` and every other algorithm are refused), `iss` exactly the
-   * configured issuer, `aud` holding the client id (and `azp` equal to it when there are several
-   * audiences), `exp`, `iat` (at most 10 minutes old) and `sub` present, and, on a sign-in, a `nonce` that
-   * this browser stored.
+   * Verifies an ID token of the console's sign-in (`verifyHs256IdToken`) with, on a sign-in, a `nonce` that this
+   * browser stored, and on a refresh the session's `sub`.
    */
   async function verifyIdToken(
     idToken: string,
     options: { now: number; nonces?: string[]; sub?: string },
   ): Promise<{ ok: true; claims: JWTPayload & { sub: string } } | { ok: false; reason: string }> {
     try {
-      const { payload } = await jwtVerify(idToken, new TextEncoder().encode(oidc.clientSecret), {
-        algorithms: ['HS256'],
-        issuer: oidc.issuer,
-        audience: oidc.clientId,
-        requiredClaims: ['exp', 'iat', 'sub'],
-        maxTokenAge: '10 minutes',
-        clockTolerance: 60,
-        currentDate: new Date(options.now),
-      })
+      const payload = await verifyHs256IdToken(idToken, oidc, options.now)
       // OIDC Core 2: sub is a string; a number would reach the session as something else than a person's id.
       if (typeof payload.sub !== 'string' || payload.sub === '') return { ok: false, reason: 'sub is not a non-empty string' }
       const sub = payload.sub
-      if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== oidc.clientId) {
-        return { ok: false, reason: 'azp is not this client' }
-      }
       if (options.nonces && (typeof payload.nonce !== 'string' || !options.nonces.includes(payload.nonce))) {
         return { ok: false, reason: 'nonce does not match a sign-in of this browser' }
       }
