@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { CUSTOMER_REFERENCE_MAX } from '@contract/request'
 import { useTranslation } from '@/i18n/use-translation'
 import type { RequestListSearch } from '@/lib/request-search'
 import { YesNoFilter } from './yes-no-filter'
@@ -20,7 +21,14 @@ export function CustomerReferenceFilter({ search, messages }: FilterFieldsProps)
   return (
     <label className="field">
       {t(`${messages}.customerReference`)}
-      <input type="text" name="customerReference" defaultValue={search.customerReference ?? ''} maxLength={19} aria-describedby={hint} autoComplete="off" />
+      <input
+        type="text"
+        name="customerReference"
+        defaultValue={search.customerReference ?? ''}
+        maxLength={CUSTOMER_REFERENCE_MAX + 1}
+        aria-describedby={hint}
+        autoComplete="off"
+      />
       <span id={hint} className="muted">
         {t(`${messages}.customerReferenceHint`)}
       </span>

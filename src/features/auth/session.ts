@@ -118,14 +118,19 @@ export function createAuthSession(options: AuthSessionOptions) {
   /** Takes the gateway's word; another person than before (or none) means nothing fetched for them may stay. */
   function settle(answer: BrowserSessionAnswer | null) {
     const before = known?.sub
-    const next = answer && { sub: answer.sub, expiresAt: answer.expiresAt, ...(answer.cloud === undefined ? {} : { cloud: answer.cloud }) }
-    info = answer ? (answer.info ?? null) : null
-    known = next
+    // How the session was opened stays in memory; the rest is the session, and the hint.
+    known = null
+    info = null
+    if (answer) {
+      const { info: method, ...session } = answer
+      known = session
+      info = method ?? null
+    }
     checking = false
-    if (next) forgotten = false
-    writeHint(next)
+    if (known) forgotten = false
+    writeHint(known)
     scheduleEnd()
-    if (before !== undefined && before !== next?.sub) for (const listener of personListeners) listener()
+    if (before !== undefined && before !== known?.sub) for (const listener of personListeners) listener()
     notify()
   }
 
