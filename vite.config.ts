@@ -75,9 +75,9 @@ function precompressed(): Plugin {
 
 /**
  * index.html starts a signed-in page before the entry arrives (src/lib/early-start.ts): an inline script, given each
- * page's chunks, styles and messages in this build (the pages of src/app/route-table.ts), preloads those of the page
- * opened, and for the requests list asks for its first page and the catalog. The gateway allows the script by its
- * hash (server/gateway/spa.ts).
+ * page's chunks, styles and messages in this build (the pages of src/app/route-table.ts, with the header's signed-in
+ * part), preloads those of the page opened, and for the requests list asks for its first page and the catalog. The
+ * gateway allows the script by its hash (server/gateway/spa.ts).
  */
 function earlyPageStart(): Plugin {
   return {
@@ -92,6 +92,9 @@ function earlyPageStart(): Plugin {
         const byModule = (suffix: string) => chunks.find((chunk) => chunk.facadeModuleId?.endsWith(suffix))
         // What the HTML loads already (the entry and what it imports) is not listed again.
         const inHtml = (fileName: string) => html.includes(`/${fileName}"`)
+        // The chunk of the header's signed-in part (its group in codeSplitting below).
+        const signedInHeader = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/app/shell/signed-in-header.tsx')))
+        if (!signedInHeader) throw new Error('early-page-start: the chunk of src/app/shell/signed-in-header.tsx is missing from the build.')
         const page = ({ path, module, features }: (typeof SIGNED_IN_PAGES)[number]): EarlyPage => {
           const route = byModule(`/src/app/routes/${module}.tsx`)
           if (!route) throw new Error(`early-page-start: the chunk of src/app/routes/${module}.tsx is missing from the build.`)
@@ -106,6 +109,8 @@ function earlyPageStart(): Plugin {
             chunk.imports.forEach(visit)
           }
           visit(route.fileName)
+          // Every signed-in page's header needs its signed-in part (src/app/shell/signed-in-part.ts).
+          visit(signedInHeader.fileName)
           const messages = (language: string) =>
             features.map((feature) => {
               const [name, part] = feature.split('/')
@@ -155,13 +160,17 @@ export default defineConfig({
     // Everything the first page needs in one chunk. Without this group Rolldown moves the modules that lazily
     // loaded pages share with the first page (zod, TanStack Query) into common chunks the first page
     // must load as well: more files and more gzip bytes for the sign-in page (docs/decisions/0013).
+    // The header's signed-in part (navigation, saved views, account) and what it needs beyond the entry, in one chunk
+    // that every signed-in page loads and the sign-in page does not (src/app/shell/signed-in-part.ts, 0024); without
+    // the group, what it shares with the pages (the /me query, useMutation, saved views) falls into small chunks.
     // The data layer the signed-in pages share (the contract's schemas, src/lib: queries, search, formatting) in one
     // chunk rather than a dozen small ones: each file costs a request and compresses alone (the list loaded 12).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'index', tags: ['$initial'] },
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'signed-in-header', test: /\/src\/app\/shell\/signed-in-header\.tsx$/, priority: 1 },
             { name: 'shared-data', test: /\/(src\/lib|contract)\//, minShareCount: 2 },
           ],
         },

@@ -9,6 +9,37 @@ test('the shell page opens on the dashboard once signed in', async ({ page, sign
   await expectNoAccessibilityViolation(page)
 })
 
+// The header's signed-in part is a chunk of its own (src/app/shell/signed-in-part.ts, docs/decisions/0024-delivery.md).
+test('the sign-in page goes without the header’s signed-in part; a signed-in page shows it with its first paint', async ({ page, signIn }) => {
+  const scripts: string[] = []
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname)
+  })
+  await page.goto('/sign-in')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Ordering Console' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(scripts.filter((path) => path.includes('signed-in-header'))).toEqual([])
+
+  // What the header holds when it is first put on the page, in every document of this tab.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const header = document.querySelector('header')
+      if (!header) return
+      document.documentElement.dataset.headerAtFirstPaint = JSON.stringify({
+        navigation: header.querySelector('nav') !== null,
+        account: header.querySelector('[role="group"]') !== null,
+      })
+      observer.disconnect()
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await signIn(PEOPLE.alice, { path: '/requests' })
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible()
+  expect(JSON.parse((await page.locator('html').getAttribute('data-header-at-first-paint')) ?? 'null')).toEqual({ navigation: true, account: true })
+  expect(scripts.filter((path) => path.includes('signed-in-header')).length).toBeGreaterThan(0)
+})
+
 test('the shell page speaks French when asked, and remembers it', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
   await page.getByLabel('Language').selectOption('fr')

@@ -5,6 +5,7 @@ import { RequireSignIn } from '@/features/auth/components/require-sign-in'
 import type { AuthSession } from '@/features/auth/session'
 import { Layout } from './layout'
 import { lazyPage } from './lazy-page'
+import { loadSignedInHeader } from './shell/signed-in-part'
 import { routeProperties, type RouteModule } from './route-loaders'
 import { SIGNED_IN_PAGES, type SignedInPage } from './route-table'
 import { SignInUnavailable } from './sign-in-unavailable'
@@ -42,9 +43,16 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
       return { Component: () => <SignInUnavailable error={error} /> }
     }
   }
-  // A signed-in route: its module's page and loader, with the messages of the features it shows.
+  // A signed-in route: its module's page and loader, with the messages of the features it shows, and the header's
+  // signed-in part (on the first page after signing in).
   const signedIn = ({ path, module, features }: SignedInPage) => {
-    const lazy = lazyPage(async () => routeProperties(queryClient, session, (await PAGE_MODULES[module]()).route), ...features)
+    const lazy = lazyPage(
+      async () => {
+        const [{ route }] = await Promise.all([PAGE_MODULES[module](), loadSignedInHeader()])
+        return routeProperties(queryClient, session, route)
+      },
+      ...features,
+    )
     return path === '/' ? { index: true, lazy } : { path: path.slice(1), lazy }
   }
   return createBrowserRouter([

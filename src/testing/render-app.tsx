@@ -4,6 +4,7 @@ import { onTestFinished } from 'vitest'
 import { z } from 'zod/mini'
 import type { InProcessServer } from '../../test/in-process-fetch'
 import { App } from '@/app/app'
+import { loadSignedInHeader } from '@/app/shell/signed-in-part'
 import { getAuthConfig } from '@/features/auth/api/get-auth-config'
 import { createAuthSession, SESSION_HINT_KEY } from '@/features/auth/session'
 import { createUserManager } from '@/features/auth/user-manager'
@@ -64,7 +65,8 @@ export async function renderApp(options: {
   /** The sign-in library cannot be had (its configuration failed): loading it rejects with this error. */
   signInLibraryError?: unknown
 }) {
-  lazyModulesLoaded ??= Promise.all(Object.values(lazyModules).map((load) => load()))
+  // The header's signed-in part too, as a page that opens signed in has it before its first render (main.tsx).
+  lazyModulesLoaded ??= Promise.all([...Object.values(lazyModules).map((load) => load()), loadSignedInHeader()])
   await lazyModulesLoaded
   const navigator = recordingNavigator()
   const config = await getAuthConfig()

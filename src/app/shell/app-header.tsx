@@ -1,14 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
-import { NavLink } from 'react-router'
-import { SavedViewsNav } from '@/features/requests/components/saved-views-nav'
-import { personKey } from '@/lib/person-key'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from '@/i18n/use-translation'
-import { meQueries } from '@/features/auth/api/get-me'
-import { canCreate } from '@/features/auth/can-create'
-import { AccountMenu } from '@/features/auth/components/account-menu'
 import { useSessionState } from '@/features/auth/session'
 import { changeLanguage, LANGUAGES, type Language } from '@/i18n/i18n'
+import { useSignedInHeader } from './signed-in-part'
 
 const MENU_ID = 'app-menu'
 
@@ -19,7 +13,7 @@ const MENU_ID = 'app-menu'
 export function AppHeader() {
   const { t, i18n } = useTranslation()
   const { signedIn, cloud } = useSessionState()
-  const me = useQuery({ ...meQueries.me(), enabled: signedIn })
+  const signedInPart = useSignedInHeader(signedIn)
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
 
@@ -50,48 +44,7 @@ export function AppHeader() {
         </button>
       </div>
       <div id={MENU_ID} className="app-header__panel" data-open={menuOpen || undefined} onClick={closeOnLink}>
-        {signedIn && (
-          <nav aria-label={t('app.mainNavigation')}>
-            <ul className="nav">
-              <li>
-                <NavLink to="/" end>
-                  {t('app.home')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/overdue">{t('app.overdue')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/requests" end>
-                  {t('app.requests')}
-                </NavLink>
-              </li>
-              {/* The person's saved list views (docs/decisions/0025): nothing until one is saved. */}
-              <SavedViewsNav person={personKey(me.data)} />
-              <li>
-                <NavLink to="/catalog">{t('app.catalog')}</NavLink>
-              </li>
-              {/* Only for the company whose cloud lists the console serves (0018): the gateway says so with the session. */}
-              {cloud && (
-                <li>
-                  <NavLink to="/cloud">{t('app.cloud')}</NavLink>
-                </li>
-              )}
-              {/* Read-only people get no create action at all, rather than one that fails. */}
-              {me.isSuccess && canCreate(me.data) && (
-                <li>
-                  <NavLink to="/requests/new">{t('app.newRequest')}</NavLink>
-                </li>
-              )}
-              <li>
-                <NavLink to="/me">{t('app.me')}</NavLink>
-              </li>
-              <li>
-                <NavLink to="/api">{t('app.api')}</NavLink>
-              </li>
-            </ul>
-          </nav>
-        )}
+        {signedIn && signedInPart && <signedInPart.SignedInNav cloud={cloud} />}
         <div className="app-header__settings">
           <label className="app-header__setting">
             {t('app.language')}{' '}
@@ -104,7 +57,7 @@ export function AppHeader() {
             </select>
           </label>
         </div>
-        {signedIn && <AccountMenu />}
+        {signedIn && signedInPart && <signedInPart.AccountMenu />}
       </div>
     </header>
   )
