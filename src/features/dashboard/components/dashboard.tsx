@@ -87,7 +87,7 @@ export function Dashboard({ person }: { person: string | null }) {
   }
 
   return (
-    <div className="dashboard">
+    <div className="dashboard page-form">
       <div className="filter-bar">
         <EditFiltersButton controls="dashboard-filters" open={filtersOpen} onToggle={() => setFiltersOpen(!filtersOpen)}>
           {t('dashboard.filters.edit')}

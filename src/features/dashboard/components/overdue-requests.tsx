@@ -90,7 +90,7 @@ export function OverdueRequests() {
 
   const data = list.data
   return (
-    <div className="overdue">
+    <div className="overdue page-form">
       <RefreshStatus
         queries={[list, byType].map((query) => ({ dataUpdatedAt: query.dataUpdatedAt, error: query.error, hasData: query.data !== undefined }))}
         refreshing={list.isFetching || byType.isFetching}

@@ -123,7 +123,7 @@ export function RequestsList({ person }: { person: string | null }) {
       : t('requests.list.found', { count: page.total, total: format.number(page.total) })
 
   return (
-    <div className="requests-page">
+    <div className="requests-page page-form">
       <div className="list-bar">
         <EditFiltersButton controls="list-filters" open={filtersOpen} onToggle={() => setFiltersOpen(!filtersOpen)}>
           {t('requests.filters.edit')}
