@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { createAuthSession } from './features/auth/session'
 import { i18nReady } from './i18n/i18n'
-import { loadSignedInHeader } from './app/shell/signed-in-part'
+import { signedInHeaderForFirstRender } from './app/shell/signed-in-part'
 import { applyTheme, storedTheme } from './app/shell/theme'
 import './styles.css'
 
@@ -44,7 +44,7 @@ applyTheme(storedTheme())
 // A person whose language is not English gets its messages (a small chunk) before anything shows: no flash of
 // English, nor of keys. A person signed in gets the header's navigation and account the same way (signed-in-part.ts).
 // Not a top-level await: that chunk imports this one, whose evaluation must end first.
-void Promise.all([i18nReady, session.getSnapshot().signedIn ? loadSignedInHeader() : undefined]).then(() => {
+void Promise.all([i18nReady, signedInHeaderForFirstRender(session.getSnapshot().signedIn)]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App session={session} />

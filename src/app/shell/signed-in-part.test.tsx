@@ -30,3 +30,23 @@ it('asks for the header’s signed-in part only once someone is signed in, and g
   expect(result.current).toBeDefined()
   expect(asked.count).toBe(1)
 })
+
+it('holds a page’s first render two seconds at the most: offline, the page shows without the part', async () => {
+  vi.resetModules()
+  const { signedInHeaderForFirstRender } = await import('./signed-in-part')
+  const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  vi.useFakeTimers()
+  try {
+    let settled = false
+    void signedInHeaderForFirstRender(true).then(() => (settled = true))
+    await vi.advanceTimersByTimeAsync(1_900)
+    expect(settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(settled).toBe(true)
+    // Nobody signed in: nothing to wait for.
+    await expect(signedInHeaderForFirstRender(false)).resolves.toBeUndefined()
+  } finally {
+    vi.useRealTimers()
+    online.mockRestore()
+  }
+})

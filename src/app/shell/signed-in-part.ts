@@ -8,11 +8,13 @@ let loaded: SignedInHeader | undefined
 let loading: Promise<SignedInHeader | undefined> | undefined
 const listeners = new Set<() => void>()
 const RETRY_MS = 3_000
+/** The longest a page's first render waits for the part; the HTML preloads it with the entry, so it is usually there. */
+const FIRST_RENDER_WAIT_MS = 2_000
 
 /**
  * The header's signed-in part (navigation and account) is a chunk of its own, so that the sign-in page does without
  * it (docs/decisions/0024-delivery.md). A page that opens signed in waits for it before its first render (main.tsx),
- * as a signed-in route does on its first visit (router.tsx): the header never shows without its navigation there.
+ * as a signed-in route does on its first visit (router.tsx): the header shows with its navigation there.
  * Offline, the load waits for the connection; a load that fails is tried again while a header shows.
  */
 export function loadSignedInHeader(): Promise<SignedInHeader | undefined> {
@@ -33,6 +35,16 @@ export function loadSignedInHeader(): Promise<SignedInHeader | undefined> {
       },
     )
   return loading
+}
+
+/**
+ * What a page's first render waits for (main.tsx): the part when someone is signed in, but never more than
+ * FIRST_RENDER_WAIT_MS: offline or on a stalled connection the page shows (with its banners), and the part when it
+ * comes.
+ */
+export function signedInHeaderForFirstRender(signedIn: boolean): Promise<unknown> {
+  if (!signedIn) return Promise.resolve()
+  return Promise.race([loadSignedInHeader(), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))])
 }
 
 function subscribe(listener: () => void) {
