@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // The sandbox control secret of this run (docs/decisions/0009-sandbox-controls.md): given to each worker's server and sent by
@@ -15,9 +16,10 @@ export const CONTROL_SECRET = process.env.E2E_CONTROL_SECRET
  */
 export default defineConfig({
   testDir: 'e2e',
-  // The files are shared between the workers; the tests of one file run in order, in one worker.
+  // The files are shared between the workers; the tests of one file run in order, in one worker. A worker a core (the
+  // suite is bound by Chromium's CPU: 3 workers on 2 cores took longer than 2), at least 2 and at most 8.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? Math.min(8, Math.max(2, availableParallelism()))),
   // One retry in CI only: a test that fails twice fails the run; one that passes on its retry is reported as
   // flaky in the summary and in the CI log, to be mended, not hidden.
   retries: process.env.CI ? 1 : 0,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config'
@@ -23,7 +24,8 @@ export default mergeConfig(
       testTimeout: 20_000,
       // Vitest's default is one worker per core less one: a single worker on the 2-core CI machine. Most files wait on
       // sockets (servers in-process, children, Redis), so two workers nearly halve the run there.
-      maxWorkers: 2,
+      // A worker a core where there are more (at most 8).
+      maxWorkers: Math.min(8, Math.max(2, availableParallelism())),
       // As Playwright: one retry in CI for timing under a loaded 2-core machine; Vitest's report names every retried test.
       retry: process.env.CI ? 1 : 0,
       hookTimeout: 60_000,
