@@ -73,6 +73,9 @@ function precompressed(): Plugin {
   }
 }
 
+/** The module of the header's signed-in part: its own chunk (codeSplitting below), preloaded by every signed-in page. */
+const SIGNED_IN_HEADER = '/src/app/shell/signed-in-header.tsx'
+
 /**
  * index.html starts a signed-in page before the entry arrives (src/lib/early-start.ts): an inline script, given each
  * page's chunks, styles and messages in this build (the pages of src/app/route-table.ts, with the header's signed-in
@@ -93,8 +96,8 @@ function earlyPageStart(): Plugin {
         // What the HTML loads already (the entry and what it imports) is not listed again.
         const inHtml = (fileName: string) => html.includes(`/${fileName}"`)
         // The chunk of the header's signed-in part (its group in codeSplitting below).
-        const signedInHeader = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/app/shell/signed-in-header.tsx')))
-        if (!signedInHeader) throw new Error('early-page-start: the chunk of src/app/shell/signed-in-header.tsx is missing from the build.')
+        const signedInHeader = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(SIGNED_IN_HEADER)))
+        if (!signedInHeader) throw new Error(`early-page-start: the chunk of ${SIGNED_IN_HEADER} is missing from the build.`)
         const page = ({ path, module, features }: (typeof SIGNED_IN_PAGES)[number]): EarlyPage => {
           const route = byModule(`/src/app/routes/${module}.tsx`)
           if (!route) throw new Error(`early-page-start: the chunk of src/app/routes/${module}.tsx is missing from the build.`)
@@ -170,7 +173,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'], priority: 2 },
-            { name: 'signed-in-header', test: /\/src\/app\/shell\/signed-in-header\.tsx$/, priority: 1 },
+            { name: 'signed-in-header', test: (id: string) => id.endsWith(SIGNED_IN_HEADER), priority: 1 },
             { name: 'shared-data', test: /\/(src\/lib|contract)\//, minShareCount: 2 },
           ],
         },
