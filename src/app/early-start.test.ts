@@ -6,7 +6,8 @@ import { CATALOG_PAGE } from '@contract/request-query'
 import { SESSION_HINT_KEY } from '@/features/auth/session'
 import { DEFAULT_COLUMNS, fieldsOf } from '@/features/requests/columns'
 import { detectLanguage, LANGUAGES } from '@/i18n/i18n'
-import { ORDERING_API_BASE } from '@/lib/api-client'
+import { z } from 'zod/mini'
+import { gatewayRequest, ORDERING_API_BASE } from '@/lib/api-client'
 import {
   DEFAULT_LIST_FIELDS,
   EARLY_START_KEYS,
@@ -99,6 +100,28 @@ describe('the early start of the requests list', () => {
     expect(takeEarlyResponse(urls[0]!, 'en')).toBeNull()
     expect(takeEarlyResponse(urls[1]!, 'fr')).toBeInstanceOf(Promise)
     expect(takeEarlyResponse(urls[1]!, 'fr')).toBeNull()
+  })
+
+  it('hands over any answer but a 401, which the page asks again itself, with the cookie as it stands now', async () => {
+    signIn()
+    const refusal = (status: number, code: number) =>
+      new Response(JSON.stringify({ code, message: 'Refused', description: 'Refused' }), { status, headers: { 'Content-Type': 'application/json' } })
+    const ask = (url: string) => gatewayRequest(url, z.array(z.unknown()), { headers: { 'Accept-Language': 'en' } })
+    window.history.replaceState(null, '', '/requests')
+    const fetch = vi.fn(async (..._: unknown[]): Promise<Response> => refusal(401, 42))
+    vi.stubGlobal('fetch', fetch)
+    // The HTML's call was refused for the session it left with: the page's own call decides, and here finds rows.
+    earlyStart(config)
+    const list = fetch.mock.calls[0]![0] as string
+    fetch.mockImplementation(async () => new Response('[]'))
+    await expect(ask(list)).resolves.toMatchObject({ data: [] })
+    expect(fetch.mock.calls.map((call) => call[0])).toEqual([list, `${ORDERING_API_BASE}${config.catalogPath}`, list])
+    // Any other answer is the answer, asked for once.
+    fetch.mockImplementation(async () => refusal(503, 5))
+    earlyStart(config)
+    fetch.mockImplementation(async () => new Response('[]'))
+    await expect(ask(list)).rejects.toMatchObject({ status: 503, requestId: null })
+    expect(fetch).toHaveBeenCalledTimes(5)
   })
 
   it('asks for nothing elsewhere, nor without a live session', () => {

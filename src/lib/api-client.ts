@@ -33,8 +33,9 @@ export async function gatewayRequest<T extends z.ZodMiniType>(url: string, schem
   const early =
     (init.method ?? 'GET') === 'GET' && Object.keys(init.headers ?? {}).every((name) => name === 'Accept-Language') ? takeEarlyResponse(url, language) : null
   try {
-    response = await (early ??
-      fetch(url, {
+    response =
+      (early && (await usableEarlyAnswer(early))) ??
+      (await fetch(url, {
         method: init.method ?? 'GET',
         headers: {
           Accept: 'application/json',
@@ -67,6 +68,18 @@ export async function gatewayRequest<T extends z.ZodMiniType>(url: string, schem
     throw new ApiError({ status: response.status, requestId, kind: 'unreadable', message: `Unexpected answer from ${url}`, url })
   }
   return { data: parsed.data, headers: response.headers, requestId }
+}
+
+/**
+ * The HTML's answer, unless it says the session is lost (401) or never came: that call left before the page's own
+ * session check (docs/decisions/0011-sign-in.md), so the page asks once more, with the cookie as it stands now, and
+ * only its own refusal signs the person in again (docs/decisions/0024-delivery.md).
+ */
+async function usableEarlyAnswer(early: Promise<Response>): Promise<Response | null> {
+  const response = await early.catch(() => null)
+  if (response?.status !== 401) return response
+  void response.body?.cancel().catch(() => undefined)
+  return null
 }
 
 /** Calls the ordering API through the gateway (`path` relative to /api/ordering/v3). */
