@@ -10,7 +10,7 @@ test('the shell page opens on the dashboard once signed in', async ({ page, sign
 })
 
 // The header's signed-in part is a chunk of its own (src/app/shell/signed-in-part.ts, docs/decisions/0024-delivery.md).
-test('the sign-in page goes without the header’s signed-in part; a signed-in page shows it with its first paint', async ({ page, signIn }) => {
+test('the sign-in page goes without the header’s signed-in part; a signed-in page shows it, and itself, with its first paint', async ({ page, signIn }) => {
   const scripts: string[] = []
   page.on('request', (sent) => {
     if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname)
@@ -29,6 +29,8 @@ test('the sign-in page goes without the header’s signed-in part; a signed-in p
       document.documentElement.dataset.headerAtFirstPaint = JSON.stringify({
         navigation: header.querySelector('nav') !== null,
         account: header.querySelector('[role="group"]') !== null,
+        // The page itself, not the shell's placeholder while its code arrives (src/app/first-render.ts).
+        heading: document.querySelector('main h1')?.textContent ?? null,
       })
       observer.disconnect()
     }).observe(document, { childList: true, subtree: true })
@@ -36,7 +38,11 @@ test('the sign-in page goes without the header’s signed-in part; a signed-in p
   await signIn(PEOPLE.alice, { path: '/requests' })
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible()
-  expect(JSON.parse((await page.locator('html').getAttribute('data-header-at-first-paint')) ?? 'null')).toEqual({ navigation: true, account: true })
+  expect(JSON.parse((await page.locator('html').getAttribute('data-header-at-first-paint')) ?? 'null')).toEqual({
+    navigation: true,
+    account: true,
+    heading: 'Requests',
+  })
   expect(scripts.filter((path) => path.includes('signed-in-header')).length).toBeGreaterThan(0)
 })
 
@@ -48,6 +54,8 @@ test('the shell page speaks French when asked, and remembers it', async ({ page,
   await page.reload()
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible()
+  // The page's own messages came in French with its first frame (src/main.tsx makes the router once the language is known).
+  await expect(page.getByRole('group', { name: 'Demandes par statut' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible()
   await expectNoAccessibilityViolation(page)
 })

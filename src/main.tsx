@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/app'
+import { App, createAppState } from './app/app'
+import { atMostForFirstRender, openedPageLoaded } from './app/first-render'
 import { createAuthSession } from './features/auth/session'
 import { i18nReady } from './i18n/i18n'
 import { signedInHeaderForFirstRender } from './app/shell/signed-in-part'
@@ -42,12 +43,17 @@ const session = createAuthSession({
 applyTheme(storedTheme())
 
 // A person whose language is not English gets its messages (a small chunk) before anything shows: no flash of
-// English, nor of keys. A person signed in gets the header's navigation and account the same way (signed-in-part.ts).
-// Not a top-level await: that chunk imports this one, whose evaluation must end first.
-void Promise.all([i18nReady, signedInHeaderForFirstRender(session.getSnapshot().signedIn)]).then(() => {
+// English, nor of keys. A person signed in gets the header's navigation and account the same way (signed-in-part.ts),
+// and everyone the opened page's code (first-render.ts): the first frame is the page, not a placeholder before it.
+// The router is made once the language is known, since a page's messages load in it. Not a top-level await: those
+// chunks import this one, whose evaluation must end first.
+const header = signedInHeaderForFirstRender(session.getSnapshot().signedIn)
+void i18nReady.then(async () => {
+  const state = createAppState(session)
+  await Promise.all([header, atMostForFirstRender(openedPageLoaded(state.router))])
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App session={session} />
+      <App session={session} state={state} />
     </StrictMode>,
   )
 })

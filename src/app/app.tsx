@@ -31,13 +31,23 @@ export function createQueryClient(options: { onSessionLost?: () => void } = {}) 
   })
 }
 
-export function App({ session }: { session: AuthSession }) {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient({ onSessionLost: () => signInAgain(session) })
-    refetchWhenServiceIsBack(client)
-    return client
-  })
-  const [router] = useState(() => createRouter(queryClient, session))
+export interface AppState {
+  queryClient: QueryClient
+  router: ReturnType<typeof createRouter>
+}
+
+/**
+ * The page's query client and router. Made before the first render (main.tsx), the router starts loading the opened
+ * page's code, and its loader the page's data, while the messages and the header's part are still on their way.
+ */
+export function createAppState(session: AuthSession): AppState {
+  const queryClient = createQueryClient({ onSessionLost: () => signInAgain(session) })
+  refetchWhenServiceIsBack(queryClient)
+  return { queryClient, router: createRouter(queryClient, session) }
+}
+
+export function App({ session, state }: { session: AuthSession; state?: AppState }) {
+  const [{ queryClient, router }] = useState(() => state ?? createAppState(session))
   // Another person, or nobody, in this tab or another (0011): nothing fetched for the one before may show. The page
   // leaves for the sign-in page first (RequireSignIn), then the cache empties.
   useEffect(() => session.onPersonChange(() => setTimeout(() => queryClient.clear())), [session, queryClient])

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react'
+import { atMostForFirstRender } from '../first-render'
 import { whenOnline } from '../lazy-page'
 import type * as SignedInHeaderModule from './signed-in-header'
 
@@ -8,8 +9,6 @@ let loaded: SignedInHeader | undefined
 let loading: Promise<SignedInHeader | undefined> | undefined
 const listeners = new Set<() => void>()
 const RETRY_MS = 3_000
-/** The longest a page's first render waits for the part; the HTML preloads it with the entry, so it is usually there. */
-const FIRST_RENDER_WAIT_MS = 2_000
 
 /**
  * The header's signed-in part (navigation and account) is a chunk of its own, so that the sign-in page does without
@@ -37,14 +36,10 @@ export function loadSignedInHeader(): Promise<SignedInHeader | undefined> {
   return loading
 }
 
-/**
- * What a page's first render waits for (main.tsx): the part when someone is signed in, but never more than
- * FIRST_RENDER_WAIT_MS: offline or on a stalled connection the page shows (with its banners), and the part when it
- * comes.
- */
+/** What a page's first render waits for (main.tsx): the part when someone is signed in, within the first render's wait. */
 export function signedInHeaderForFirstRender(signedIn: boolean): Promise<unknown> {
   if (!signedIn) return Promise.resolve()
-  return Promise.race([loadSignedInHeader(), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))])
+  return atMostForFirstRender(loadSignedInHeader())
 }
 
 function subscribe(listener: () => void) {

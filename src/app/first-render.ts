@@ -1,0 +1,28 @@
+import type { DataRouter } from 'react-router'
+
+/**
+ * The longest a page's first render waits for what it shows (docs/decisions/0024-delivery.md): the HTML preloads it
+ * with the entry, so it is usually there; offline or on a stalled connection the page shows (with its banners), and
+ * the rest when it comes.
+ */
+export const FIRST_RENDER_WAIT_MS = 2_000
+
+/** `ready`, or FIRST_RENDER_WAIT_MS, whichever comes first. */
+export function atMostForFirstRender(ready: Promise<unknown>): Promise<unknown> {
+  return Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))])
+}
+
+/**
+ * Resolves once the router holds the opened page's code and messages (its first navigation has ended), so that the
+ * first frame is the page itself rather than the shell's placeholder, evaluated and laid out before anything paints.
+ */
+export function openedPageLoaded(router: DataRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve()
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return
+      unsubscribe()
+      resolve()
+    })
+  })
+}
