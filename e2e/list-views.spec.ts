@@ -107,7 +107,7 @@ test('a saved view round-trips through its link and the navigation; a date prese
   await expect(page).toHaveURL(/\?status=REJECTED&requestedPreset=last30&sort=name$/)
   await expect(page.getByRole('button', { name: 'Remove filter Requested date: Last 30 days' })).toBeVisible()
 
-  await page.getByText('Save this view').click()
+  await page.getByText('Save this view', { exact: true }).click()
   await page.getByLabel('Name of the view').fill('Rejected lately')
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText(/^View “Rejected lately” saved/)).toBeVisible()
@@ -178,5 +178,49 @@ test('on a phone the open filters of the list and of the dashboard keep every gr
       return [...section.querySelectorAll('fieldset, label')].filter((element) => element.getBoundingClientRect().right > right + 0.5).length
     })
     expect(overflow, path).toBe(0)
+  }
+})
+
+test('on a phone the list moves nothing as it fills: the rows and the account each come into a place kept for them', async ({ page, request, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/me' })
+  // The gateway knows the person's customer (it asked GET /me, and trusts the answer for a minute): the slow GET /me
+  // below is the page's own, which then comes after the list's rows.
+  expect((await page.request.get('/auth/session')).status()).toBe(200)
+  await page.setViewportSize({ width: 390, height: 844 })
+  const slowMe = await request.post('/sandbox/control/faults', { data: { kind: 'latency', path: '/me', seconds: 30, latencyMs: 1_500 } })
+  expect(slowMe.status()).toBe(201)
+  try {
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      ;(window as unknown as { layoutShifts: number[] }).layoutShifts = shifts
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value)
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    const accountCame = () => page.waitForResponse((response) => new URL(response.url()).pathname === '/api/ordering/v3/me')
+    const firstRow = page
+      .getByRole('table', { name: /^Requests matching the filters/ })
+      .locator('tbody tr')
+      .first()
+    const viewName = page.getByRole('textbox', { name: 'Name of the view', includeHidden: true })
+    let me = accountCame()
+    await page.goto('/requests')
+    await expect(firstRow).toBeVisible()
+    await me
+    await expect(viewName).toBeAttached()
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([])
+
+    // Opened before the account comes, saving a view says it waits for it; then the form comes.
+    me = accountCame()
+    await page.reload()
+    await expect(firstRow).toBeVisible()
+    await page.getByText('Save this view', { exact: true }).click()
+    await expect(page.getByText('Your account is still loading: you can save this view in a moment.')).toBeVisible()
+    await me
+    await expect(viewName).toBeVisible()
+  } finally {
+    await request.delete('/sandbox/control/faults')
   }
 })

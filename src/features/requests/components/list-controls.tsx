@@ -24,7 +24,20 @@ export function SaveView({ person, url }: { person: string | null; url: string }
   const { t } = useTranslation()
   const views = useSavedViews(person)
   const [saved, setSaved] = useState<string | null>(null)
-  if (!person) return null
+  // Views are kept per person (docs/decisions/0025-list-views.md): until the account is known, the control keeps its
+  // place in the toolbar (nothing below it moves when it comes) and says why it cannot save yet.
+  if (!person) {
+    return (
+      <details className="save-view">
+        <summary>{t('requests.views.save')}</summary>
+        <div className="save-view__panel">
+          <p role="status" className="muted">
+            {t('requests.views.waitingForAccount')}
+          </p>
+        </div>
+      </details>
+    )
+  }
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const name = String(new FormData(event.currentTarget).get('name') ?? '').trim()
