@@ -181,7 +181,11 @@ test('on a phone the open filters of the list and of the dashboard keep every gr
   }
 })
 
-test('on a phone the list moves nothing as it fills: the rows and the account each come into a place kept for them', async ({ page, request, signIn }) => {
+test('on a phone the list and the dashboard move nothing as they fill: rows, figures, charts and the account come into places kept for them', async ({
+  page,
+  request,
+  signIn,
+}) => {
   await signIn(PEOPLE.alice, { path: '/me' })
   // The gateway knows the person's customer (it asked GET /me, and trusts the answer for a minute): the slow GET /me
   // below is the page's own, which then comes after the list's rows.
@@ -199,6 +203,12 @@ test('on a phone the list moves nothing as it fills: the rows and the account ea
         }
       }).observe({ type: 'layout-shift', buffered: true })
     })
+    // What moved by itself, once what came last has been laid out and painted.
+    const shiftsAfterTwoFrames = () =>
+      page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+        return (window as unknown as { layoutShifts: number[] }).layoutShifts
+      })
     const accountCame = () => page.waitForResponse((response) => new URL(response.url()).pathname === '/api/ordering/v3/me')
     const firstRow = page
       .getByRole('table', { name: /^Requests matching the filters/ })
@@ -210,11 +220,20 @@ test('on a phone the list moves nothing as it fills: the rows and the account ea
     await expect(firstRow).toBeVisible()
     await me
     await expect(viewName).toBeAttached()
-    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([])
+    expect(await shiftsAfterTwoFrames()).toEqual([])
+
+    // The dashboard: the figures and their time, both charts, then the latest changes (last: docs/decisions/0013).
+    me = accountCame()
+    await page.goto('/')
+    await expect(page.getByRole('region', { name: 'Key figures' }).getByRole('link').first()).toContainText(/\d/)
+    await expect(page.getByRole('table', { name: 'Requests by type, as a table' }).locator('tbody tr').first()).toBeAttached()
+    await expect(page.getByRole('heading', { level: 2, name: 'Latest changes' })).toBeAttached()
+    await me
+    expect(await shiftsAfterTwoFrames()).toEqual([])
 
     // Opened before the account comes, saving a view says it waits for it; then the form comes.
     me = accountCame()
-    await page.reload()
+    await page.goto('/requests')
     await expect(firstRow).toBeVisible()
     await page.getByText('Save this view', { exact: true }).click()
     await expect(page.getByText('Your account is still loading: you can save this view in a moment.')).toBeVisible()

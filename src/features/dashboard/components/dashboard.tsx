@@ -110,8 +110,6 @@ export function Dashboard({ person }: { person: string | null }) {
 
       <KeyFigures search={search} />
 
-      <RecentChanges search={search} person={person} typeName={typeName} />
-
       <div className="dashboard__toolbar">
         <RefreshStatus
           queries={[byStatus, byGroup].map((query) => ({ dataUpdatedAt: query.dataUpdatedAt, error: query.error, hasData: query.data !== undefined }))}
@@ -159,6 +157,9 @@ export function Dashboard({ person }: { person: string | null }) {
           bars={barsOf(breakdown)}
         />
       </section>
+
+      {/* Last: its height is known only with its rows, so nothing above it moves when they come (0013). */}
+      <RecentChanges search={search} person={person} typeName={typeName} />
     </div>
   )
 }

@@ -42,9 +42,16 @@ function Figure({ figure, search }: { figure: KeyFigure; search: RequestListSear
         <span className="key-figure__value">{total === undefined ? '…' : format.number(total)}</span>{' '}
         <span className="key-figure__label">{t(`dashboard.figures.${figure}`, { count: total ?? 0 })}</span>
       </Link>
-      {figure === 'overdue' && total !== undefined && total > 0 && worstDays !== null && (
-        <span className="key-figure__detail">{t('dashboard.figures.worst', { count: worstDays, formatted: format.number(worstDays) })}</span>
-      )}
+      {/* The overdue figure keeps the line of its worst lateness from the start, empty while unknown or when none is
+          late: nothing below it moves when the figures come (0013). */}
+      {figure === 'overdue' &&
+        (total !== undefined && total > 0 && worstDays !== null ? (
+          <span className="key-figure__detail">{t('dashboard.figures.worst', { count: worstDays, formatted: format.number(worstDays) })}</span>
+        ) : (
+          <span className="key-figure__detail" aria-hidden="true">
+            {'\u00a0'}
+          </span>
+        ))}
       {count.isError && <span className="key-figure__detail">{t('dashboard.figures.failed')}</span>}
     </li>
   )
