@@ -21,7 +21,7 @@ it('waits for the opened page’s code before the first render, and not at all o
   router.dispose()
 })
 
-it('holds the first render FIRST_RENDER_WAIT_MS at the most: a page whose code does not come shows its placeholder', async () => {
+it('holds the first render FIRST_RENDER_WAIT_MS at the most: a page whose code does not come is not waited for longer', async () => {
   vi.useFakeTimers()
   let settled = false
   void atMostForFirstRender(new Promise(() => undefined)).then(() => (settled = true))

@@ -36,6 +36,8 @@ function Figure({ figure, search }: { figure: KeyFigure; search: RequestListSear
   const worst = useQuery({ ...dashboardRequestQueries.first(view), enabled: figure === 'overdue' })
   const worstDays = worst.data?.items[0]?.keyDates ? daysLate(worst.data.items[0].keyDates.requestedAt) : null
   const total = count.data?.total
+  const lateness =
+    total !== undefined && total > 0 && worstDays !== null ? t('dashboard.figures.worst', { count: worstDays, formatted: format.number(worstDays) }) : null
   return (
     <li className={`key-figure key-figure--${figure}`}>
       <Link to={listHref(view)} className="key-figure__link">
@@ -44,14 +46,11 @@ function Figure({ figure, search }: { figure: KeyFigure; search: RequestListSear
       </Link>
       {/* The overdue figure keeps the line of its worst lateness from the start, empty while unknown or when none is
           late: nothing below it moves when the figures come (0013). */}
-      {figure === 'overdue' &&
-        (total !== undefined && total > 0 && worstDays !== null ? (
-          <span className="key-figure__detail">{t('dashboard.figures.worst', { count: worstDays, formatted: format.number(worstDays) })}</span>
-        ) : (
-          <span className="key-figure__detail" aria-hidden="true">
-            {'\u00a0'}
-          </span>
-        ))}
+      {figure === 'overdue' && (
+        <span className="key-figure__detail" aria-hidden={lateness === null ? true : undefined}>
+          {lateness ?? '\u00a0'}
+        </span>
+      )}
       {count.isError && <span className="key-figure__detail">{t('dashboard.figures.failed')}</span>}
     </li>
   )

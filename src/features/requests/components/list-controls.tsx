@@ -24,43 +24,33 @@ export function SaveView({ person, url }: { person: string | null; url: string }
   const { t } = useTranslation()
   const views = useSavedViews(person)
   const [saved, setSaved] = useState<string | null>(null)
-  // Views are kept per person (docs/decisions/0025-list-views.md): until the account is known, the control keeps its
-  // place in the toolbar (nothing below it moves when it comes) and says why it cannot save yet.
-  if (!person) {
-    return (
-      <details className="save-view">
-        <summary>{t('requests.views.save')}</summary>
-        <div className="save-view__panel">
-          <p role="status" className="muted">
-            {t('requests.views.waitingForAccount')}
-          </p>
-        </div>
-      </details>
-    )
-  }
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const name = String(new FormData(event.currentTarget).get('name') ?? '').trim()
-    if (!name) return
+    if (!name || !person) return
     saveView(person, { name: name.slice(0, 60), url })
     setSaved(name)
     event.currentTarget.reset()
   }
+  // Views are kept per person (docs/decisions/0025-list-views.md): until the account is known, the control keeps its
+  // place in the toolbar (nothing below it moves when it comes) and its panel says why it cannot save yet.
   return (
     <details className="save-view">
       <summary>{t('requests.views.save')}</summary>
       <div className="save-view__panel">
-        <form onSubmit={submit} className="save-view__form">
-          <label className="field">
-            {t('requests.views.name')}
-            <input type="text" name="name" required maxLength={60} autoComplete="off" />
-          </label>
-          <button type="submit" className="button button--small">
-            {t('requests.views.saveButton')}
-          </button>
-        </form>
+        {person && (
+          <form onSubmit={submit} className="save-view__form">
+            <label className="field">
+              {t('requests.views.name')}
+              <input type="text" name="name" required maxLength={60} autoComplete="off" />
+            </label>
+            <button type="submit" className="button button--small">
+              {t('requests.views.saveButton')}
+            </button>
+          </form>
+        )}
         <p role="status" className="muted">
-          {saved && t('requests.views.saved', { name: saved })}
+          {person ? saved && t('requests.views.saved', { name: saved }) : t('requests.views.waitingForAccount')}
         </p>
         {views.length > 0 && (
           <ul className="save-view__list" aria-label={t('requests.views.listLabel')}>
@@ -71,7 +61,7 @@ export function SaveView({ person, url }: { person: string | null; url: string }
                   type="button"
                   className="link-button"
                   aria-label={t('requests.views.delete', { name: view.name })}
-                  onClick={() => deleteView(person, view.name)}
+                  onClick={() => person && deleteView(person, view.name)}
                 >
                   ×
                 </button>
