@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import { SIGNED_IN_PAGES } from './src/app/route-table'
+import { FIRST_VIEW_KEYS } from './contract/first-view'
 import { DEFAULT_LIST_FIELDS, EARLY_START_KEYS, LIST_FIELDS_KEY, earlyStart, type EarlyPage, type EarlyStartConfig } from './src/lib/early-start'
+import { THEME_KEY } from './src/app/shell/theme'
 
 const alias = {
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
@@ -135,6 +137,8 @@ function earlyPageStart(): Plugin {
           fieldsKey: LIST_FIELDS_KEY,
           defaultFields: DEFAULT_LIST_FIELDS,
           pages: SIGNED_IN_PAGES.map(page),
+          themeKey: THEME_KEY,
+          firstViewAnswersId: FIRST_VIEW_KEYS.answersId,
         }
         return [{ tag: 'script', children: `(${earlyStart.toString()})(${JSON.stringify(config)})`, injectTo: 'head-prepend' }]
       },
@@ -142,7 +146,18 @@ function earlyPageStart(): Plugin {
   }
 }
 
-export default defineConfig({
+/**
+ * The list's first view, rendered by the gateway (`vite build --ssr`, src/entry-server.tsx): the same modules for Node,
+ * into dist-server/, which the gateway loads and never serves (docs/decisions/0026-first-view.md).
+ */
+const firstViewBuild = defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  build: { outDir: 'dist-server', emptyOutDir: true, sourcemap: false, target: 'node20', ssr: 'src/entry-server.tsx', copyPublicDir: false },
+})
+
+/** The SPA's build (and the dev server's and Vitest's configuration). */
+export const pageBuild = defineConfig({
   plugins: [react(), classicZodApart(), precompressed(), earlyPageStart()],
   resolve: { alias },
   server: {
@@ -160,6 +175,8 @@ export default defineConfig({
   build: {
     sourcemap: false,
     target: 'es2022',
+    // Which styles each module's chunk brings: the gateway links the first view's in its HTML (0026); never served.
+    manifest: true,
     // Everything the first page needs in one chunk. Without this group Rolldown moves the modules that lazily
     // loaded pages share with the first page (zod, TanStack Query) into common chunks the first page
     // must load as well: more files and more gzip bytes for the sign-in page (docs/decisions/0013).
@@ -181,3 +198,5 @@ export default defineConfig({
     },
   },
 })
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstViewBuild : pageBuild))

@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, mergeConfig } from 'vitest/config'
-import viteConfig from './vite.config'
+import { pageBuild } from './vite.config'
 
 const reactRouter = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/development/${file}`, import.meta.url))
 
 export default mergeConfig(
-  viteConfig,
+  pageBuild,
   defineConfig({
     resolve: {
       // Node's export conditions would load react-router twice (CommonJS and ESM), and `react-router/dom`

@@ -19,6 +19,7 @@ import { sendGuard } from './gateway/send-guard'
 import type { SharedStore } from './gateway/shared-store'
 import { compressJson } from './gateway/compress-json'
 import { operatorThrottle } from './gateway/throttle'
+import { createFirstView } from './gateway/first-view'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { ssoSignOutCookie } from './sandbox/oidc/authorize'
@@ -179,7 +180,13 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
       return nothingAt(c.req.path).respond(c)
     })
   }
-  if (config.SERVE_SPA === 'on') app.route('/', spaRoutes(config.SPA_DIST))
+  if (config.SERVE_SPA === 'on') {
+    // The list's first view asks this server for the page's first calls, in-process, as the browser would (0026).
+    let firstView: ReturnType<typeof createFirstView> | undefined
+    const loadFirstView = () =>
+      (firstView ??= createFirstView({ spa: config.SPA_DIST, server: config.SPA_SERVER_DIST }, async (request) => app.fetch(request)).catch(() => null))
+    app.route('/', spaRoutes(config.SPA_DIST, loadFirstView))
+  }
   // Anything else (a POST to a page, a GET with the SPA off) is a 404 entity too.
   app.notFound((c) => nothingAt(c.req.path).respond(c))
 

@@ -69,6 +69,8 @@ export const ZServerEnv = z
     /** `{discovery_url}` of reference 3 for sign-in with a mobile number (docs/decisions/0017); the sandbox's by default, off with a real upstream when unset. */
     MOBILE_CONNECT_DISCOVERY_URL: z.url({ protocol: /^https?$/ }).optional(),
     SPA_DIST: z.string().min(1).default('dist'),
+    /** The SPA's server build (`vite build --ssr`), which renders the list's first view (0026); absent, pages render in the browser alone. */
+    SPA_SERVER_DIST: z.string().min(1).default('dist-server'),
     /**
      * The cloud resource interface (reference 3, docs/decisions/0018-cloud-lists.md): `sandbox`, or the base URL of a
      * real one ending in /cloud/v1. Defaults to the sandbox when ORDERING_UPSTREAM is the sandbox; unset with a real

@@ -6,6 +6,10 @@ import { ConfigError, loadConfig } from './config'
 /** Where the start-up writes a generated control secret, for the e2e suite, the bench and people (0009). */
 const CONTROL_SECRET_FILE = '.data/control-secret'
 
+// React renders the list's first view in the gateway (docs/decisions/0026-first-view.md): its production build, not
+// its development one (several times slower, with checks meant for a developer's console).
+process.env.NODE_ENV ??= 'production'
+
 function start() {
   let config
   try {

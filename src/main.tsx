@@ -1,9 +1,10 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, createAppState } from './app/app'
-import { atMostForFirstRender, openedPageLoaded } from './app/first-render'
+import { atMostForFirstRender, openedPageLoaded, queriesSettled } from './app/first-render'
 import { createAuthSession } from './features/auth/session'
-import { i18nReady } from './i18n/i18n'
+import { currentLanguage, i18nReady } from './i18n/i18n'
+import { rememberFirstView } from './lib/first-view'
 import { signedInHeaderForFirstRender } from './app/shell/signed-in-part'
 import { applyTheme, storedTheme } from './app/shell/theme'
 import './styles.css'
@@ -47,13 +48,27 @@ applyTheme(storedTheme())
 // and everyone the opened page's code (first-render.ts): the first frame is the page, not a placeholder before it.
 // The router is made once the language is known, since a page's messages load in it. Not a top-level await: those
 // chunks import this one, whose evaluation must end first.
+//
+// The gateway may have rendered the page's first view into the HTML (docs/decisions/0026-first-view.md): the page then
+// waits for the same answers (they are in the HTML) and renders in a transition, in slices between which the browser
+// stays responsive, the view on screen until the page replaces it whole.
+const container = document.getElementById('root')!
+const firstView = container.hasChildNodes()
 const header = signedInHeaderForFirstRender(session.getSnapshot().signedIn)
 void i18nReady.then(async () => {
   const state = createAppState(session)
-  await Promise.all([header, atMostForFirstRender(openedPageLoaded(state.router))])
-  createRoot(document.getElementById('root')!).render(
+  const opened = openedPageLoaded(state.router)
+  // With a first view, the page's first frame has its data and the gateway's word on the session (also in the HTML).
+  const ready = firstView ? Promise.all([opened.then(() => queriesSettled(state.queryClient)), session.check()]) : opened
+  await Promise.all([header, atMostForFirstRender(ready)])
+  const root = createRoot(container)
+  const app = (
     <StrictMode>
       <App session={session} state={state} />
-    </StrictMode>,
+    </StrictMode>
   )
+  if (firstView) startTransition(() => root.render(app))
+  else root.render(app)
+  // For the next visit's first view, after this one's first render (it builds an Intl formatter).
+  setTimeout(() => rememberFirstView(currentLanguage()))
 })

@@ -24,7 +24,8 @@ export function resolveImport(filename, source) {
 export function zoneOf(path) {
   const feature = /^src\/features\/([^/]+)\//.exec(path)
   if (feature) return { kind: 'feature', name: feature[1] }
-  if (/^src\/(app\/|testing\/|main\.tsx$)/.test(path)) return { kind: 'app' }
+  // The two entries compose the app: main.tsx in the browser, entry-server.tsx for the gateway's first view (0026).
+  if (/^src\/(app\/|testing\/|main\.tsx$|entry-server\.tsx$)/.test(path)) return { kind: 'app' }
   if (path.startsWith('src/')) return { kind: 'shared' }
   if (path.startsWith('server/sandbox/')) return { kind: 'sandbox' }
   if (path.startsWith('server/gateway/')) return { kind: 'gateway' }

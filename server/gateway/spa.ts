@@ -2,6 +2,9 @@ import { Hono, type Context } from 'hono'
 import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { FirstView } from './first-view'
 
 /**
  * The built SPA, served as a phone on a slow network needs it (docs/decisions/0024-delivery.md):
@@ -12,6 +15,9 @@ import { extname, join, resolve, sep } from 'node:path'
  *   cache keeps (an old page asking for a chunk of the build before), never the home page;
  * - every other GET is a page of the SPA: index.html, revalidated each time (no-cache, ETag).
  */
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 /** The Content-Security-Policy, less the inline scripts' hashes (added from index.html, `cspOf`). */
 const CSP = {
@@ -110,7 +116,7 @@ function cspOf(html: string): string {
     .join('; ')
 }
 
-export function spaRoutes(distDir: string): Hono {
+export function spaRoutes(distDir: string, firstView: () => Promise<FirstView | null> = async () => null): Hono {
   const app = new Hono()
   const root = resolve(distDir)
   const indexPath = join(root, 'index.html')
@@ -152,6 +158,29 @@ export function spaRoutes(distDir: string): Hono {
     return c.body(new Uint8Array(await readFile(chosen.path)), 200, headers)
   }
 
+  /**
+   * A page made for this person (the list's first view, 0026): compressed as it is sent (Brotli 5 or gzip 6, as the
+   * API's JSON), never kept by a shared cache, and revalidated each time.
+   */
+  async function sendPage(c: Context, html: string): Promise<Response> {
+    const body = Buffer.from(html)
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip'])
+    const sent =
+      encoding === 'br'
+        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+        : encoding === 'gzip'
+          ? await gzipAsync(body, { level: 6 })
+          : body
+    const headers: Record<string, string> = {
+      'Content-Type': CONTENT_TYPES['.html']!,
+      'Cache-Control': 'private, no-cache',
+      Vary: 'Accept-Encoding, Cookie',
+      'Content-Length': String(sent.length),
+    }
+    if (encoding !== 'identity') headers['Content-Encoding'] = encoding
+    return c.body(new Uint8Array(sent), 200, headers)
+  }
+
   app.use('*', async (c, next) => {
     await next()
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value)
@@ -181,6 +210,10 @@ export function spaRoutes(distDir: string): Hono {
     if (!index) {
       return c.text(`The SPA is not built: run "npm run build" (looked for ${indexPath}).`, 503, { 'Cache-Control': 'no-store' })
     }
+    const page = c.req.method === 'GET' ? await (await firstView())?.render(c, await readFile(indexPath, 'utf8')) : undefined
+    // Cookies the first view's own calls renewed are the browser's, whether or not the view could be made.
+    for (const cookie of page?.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true })
+    if (page?.html) return sendPage(c, page.html)
     return send(c, index, 'no-cache')
   })
   return app

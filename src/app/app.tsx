@@ -5,7 +5,7 @@ import { readRetryDelay, shouldRetryRead } from '@/lib/retry-policy'
 import { refetchWhenServiceIsBack } from '@/features/api-status/service-recovery'
 import { isSessionLost, signInAgain } from '@/features/auth/session-lost'
 import { AuthSessionContext, type AuthSession } from '@/features/auth/session'
-import { createRouter } from './router'
+import { createRouter, type RouterFactory } from './router'
 
 /**
  * The query client of the page. A call that finds the session gone (401, code 40 or 41) signs the person in
@@ -40,10 +40,10 @@ export interface AppState {
  * The page's query client and router. Made before the first render (main.tsx), the router starts loading the opened
  * page's code, and its loader the page's data, while the messages and the header's part are still on their way.
  */
-export function createAppState(session: AuthSession): AppState {
+export function createAppState(session: AuthSession, createDataRouter?: RouterFactory): AppState {
   const queryClient = createQueryClient({ onSessionLost: () => signInAgain(session) })
   refetchWhenServiceIsBack(queryClient)
-  return { queryClient, router: createRouter(queryClient, session) }
+  return { queryClient, router: createRouter(queryClient, session, createDataRouter) }
 }
 
 export function App({ session, state }: { session: AuthSession; state?: AppState }) {

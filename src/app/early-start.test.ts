@@ -20,6 +20,8 @@ import {
 } from '@/lib/early-start'
 import { parseListSearch, toApiQuery } from '@/lib/request-search'
 import { SIGNED_IN_PAGES } from './route-table'
+import { FIRST_VIEW_KEYS } from '@contract/first-view'
+import { THEME_KEY } from './shell/theme'
 
 /** What the build gives the early start: each page of the route table with made-up chunks named after its module. */
 const config: EarlyStartConfig = {
@@ -33,6 +35,8 @@ const config: EarlyStartConfig = {
     styles: [`/assets/${module}-abc.css`],
     messages: { en: [`/assets/${module}-en-abc.js`], fr: [`/assets/${module}-fr-abc.js`] },
   })),
+  themeKey: THEME_KEY,
+  firstViewAnswersId: FIRST_VIEW_KEYS.answersId,
 }
 
 const preloaded = () => [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'))
@@ -100,6 +104,29 @@ describe('the early start of the requests list', () => {
     expect(takeEarlyResponse(urls[0]!, 'en')).toBeNull()
     expect(takeEarlyResponse(urls[1]!, 'fr')).toBeInstanceOf(Promise)
     expect(takeEarlyResponse(urls[1]!, 'fr')).toBeNull()
+  })
+
+  it('hands the page the answers the gateway wrote into the HTML with its first view, and asks for nothing itself', async () => {
+    signIn()
+    const given = document.createElement('script')
+    given.type = 'application/json'
+    given.id = FIRST_VIEW_KEYS.answersId
+    const list = `${ORDERING_API_BASE}/requests?offset=0&limit=20`
+    given.textContent = JSON.stringify({ [list]: { status: 200, headers: { 'X-Total-Count': '7', 'X-OAPI-Request-Id': 'r-1' }, body: '[]' } })
+    document.head.appendChild(given)
+    try {
+      const { urls } = startAt('/requests')
+      expect(urls).toEqual([])
+      const answer = await takeEarlyResponse(list, 'en')
+      expect(answer?.headers.get('X-Total-Count')).toBe('7')
+      expect(answer?.headers.get('X-OAPI-Request-Id')).toBe('r-1')
+      await expect(answer?.json()).resolves.toEqual([])
+      // In another language than the page's, the page asks itself.
+      startAt('/requests')
+      expect(takeEarlyResponse(list, 'fr')).toBeNull()
+    } finally {
+      given.remove()
+    }
   })
 
   it('hands over any answer but a 401, which the page asks again itself, with the cookie as it stands now', async () => {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { DataRouter } from 'react-router'
 
 /**
@@ -21,6 +22,22 @@ export function openedPageLoaded(router: DataRouter): Promise<void> {
   return new Promise((resolve) => {
     const unsubscribe = router.subscribe((state) => {
       if (!state.initialized) return
+      unsubscribe()
+      resolve()
+    })
+  })
+}
+
+/**
+ * Resolves once no query is fetching: with the gateway's first view on screen (docs/decisions/0026-first-view.md), the
+ * page's first render waits for the answers the HTML holds, so that it replaces the view with the same rows, not with
+ * a loading state.
+ */
+export function queriesSettled(queryClient: QueryClient): Promise<void> {
+  if (queryClient.isFetching() === 0) return Promise.resolve()
+  return new Promise((resolve) => {
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return
       unsubscribe()
       resolve()
     })

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { createBrowserRouter } from 'react-router'
+import { createBrowserRouter, type RouteObject } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { RequireSignIn } from '@/features/auth/components/require-sign-in'
 import type { AuthSession } from '@/features/auth/session'
@@ -34,7 +34,10 @@ const PAGE_MODULES: Record<SignedInPage['module'], () => Promise<{ route: RouteM
  * Pages load with their routes (`lazyPage`: the route's module and the message catalogs of the features it shows),
  * so that the entry holds only the shell (docs/decisions/0012-list-page-javascript-budget.md).
  */
-export function createRouter(queryClient: QueryClient, session: AuthSession) {
+/** Makes the router from the routes: the browser's, or a memory router where the first view is rendered (src/entry-server.tsx). */
+export type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>
+
+export function createRouter(queryClient: QueryClient, session: AuthSession, create: RouterFactory = (routes) => createBrowserRouter(routes)) {
   // The sign-in pages need oidc-client-ts and the gateway's sign-in configuration: their route waits for both.
   const withSignInLibrary = (page: () => Promise<{ Component: ComponentType }>) => async (): Promise<{ Component: ComponentType }> => {
     try {
@@ -55,7 +58,7 @@ export function createRouter(queryClient: QueryClient, session: AuthSession) {
     )
     return path === '/' ? { index: true, lazy } : { path: path.slice(1), lazy }
   }
-  return createBrowserRouter([
+  return create([
     {
       element: <Layout />,
       errorElement: <RouteError />,

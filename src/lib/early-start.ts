@@ -1,3 +1,6 @@
+// Relative, not @contract: vite.config.ts imports this module before its aliases exist.
+import type { FirstViewAnswer } from '../../contract/first-view'
+
 /**
  * The start of a signed-in page from the HTML itself, before the entry script has arrived
  * (docs/decisions/0024-delivery.md). On a phone's link the entry takes most of a second to come: the page's own chunks,
@@ -25,6 +28,10 @@ export interface EarlyStartConfig {
   catalogPath: string
   /** Each signed-in page's address (`:id` for one segment) with its chunks, styles and messages by language. */
   pages: EarlyPage[]
+  /** Where the person's theme is kept (src/app/shell/theme.ts), applied before the first paint. */
+  themeKey: string
+  /** Where the gateway's first view puts its answers (docs/decisions/0026-first-view.md). */
+  firstViewAnswersId: string
 }
 
 /** What a signed-in page needs from the build, so that a cold visit fetches it with the entry (src/app/route-table.ts). */
@@ -62,8 +69,8 @@ export function rememberListFields(fields: string | null): void {
 
 /** The answer the HTML asked for `url`, once, if it was asked in `language`; the caller asks for itself otherwise. */
 export function takeEarlyResponse(url: string, language: string): Promise<Response> | null {
-  if (typeof window === 'undefined') return null
-  const responses = (window as EarlyWindow).__earlyResponses
+  // globalThis: the window in the browser; where the gateway renders a first view, the answers it was given.
+  const responses = (globalThis as unknown as EarlyWindow).__earlyResponses
   const early = responses?.[url]
   if (!early) return null
   delete responses[url]
@@ -78,6 +85,13 @@ export interface EarlyResponse {
 export type EarlyWindow = Window & { __earlyResponses?: Record<string, EarlyResponse> }
 
 export function earlyStart(config: EarlyStartConfig): void {
+  try {
+    // The person's light or dark choice (src/app/shell/theme.ts) before the first paint: the HTML may hold the page.
+    const theme = window.localStorage.getItem(config.themeKey)
+    if (theme === 'light' || theme === 'dark') document.documentElement.setAttribute('data-theme', theme)
+  } catch {
+    // No storage: the system's choice.
+  }
   try {
     const stored = JSON.parse(window.localStorage.getItem(config.sessionKey) ?? 'null') as { sub?: string; expiresAt?: number } | null
     if (!stored || !stored.sub || typeof stored.expiresAt !== 'number' || stored.expiresAt <= Date.now() / 1000) return
@@ -136,6 +150,20 @@ export function earlyStart(config: EarlyStartConfig): void {
       }
     })
     if (opened.path !== '/requests') return
+
+    // The gateway rendered the list's first view: its answers to the page's first calls are in the HTML, before this
+    // script (server/gateway/first-view.ts); the page takes them as it would take the answers asked for below.
+    const given = document.getElementById(config.firstViewAnswersId)
+    if (given) {
+      const answers = JSON.parse(given.textContent ?? '{}') as Record<string, FirstViewAnswer>
+      const handed: Record<string, EarlyResponse> = {}
+      for (const address in answers) {
+        const answer = answers[address]!
+        handed[address] = { language, response: Promise.resolve(new Response(answer.body, { status: answer.status, headers: answer.headers })) }
+      }
+      ;(window as EarlyWindow).__earlyResponses = handed
+      return
+    }
 
     // The list's first query, as toApiQuery writes it: offset, limit, sort, the filters, then the fields.
     const search = new URLSearchParams(window.location.search)

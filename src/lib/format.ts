@@ -8,13 +8,23 @@ export interface ListFormatters {
 
 const cache = new Map<string, ListFormatters>()
 
+/**
+ * The time zone timestamps show in: the runtime's own (the person's) in the browser; the browser's, as its first-view
+ * cookie says, while the gateway renders a page's first view (src/entry-server.tsx, docs/decisions/0026-first-view.md).
+ */
+let displayTimeZone: string | undefined
+export function setDisplayTimeZone(timeZone: string | undefined): void {
+  displayTimeZone = timeZone
+}
+
 /** Numbers and dates for the chosen language; Intl formatters are costly to build, so one set per language. */
 export function listFormatters(language: string): ListFormatters {
-  let formatters = cache.get(language)
+  const key = displayTimeZone === undefined ? language : `${language} ${displayTimeZone}`
+  let formatters = cache.get(key)
   if (!formatters) {
     const number = new Intl.NumberFormat(language)
     const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
-    const timestamp = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' })
+    const timestamp = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: displayTimeZone })
     formatters = {
       number: (value) => number.format(value),
       day: (isoDate) => {
@@ -26,7 +36,7 @@ export function listFormatters(language: string): ListFormatters {
         return Number.isNaN(date.getTime()) ? isoTimestamp : timestamp.format(date)
       },
     }
-    cache.set(language, formatters)
+    cache.set(key, formatters)
   }
   return formatters
 }

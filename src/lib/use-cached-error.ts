@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { notifyManager, useQueryClient } from '@tanstack/react-query'
+import { notifyManager, useQueryClient, type QueryCache } from '@tanstack/react-query'
 import { ApiError } from './api-error'
 
 /**
@@ -11,11 +11,15 @@ export function useCachedError(matches: (error: ApiError) => boolean): ApiError 
   return useSyncExternalStore(
     // Batched, as TanStack's own hooks do: the cache changes while other components render.
     (onChange) => cache.subscribe(notifyManager.batchCalls(onChange)),
-    () => {
-      for (const { state } of cache.getAll()) {
-        if (state.error instanceof ApiError && matches(state.error)) return state.error
-      }
-      return null
-    },
+    () => firstCachedError(cache, matches),
+    // The gateway's first view (docs/decisions/0026-first-view.md) reads the same cache.
+    () => firstCachedError(cache, matches),
   )
+}
+
+function firstCachedError(cache: QueryCache, matches: (error: ApiError) => boolean): ApiError | null {
+  for (const { state } of cache.getAll()) {
+    if (state.error instanceof ApiError && matches(state.error)) return state.error
+  }
+  return null
 }

@@ -49,7 +49,12 @@ function subscribe(listener: () => void) {
 
 /** The signed-in part once loaded; asks for it when `signedIn` and it is not there yet. */
 export function useSignedInHeader(signedIn: boolean): SignedInHeader | undefined {
-  const part = useSyncExternalStore(subscribe, () => loaded)
+  // The gateway's first view (docs/decisions/0026-first-view.md) has the part loaded, as a first render does.
+  const part = useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => loaded,
+  )
   useEffect(() => {
     if (signedIn && !loaded) void loadSignedInHeader()
   }, [signedIn])

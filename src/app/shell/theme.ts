@@ -4,7 +4,8 @@ import { z } from 'zod/mini'
 export const THEMES = ['system', 'light', 'dark'] as const
 export type Theme = (typeof THEMES)[number]
 
-const THEME_KEY = 'ordering-console.theme'
+/** Also read by the HTML's early start, which applies it before the first paint (src/lib/early-start.ts). */
+export const THEME_KEY = 'ordering-console.theme'
 const ZTheme = z.enum(THEMES)
 
 /** The person's choice in this browser, `system` when none (or storage is refused). */

@@ -280,5 +280,6 @@ export function useAuthSession(): AuthSession {
 /** Re-renders when a person signs in, is found signed out or signs out, in this tab or another. */
 export function useSessionState(): SessionState {
   const session = useAuthSession()
-  return useSyncExternalStore(session.subscribe, session.getSnapshot)
+  // The gateway's first view (docs/decisions/0026-first-view.md) renders with a session of its own, the same way.
+  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot)
 }

@@ -1,7 +1,10 @@
 import { z } from 'zod/mini'
 import { REQUEST_FIELDS, type RequestField } from '@contract/request'
 import type { SortableRequestField } from '@contract/request-query'
+import { LIST_STORAGE_KEYS } from '@contract/first-view'
 import { localStore } from '@/lib/browser-storage'
+import { rememberFirstView } from '@/lib/first-view'
+import { currentLanguage } from '@/i18n/i18n'
 
 /**
  * The columns of the requests list, in display order. `id` (the link to the request) and `delay` (what
@@ -90,7 +93,7 @@ export function sortDirectionOf(currentSort: string, column: ListColumn): 'ascen
 
 // --- The choice of columns: a preference of this browser, not server state -------------------------
 
-const STORAGE_KEY = 'ordering-console.requests.columns'
+const STORAGE_KEY = LIST_STORAGE_KEYS.columns
 const ZStoredColumns = z.pipe(
   z.array(z.string()),
   z.transform((names: string[]) => names.filter((name): name is ListColumn => (LIST_COLUMNS as readonly string[]).includes(name))),
@@ -116,6 +119,8 @@ export function saveVisibleColumns(columns: readonly ListColumn[]): void {
   } catch {
     // A full or refused storage only loses the preference.
   }
+  // The next visit's first view, rendered by the gateway, shows these columns (docs/decisions/0026-first-view.md).
+  rememberFirstView(currentLanguage())
 }
 
 /** The columns a view's URL names (`columns=id,name,…`), or none when it names none that exist. */
@@ -127,7 +132,7 @@ export function columnsOfUrl(value: string | null): ListColumn[] | null {
 
 // --- Row density: compact by default, a per-browser choice ------------------------------------------
 
-const DENSITY_KEY = 'ordering-console.requests.density'
+const DENSITY_KEY = LIST_STORAGE_KEYS.density
 
 export function readDensity(): 'compact' | 'comfortable' {
   return storage()?.getItem(DENSITY_KEY) === 'comfortable' ? 'comfortable' : 'compact'
@@ -139,4 +144,5 @@ export function saveDensity(density: 'compact' | 'comfortable'): void {
   } catch {
     // A full or refused storage only loses the preference.
   }
+  rememberFirstView(currentLanguage())
 }

@@ -19,7 +19,8 @@ const isOnline = () => onlineManager.isOnline()
  */
 export function ServiceBanners() {
   const { t } = useTranslation()
-  const online = useSyncExternalStore(subscribeOnline, isOnline)
+  // The gateway's first view (docs/decisions/0026-first-view.md) is of a page that reached it: online.
+  const online = useSyncExternalStore(subscribeOnline, isOnline, () => true)
   // A page asked for while offline waits for the connection (src/app/lazy-page.ts): the banner says so.
   const navigating = useNavigation().state === 'loading'
   const unavailable = useCachedError(isServiceUnavailable)

@@ -1,0 +1,92 @@
+import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
+
+// The requests list's first view, rendered by the gateway into the HTML (docs/decisions/0026-first-view.md).
+
+const LIST = '/requests?status=IN_PROGRESS,COMPLETED&sort=-createdAt'
+
+test('the list’s rows come with the HTML: a browser with no script at all shows them, in the person’s language, and its links open requests', async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  await signIn(PEOPLE.alice, { path: LIST })
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(21)
+  // French, chosen in the header: the cookie tells the gateway at once, not at the next start.
+  await page.getByLabel('Language').selectOption('fr')
+  await expect(page.getByRole('heading', { level: 1, name: 'Demandes' })).toBeVisible()
+  // The catalog's type names in French come with the catalog asked for in French.
+  await page.waitForLoadState('networkidle')
+  const rows = await page.getByRole('table').getByRole('row').allInnerTexts()
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
+  try {
+    const html = await noScript.newPage()
+    await html.goto(LIST)
+    await expect(html.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(html.getByRole('heading', { level: 1, name: 'Demandes' })).toBeVisible()
+    // The same rows the page shows, formatted the same way (language and time zone from the cookie).
+    await expect(html.getByRole('table').getByRole('row')).toHaveText(
+      rows.map((text) => text.replace(/\s+/g, ' ').trim()),
+      { useInnerText: true },
+    )
+    await html.getByRole('table').getByRole('row').nth(1).getByRole('link').click()
+    await expect(html).toHaveURL(/\/requests\/REQ/)
+  } finally {
+    await noScript.close()
+  }
+})
+
+test('the page takes the HTML’s answers instead of asking again, replaces the view with itself, and works at once', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: LIST })
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(21)
+  const asked: URL[] = []
+  page.on('request', (sent) => {
+    const url = new URL(sent.url())
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/')) asked.push(url)
+  })
+  // The HTML holds the view, rows and all, and the answers the page takes.
+  const html = await (await page.request.get(LIST)).text()
+  expect(html.match(/<tr[ >]/g)?.length).toBe(21)
+  expect(html).toContain('<script type="application/json" id="first-view-answers">')
+  await page.reload()
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(21)
+  await page.waitForLoadState('networkidle')
+  // Neither the session, nor the catalog, nor the first page (the account, the service's status and the next page, fetched
+  // ahead, as always).
+  const calls = asked.map((url) => `${url.pathname} ${url.searchParams.get('offset') ?? ''}`.trim())
+  expect(calls).toContain('/api/ordering/v3/requests 20')
+  for (const answered of ['/auth/session', '/api/ordering/v3/catalogItems', '/api/ordering/v3/requests 0']) expect(calls).not.toContain(answered)
+  // The page is the SPA's now: sorting asks for the next rows itself.
+  await page.getByRole('button', { name: 'Request id' }).click()
+  await expect(page).toHaveURL(/sort=-?id/)
+  await expect.poll(() => asked.some((url) => url.pathname === '/api/ordering/v3/requests' && url.searchParams.get('sort')?.endsWith('id'))).toBe(true)
+  await expectNoAccessibilityViolation(page)
+})
+
+test('nobody signed in, or a cookie that is not the early start’s, gets the page without a first view', async ({ request, page, signIn }) => {
+  const cookie = (value: string) => ({ Cookie: `ordering-console.first-view=${value}` })
+  const good = encodeURIComponent(JSON.stringify({ language: 'en', timeZone: 'UTC', stored: {} }))
+  const signedOut = await request.get(LIST, { headers: cookie(good) })
+  expect(signedOut.status()).toBe(200)
+  expect(await signedOut.text()).toContain('<div id="root"></div>')
+
+  await signIn(PEOPLE.alice, { path: LIST })
+  const session = (await page.context().cookies()).find((one) => one.name === 'oc_session')!
+  const withSession = (value: string) => ({ Cookie: `oc_session=${session.value}; ordering-console.first-view=${value}` })
+  for (const hostile of [
+    encodeURIComponent(JSON.stringify({ language: 'de', timeZone: 'UTC', stored: {} })),
+    encodeURIComponent(JSON.stringify({ language: 'en', timeZone: 'Mars/Olympus', stored: {} })),
+    encodeURIComponent(JSON.stringify({ language: 'en', timeZone: 'UTC', stored: { 'ordering-console.theme': 'dark' } })),
+    encodeURIComponent(JSON.stringify({ language: 'en', timeZone: 'UTC', stored: { 'ordering-console.requests.columns': 'x'.repeat(600) } })),
+    '%E0%A4%A',
+    'x'.repeat(3_000),
+  ]) {
+    const answer = await request.get(LIST, { headers: withSession(hostile) })
+    expect(answer.status()).toBe(200)
+    expect(await answer.text()).toContain('<div id="root"></div>')
+  }
+  const served = await request.get(LIST, { headers: withSession(good) })
+  expect(served.headers()['cache-control']).toBe('private, no-cache')
+  expect(served.headers()['vary']).toContain('Cookie')
+  expect(await served.text()).toMatch(/<div id="root"><a class="skip-link"/)
+})

@@ -1,0 +1,186 @@
+import type { Context } from 'hono'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { HEADER } from '@contract/common'
+import {
+  FIRST_VIEW_COOKIE_MAX_CHARS,
+  FIRST_VIEW_KEYS,
+  ZFirstViewCookie,
+  type FirstViewAnswer,
+  type FirstViewPrefs,
+  type FirstViewRenderer,
+} from '@contract/first-view'
+import { ZBrowserSession } from '@contract/gateway-auth'
+
+/**
+ * The requests list's first view in the HTML (docs/decisions/0026-first-view.md). For a signed-in browser that opens
+ * /requests, the gateway asks itself (in-process, through every check a browser's call passes: the session, the
+ * person's customer, the throttle) for what the page's first calls would get, renders the page's first view with the
+ * SPA's own components (dist-server/entry-server.js, `vite build --ssr`) and sends it in index.html with those answers.
+ * The browser paints the rows before any script has arrived; the page takes the answers instead of asking again, and
+ * its first render replaces the view. Whatever goes wrong (no cookie, a failed call, too slow, no server build), the
+ * page is index.html as before and renders itself.
+ */
+
+/** The longest the HTML waits for the first view: past it, the page asks for its data itself as before. */
+export const FIRST_VIEW_WAIT_MS = 400
+/** The answers the page reads from its first calls; nothing else of the gateway's answer is handed on. */
+const ANSWER_HEADERS = ['Content-Type', HEADER.requestId, HEADER.totalCount, HEADER.resultCount]
+
+/** A time zone this runtime knows, or none. */
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export interface FirstView {
+  /** The page with its first view, and the cookies the gateway's own calls renewed (to be sent whatever the page). */
+  render(c: Context, indexHtml: string): Promise<{ html: string | null; setCookies: string[] }>
+}
+
+/** The first-view cookie's values, or null when absent or not what the early start writes. */
+export function readFirstViewCookie(cookieHeader: string | undefined): FirstViewPrefs | null {
+  if (!cookieHeader) return null
+  const prefix = `${FIRST_VIEW_KEYS.cookie}=`
+  const raw = cookieHeader
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length)
+  if (!raw || raw.length > FIRST_VIEW_COOKIE_MAX_CHARS) return null
+  try {
+    const parsed = ZFirstViewCookie.safeParse(JSON.parse(decodeURIComponent(raw)))
+    if (!parsed.success || !knownTimeZone(parsed.data.timeZone)) return null
+    const storage: Record<string, string> = {}
+    for (const [key, value] of Object.entries(parsed.data.stored)) if (value !== undefined) storage[key] = value
+    return { language: parsed.data.language, timeZone: parsed.data.timeZone, storage }
+  } catch {
+    return null
+  }
+}
+
+/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+/**
+ * index.html with the first view in #root, its styles linked (the page would add the same links as its chunks load,
+ * and does not add them twice), the answers before the early start, and the page's language.
+ */
+export function withFirstView(
+  indexHtml: string,
+  page: { view: string; styles: string[]; answers: Record<string, FirstViewAnswer>; language: string },
+): string | null {
+  if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('</head>') || !indexHtml.includes('<head>')) return null
+  const links = page.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')
+  // Replaced by functions: a `$` in the data or the view is text, not a replacement pattern.
+  return indexHtml
+    .replace(/<html lang="[a-z]+"/, () => `<html lang="${page.language}"`)
+    .replace('<head>', () => `<head><script type="application/json" id="${FIRST_VIEW_KEYS.answersId}">${scriptJson(page.answers)}</script>`)
+    .replace('</head>', () => `${links}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.view}</div>`)
+}
+
+/** Vite's build manifest: each source module's chunk, its styles and the chunks it imports. */
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
+
+/** The styles of `modules` and of every chunk they import, as the page's chunks would load them; the entry's are in index.html. */
+export function stylesOf(manifest: Manifest, modules: string[]): string[] {
+  const styles = new Set<string>()
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || chunk.isEntry || seen.has(key)) return
+    seen.add(key)
+    for (const css of chunk.css ?? []) styles.add(`/${css}`)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  for (const module of modules) {
+    if (!manifest[module]) throw new Error(`The build's manifest has no ${module}: the first view cannot link its styles.`)
+    visit(module)
+  }
+  return [...styles]
+}
+
+/**
+ * The first view of the pages that have one (the requests list), given how to call this server in-process. Null when
+ * the SPA's server build is absent (`npm run build` makes it): the pages then render in the browser alone.
+ */
+export async function createFirstView(dist: { spa: string; server: string }, callSelf: (request: Request) => Promise<Response>): Promise<FirstView | null> {
+  const entry = join(resolve(dist.server), 'entry-server.js')
+  const manifestPath = join(resolve(dist.spa), '.vite', 'manifest.json')
+  if (!existsSync(entry) || !existsSync(manifestPath)) return null
+  const renderer = (await import(pathToFileURL(entry).href)) as FirstViewRenderer
+  const styles = stylesOf(JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest, renderer.firstViewModules)
+
+  return {
+    async render(c, indexHtml) {
+      const setCookies: string[] = []
+      const url = new URL(c.req.url)
+      const prefs = readFirstViewCookie(c.req.header('Cookie'))
+      if (c.req.method !== 'GET' || url.pathname !== '/requests' || !prefs || !c.req.header('Cookie')) return { html: null, setCookies }
+      let cookie = c.req.header('Cookie')!
+      /** One call as the page would make it, with the cookie as the calls before left it. */
+      const ask = async (address: string): Promise<FirstViewAnswer> => {
+        const headers = new Headers({ Accept: 'application/json', 'Accept-Language': prefs.language, Cookie: cookie })
+        for (const name of ['Host', 'User-Agent', 'X-Forwarded-For', 'X-Forwarded-Proto']) {
+          const value = c.req.header(name)
+          if (value) headers.set(name, value)
+        }
+        const response = await callSelf(new Request(new URL(address, url.origin), { headers }))
+        for (const set of response.headers.getSetCookie()) {
+          setCookies.push(set)
+          const [pair] = set.split(';')
+          const name = pair!.slice(0, pair!.indexOf('='))
+          cookie = [...cookie.split(';').filter((part) => !part.trim().startsWith(`${name}=`)), pair!].join('; ')
+        }
+        const answerHeaders: Record<string, string> = {}
+        for (const name of ANSWER_HEADERS) {
+          const value = response.headers.get(name)
+          if (value !== null) answerHeaders[name] = value
+        }
+        return { status: response.status, headers: answerHeaders, body: await response.text() }
+      }
+      const work = (async () => {
+        // In turn: a call that renews the session sets the cookie the next one sends (one refresh, never two).
+        const answers: Record<string, FirstViewAnswer> = {}
+        const sessionAnswer = await ask('/auth/session')
+        const session = ZBrowserSession.safeParse(JSON.parse(sessionAnswer.body || 'null'))
+        if (sessionAnswer.status !== 200 || !session.success) return null
+        answers['/auth/session'] = sessionAnswer
+        for (const address of renderer.firstViewCalls(url, prefs)) {
+          const answer = await ask(address)
+          if (answer.status !== 200) return null
+          answers[address] = answer
+        }
+        const view = await renderer.renderFirstView({ url, prefs, session: session.data, answers })
+        return view === null ? null : withFirstView(indexHtml, { view, styles, answers, language: prefs.language })
+      })()
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FIRST_VIEW_WAIT_MS)))
+      try {
+        // A renderer that throws is a bug to see in the server's log; the person still gets the page.
+        const html = await Promise.race([
+          work.catch((error: unknown) => {
+            console.error(`The list's first view was not rendered: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+            return null
+          }),
+          late,
+        ])
+        return { html, setCookies }
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+  }
+}

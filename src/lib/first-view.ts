@@ -1,0 +1,22 @@
+import { FIRST_VIEW_KEYS } from '@contract/first-view'
+import { localStore } from './browser-storage'
+
+/**
+ * Tells the gateway, in a cookie, what the list's first view depends on in this browser: the language shown, the time
+ * zone, and the list's stored columns and density (docs/decisions/0026-first-view.md). Written once a page has
+ * started (src/main.tsx) and whenever one of them changes. Nothing secret: what the page would show anyone at this
+ * browser. Without it the list renders in the browser, as it did before the first view.
+ */
+export function rememberFirstView(language: string): void {
+  try {
+    const stored: Record<string, string> = {}
+    for (const key of FIRST_VIEW_KEYS.storageKeys) {
+      const value = localStore()?.getItem(key)
+      if (value !== null && value !== undefined) stored[key] = value
+    }
+    const value = encodeURIComponent(JSON.stringify({ language, timeZone: new Intl.DateTimeFormat(language).resolvedOptions().timeZone, stored }))
+    document.cookie = `${FIRST_VIEW_KEYS.cookie}=${value}; Path=/; Max-Age=31536000; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`
+  } catch {
+    // No cookie (refused, or no Intl): the list renders in the browser.
+  }
+}
