@@ -62,13 +62,18 @@ const serverWindow = { ...noEvents, document: noEvents } as unknown as Window
 let ready: Promise<void> | undefined
 /** Renders run one at a time: the translator, the storage and the early answers are this process's globals. */
 let queue: Promise<unknown> = Promise.resolve()
+/** Renders waiting past this many are not made (the page renders itself): a flood of pages cannot pile work up. */
+export const MAX_WAITING_RENDERS = 8
+let waiting = 0
 
 /**
  * The first view's HTML (what goes inside #root), or null when it cannot be told from the answers (the list or the
  * catalog failed): the page then renders itself, as without a first view.
  */
 export const renderFirstView: FirstViewRenderer['renderFirstView'] = (input) => {
-  const run = queue.then(() => render(input))
+  if (waiting >= MAX_WAITING_RENDERS) return Promise.resolve(null)
+  waiting += 1
+  const run = queue.then(() => render(input)).finally(() => (waiting -= 1))
   queue = run.catch(() => undefined)
   return run
 }
