@@ -51,6 +51,10 @@ describe('the list’s first view', () => {
     expect(new URL(list!, url).searchParams.get('fields')).toBe('id,status,step,subStep,isOverdue,keyDates')
     expect(new URL(list!, url).searchParams.get('status')).toBe('IN_PROGRESS')
     expect(catalog).toBe('/api/ordering/v3/catalogItems?limit=100')
+    // A saved or shared view's own columns come first, as the list shows them.
+    const shared = new URL('http://console.example/requests?columns=id,name')
+    const sharedFields = new URL(firstViewCalls(shared, { language: 'en', timeZone: 'UTC', storage: stored })[0]!, url).searchParams.get('fields')
+    expect(sharedFields?.split(',')).toContain('name')
   })
 
   it('is the page with its rows, in the browser’s language and time zone, its text escaped', async () => {

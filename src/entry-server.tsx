@@ -4,7 +4,7 @@ import { App, createAppState } from './app/app'
 import { openedPageLoaded } from './app/first-render'
 import { loadSignedInHeader } from './app/shell/signed-in-part'
 import { createAuthSession, SESSION_HINT_KEY } from './features/auth/session'
-import { fieldsOf, readVisibleColumns } from './features/requests/columns'
+import { columnsFor, fieldsOf } from './features/requests/columns'
 import { i18n, loadAllMessages } from './i18n/i18n'
 import type { FirstViewRenderer } from '@contract/first-view'
 import { EARLY_START_KEYS, type EarlyWindow } from './lib/early-start'
@@ -26,7 +26,7 @@ export const firstViewModules: FirstViewRenderer['firstViewModules'] = ['src/app
 /** The API addresses the list's first view reads, exactly as its loader asks for them (src/app/routes/requests.tsx). */
 export const firstViewCalls: FirstViewRenderer['firstViewCalls'] = (url, prefs) => {
   return withStorage(prefs.storage, () => {
-    const query = toApiQuery(parseListSearch(url.searchParams), fieldsOf(readVisibleColumns()))
+    const query = toApiQuery(parseListSearch(url.searchParams), fieldsOf(columnsFor(url.searchParams)))
     return [`${EARLY_START_KEYS.apiBase}/requests?${query}`, `${EARLY_START_KEYS.apiBase}${EARLY_START_KEYS.catalogPath}`]
   })
 }

@@ -3,7 +3,7 @@ import { useTranslation } from '@/i18n/use-translation'
 import { meQueries } from '@/features/auth/api/get-me'
 import { RequestsList } from '@/features/requests/components/requests-list'
 import { personKey } from '@/lib/person-key'
-import { fieldsOf, readVisibleColumns } from '@/features/requests/columns'
+import { columnsFor, fieldsOf } from '@/features/requests/columns'
 import { currentLanguage } from '@/i18n/i18n'
 import { rememberListFields } from '@/lib/early-start'
 import { catalogQueries } from '@/lib/queries/catalog'
@@ -28,8 +28,9 @@ export const route: RouteModule = {
   shouldRevalidate: requestsShouldRevalidate,
   /** The page of rows with the columns the person shows, and the type names. */
   startData: (args, start) => {
-    const search = parseListSearch(searchParamsOf(args))
-    const fields = fieldsOf(readVisibleColumns())
+    const params = searchParamsOf(args)
+    const search = parseListSearch(params)
+    const fields = fieldsOf(columnsFor(params))
     // The next visit's HTML asks for the same fields before the code arrives (docs/decisions/0024-delivery.md).
     rememberListFields(toApiQuery(search, fields).get('fields'))
     start(requestQueries.list(search, fields))

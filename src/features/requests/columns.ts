@@ -123,6 +123,14 @@ export function saveVisibleColumns(columns: readonly ListColumn[]): void {
   rememberFirstView(currentLanguage())
 }
 
+/**
+ * The columns the list shows for an address: those its URL names (a saved or shared view), else this browser's. The
+ * list, its route's loader and the gateway's first view (docs/decisions/0026-first-view.md) read them here alike.
+ */
+export function columnsFor(params: URLSearchParams): ListColumn[] {
+  return columnsOfUrl(params.get('columns')) ?? readVisibleColumns()
+}
+
 /** The columns a view's URL names (`columns=id,name,…`), or none when it names none that exist. */
 export function columnsOfUrl(value: string | null): ListColumn[] | null {
   if (!value) return null
