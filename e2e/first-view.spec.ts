@@ -36,7 +36,7 @@ test('the list’s rows come with the HTML: a browser with no script at all show
   }
 })
 
-test('the page takes the HTML’s answers instead of asking again, replaces the view with itself, and works at once', async ({ page, signIn }) => {
+test('the page takes the HTML’s answers instead of asking again, hydrates the view in place, and works at once', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice, { path: LIST })
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(21)
   const asked: URL[] = []
@@ -48,9 +48,20 @@ test('the page takes the HTML’s answers instead of asking again, replaces the 
   const html = await (await page.request.get(LIST)).text()
   expect(html.match(/<tr[ >]/g)?.length).toBe(21)
   expect(html).toContain('<script type="application/json" id="first-view-answers">')
+  // The first row as the HTML's parser puts it in the page, before any script of the page runs.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const row = document.querySelector<HTMLElement>('#root tbody tr')
+      if (!row) return
+      row.dataset.fromTheHtml = 'yes'
+      observer.disconnect()
+    }).observe(document, { childList: true, subtree: true })
+  })
   await page.reload()
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(21)
   await page.waitForLoadState('networkidle')
+  // Hydrated, not replaced: the row on screen is still the HTML's own element.
+  await expect(page.locator('#root tbody tr[data-from-the-html="yes"]')).toHaveCount(1)
   // Neither the session, nor the catalog, nor the first page (the account, the service's status and the next page, fetched
   // ahead, as always).
   const calls = asked.map((url) => `${url.pathname} ${url.searchParams.get('offset') ?? ''}`.trim())

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter } from 'react-router'
 import { App, createAppState } from './app/app'
@@ -15,7 +16,7 @@ import { parseListSearch, toApiQuery } from './lib/request-search'
  * The requests list's first view, rendered by the gateway into the HTML (docs/decisions/0026-first-view.md): the same
  * components, router and query cache the page renders in the browser, given what the browser would read (its
  * language, time zone and list view, from the first-view cookie; the session; the gateway's answers to the page's
- * first calls). The browser paints it before any script has arrived; the page's first render replaces it.
+ * first calls). The browser paints it before any script has arrived; the page hydrates it (src/main.tsx).
  *
  * Built by `vite build --ssr` into dist-server/ (never served), and loaded by server/gateway/first-view.ts.
  */
@@ -107,7 +108,12 @@ async function render({ url, prefs, session: hint, answers }: Parameters<FirstVi
       .getAll()
       .some((query) => query.state.status !== 'success')
     if (failed) return null
-    return renderToString(<App session={session} state={state} />)
+    // As src/main.tsx renders it, StrictMode included: the page hydrates this very tree.
+    return renderToString(
+      <StrictMode>
+        <App session={session} state={state} />
+      </StrictMode>,
+    )
   } finally {
     state.router.dispose()
     state.queryClient.clear()

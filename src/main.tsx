@@ -1,5 +1,5 @@
-import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, createAppState } from './app/app'
 import { atMostForFirstRender, openedPageLoaded, queriesSettled } from './app/first-render'
 import { createAuthSession } from './features/auth/session'
@@ -50,25 +50,25 @@ applyTheme(storedTheme())
 // chunks import this one, whose evaluation must end first.
 //
 // The gateway may have rendered the page's first view into the HTML (docs/decisions/0026-first-view.md): the page then
-// waits for the same answers (they are in the HTML) and renders in a transition, in slices between which the browser
-// stays responsive, the view on screen until the page replaces it whole.
+// waits for the same answers and session (they are in the HTML) and hydrates the view, its first render being the
+// view's own: nothing on screen is replaced, and a focus or a scroll already made stays.
 const container = document.getElementById('root')!
 const firstView = container.hasChildNodes()
 const header = signedInHeaderForFirstRender(session.getSnapshot().signedIn)
 void i18nReady.then(async () => {
   const state = createAppState(session)
   const opened = openedPageLoaded(state.router)
-  // With a first view, the page's first frame has its data and the gateway's word on the session (also in the HTML).
   const ready = firstView ? Promise.all([opened.then(() => queriesSettled(state.queryClient)), session.check()]) : opened
   await Promise.all([header, atMostForFirstRender(ready)])
-  const root = createRoot(container)
   const app = (
     <StrictMode>
       <App session={session} state={state} />
     </StrictMode>
   )
-  if (firstView) startTransition(() => root.render(app))
-  else root.render(app)
+  // A view that differs from the page's first render (say, columns changed in another tab since the cookie was
+  // written) is rendered again by React in its place: said in the console, not an error for the person.
+  if (firstView) hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('The first view was rendered again in the browser:', error) })
+  else createRoot(container).render(app)
   // For the next visit's first view, after this one's first render (it builds an Intl formatter).
   setTimeout(() => rememberFirstView(currentLanguage()))
 })

@@ -20,7 +20,7 @@ import { ZBrowserSession } from '@contract/gateway-auth'
  * person's customer, the throttle) for what the page's first calls would get, renders the page's first view with the
  * SPA's own components (dist-server/entry-server.js, `vite build --ssr`) and sends it in index.html with those answers.
  * The browser paints the rows before any script has arrived; the page takes the answers instead of asking again, and
- * its first render replaces the view. Whatever goes wrong (no cookie, a failed call, too slow, no server build), the
+ * it hydrates the view. Whatever goes wrong (no cookie, a failed call, too slow, no server build), the
  * page is index.html as before and renders itself.
  */
 

@@ -30,7 +30,7 @@ export function openedPageLoaded(router: DataRouter): Promise<void> {
 
 /**
  * Resolves once no query is fetching: with the gateway's first view on screen (docs/decisions/0026-first-view.md), the
- * page's first render waits for the answers the HTML holds, so that it replaces the view with the same rows, not with
+ * page's first render waits for the answers the HTML holds, so that it hydrates the view with the same rows, not with
  * a loading state.
  */
 export function queriesSettled(queryClient: QueryClient): Promise<void> {
