@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { FIRST_VIEW_KEYS, LIST_STORAGE_KEYS } from '@contract/first-view'
-import { readFirstViewCookie, stylesOf, withFirstView } from './first-view'
+import { createFirstView, FIRST_VIEW_WAIT_MS, readFirstViewCookie, stylesOf, withFirstView, type FirstView } from './first-view'
 
 const cookie = (value: unknown) => `oc_session=abc; ${FIRST_VIEW_KEYS.cookie}=${encodeURIComponent(JSON.stringify(value))}; other=1`
 
@@ -71,5 +71,136 @@ describe('the first view’s styles', () => {
     }
     expect(stylesOf(manifest, ['src/app/routes/requests.tsx'])).toEqual(['/assets/requests.css', '/assets/header.css', '/assets/fields.css'])
     expect(() => stylesOf(manifest, ['src/app/routes/gone.tsx'])).toThrow(/no src\/app\/routes\/gone.tsx/)
+  })
+})
+
+describe('the gateway’s first view of a page', () => {
+  const INDEX = '<!doctype html><html lang="en"><head><script>early()</script></head><body><div id="root"></div></body></html>'
+  const LIST = '/api/ordering/v3/requests?offset=0&limit=20'
+  const CATALOG = '/api/ordering/v3/catalogItems?limit=100'
+  const good = `${FIRST_VIEW_KEYS.cookie}=${encodeURIComponent(JSON.stringify({ language: 'fr', timeZone: 'Europe/Paris', stored: {} }))}`
+
+  const made: string[] = []
+  afterAll(async () => {
+    const { rmSync } = await import('node:fs')
+    for (const dir of made) rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** A server build of the SPA in a folder of its own: a renderer that says what it was given. */
+  async function builds(renderer = 'async ({ answers, prefs }) => `<main>${prefs.language} ${Object.keys(answers).join(" ")}</main>`') {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const dir = mkdtempSync(join(tmpdir(), 'first-view-'))
+    made.push(dir)
+    mkdirSync(join(dir, 'spa', '.vite'), { recursive: true })
+    mkdirSync(join(dir, 'server'))
+    writeFileSync(
+      join(dir, 'spa', '.vite', 'manifest.json'),
+      JSON.stringify({ 'src/app/routes/requests.tsx': { file: 'assets/requests.js', css: ['assets/requests.css'] } }),
+    )
+    writeFileSync(
+      join(dir, 'server', 'entry-server.js'),
+      `export const firstViewModules = ['src/app/routes/requests.tsx']
+       export const firstViewCalls = () => [${JSON.stringify(LIST)}, ${JSON.stringify(CATALOG)}]
+       export const renderFirstView = ${renderer}`,
+    )
+    return { spa: join(dir, 'spa'), server: join(dir, 'server') }
+  }
+
+  /** The gateway's answers to its own calls, each call noted with the cookie it carried. */
+  function gateway(answer: (path: string, cookie: string) => Response | Promise<Response>) {
+    const calls: { path: string; cookie: string }[] = []
+    const callSelf = async (request: Request) => {
+      const url = new URL(request.url)
+      const call = { path: `${url.pathname}${url.search}`, cookie: request.headers.get('Cookie') ?? '' }
+      calls.push(call)
+      return answer(call.path, call.cookie)
+    }
+    return { calls, callSelf }
+  }
+
+  async function page(firstView: FirstView, path: string, cookie?: string, method = 'GET') {
+    const { Hono } = await import('hono')
+    // The render's result in a header, which a HEAD answer keeps too.
+    const app = new Hono().all('*', async (c) => c.body(null, 204, { 'X-Render': encodeURIComponent(JSON.stringify(await firstView.render(c, INDEX))) }))
+    const answer = await app.request(path, { method, headers: cookie ? { Cookie: cookie } : {} })
+    return JSON.parse(decodeURIComponent(answer.headers.get('X-Render')!)) as { html: string | null; setCookies: string[] }
+  }
+
+  const ok = (body: unknown = [], headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', ...headers } })
+  const sessionAnswer = () => ok({ sub: 'alice', expiresAt: 2_000_000_000, method: 'password' })
+
+  it('asks in turn, each call with the cookie the one before renewed, and hands every renewed cookie to the browser', async () => {
+    const { calls, callSelf } = gateway((path) => {
+      if (path === '/auth/session') return sessionAnswer()
+      if (path === LIST) return ok([], { 'Set-Cookie': 'oc_session=renewed; Path=/; HttpOnly', 'X-Total-Count': '0' })
+      return ok()
+    })
+    const firstView = (await createFirstView(await builds(), callSelf))!
+    const { html, setCookies } = await page(firstView, '/requests', `oc_session=old; ${good}`)
+    expect(calls.map((call) => call.path)).toEqual(['/auth/session', LIST, CATALOG])
+    expect(calls[1]!.cookie).toContain('oc_session=old')
+    expect(calls[2]!.cookie).toContain('oc_session=renewed')
+    expect(calls[2]!.cookie).not.toContain('oc_session=old')
+    expect(setCookies).toEqual(['oc_session=renewed; Path=/; HttpOnly'])
+    expect(html).toContain(`<main>fr /auth/session ${LIST} ${CATALOG}</main>`)
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/requests.css">')
+    // The paging headers the page reads are handed on; nothing else of the answer is.
+    expect(html).toContain('"X-Total-Count":"0"')
+    expect(html).not.toContain('renewed')
+  })
+
+  it('makes no view, but still hands on a renewed cookie, when a call is not a 200 or nobody is signed in', async () => {
+    for (const refused of [LIST, CATALOG]) {
+      const { callSelf } = gateway((path) => {
+        if (path === '/auth/session') return sessionAnswer()
+        if (path === refused) return new Response('{"code":42}', { status: 401, headers: { 'Set-Cookie': 'oc_session=; Max-Age=0' } })
+        return ok()
+      })
+      const { html, setCookies } = await page((await createFirstView(await builds(), callSelf))!, '/requests', `oc_session=old; ${good}`)
+      expect(html).toBeNull()
+      expect(setCookies).toEqual(['oc_session=; Max-Age=0'])
+    }
+    const nobody = gateway(() => ok({ signedIn: false }))
+    expect((await page((await createFirstView(await builds(), nobody.callSelf))!, '/requests', good)).html).toBeNull()
+    expect(nobody.calls.map((call) => call.path)).toEqual(['/auth/session'])
+  })
+
+  it('asks nothing for another page, another method, or a browser without the cookie', async () => {
+    const { calls, callSelf } = gateway(() => ok())
+    const firstView = (await createFirstView(await builds(), callSelf))!
+    for (const [path, cookie, method] of [
+      ['/', good, 'GET'],
+      ['/requests/REQ1', good, 'GET'],
+      ['/requests', good, 'HEAD'],
+      ['/requests', 'oc_session=old', 'GET'],
+    ] as const) {
+      expect((await page(firstView, path, cookie, method)).html).toBeNull()
+    }
+    expect(calls).toEqual([])
+  })
+
+  it('gives up after FIRST_VIEW_WAIT_MS: the page renders itself rather than wait on a slow operator', async () => {
+    const { callSelf } = gateway(async (path) => {
+      if (path === LIST) await new Promise((resolve) => setTimeout(resolve, FIRST_VIEW_WAIT_MS + 300))
+      return path === '/auth/session' ? sessionAnswer() : ok()
+    })
+    const started = Date.now()
+    expect((await page((await createFirstView(await builds(), callSelf))!, '/requests', good)).html).toBeNull()
+    expect(Date.now() - started).toBeLessThan(FIRST_VIEW_WAIT_MS + 250)
+  })
+
+  it('logs a renderer that throws, and sends the page without a view', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { callSelf } = gateway((path) => (path === '/auth/session' ? sessionAnswer() : ok()))
+    const firstView = (await createFirstView(await builds('async () => { throw new Error("broken renderer") }'), callSelf))!
+    expect((await page(firstView, '/requests', good)).html).toBeNull()
+    expect(String(errors.mock.calls[0]?.[0])).toContain('broken renderer')
+  })
+
+  it('is not offered without the SPA’s server build', async () => {
+    expect(await createFirstView({ spa: '/nonexistent/spa', server: '/nonexistent/server' }, async () => ok())).toBeNull()
   })
 })

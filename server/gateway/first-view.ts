@@ -155,8 +155,15 @@ export async function createFirstView(dist: { spa: string; server: string }, cal
         // In turn: a call that renews the session sets the cookie the next one sends (one refresh, never two).
         const answers: Record<string, FirstViewAnswer> = {}
         const sessionAnswer = await ask('/auth/session')
-        const session = ZBrowserSession.safeParse(JSON.parse(sessionAnswer.body || 'null'))
-        if (sessionAnswer.status !== 200 || !session.success) return null
+        if (sessionAnswer.status !== 200) return null
+        let session: ReturnType<typeof ZBrowserSession.safeParse>
+        try {
+          session = ZBrowserSession.safeParse(JSON.parse(sessionAnswer.body))
+        } catch {
+          return null
+        }
+        // Nobody signed in (`{ signedIn: false }`): the page's own sign-in, as before.
+        if (!session.success) return null
         answers['/auth/session'] = sessionAnswer
         for (const address of renderer.firstViewCalls(url, prefs)) {
           const answer = await ask(address)
