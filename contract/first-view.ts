@@ -1,4 +1,3 @@
-import { z } from 'zod/mini'
 import type { BrowserSession } from './gateway-auth'
 
 /**
@@ -21,19 +20,6 @@ export const FIRST_VIEW_KEYS = {
   /** localStorage keys whose values the first view is rendered with, as the page would read them. */
   storageKeys: [LIST_STORAGE_KEYS.columns, LIST_STORAGE_KEYS.density] as string[],
 }
-
-/** Larger cookies are not read: the early start writes a few hundred bytes. */
-export const FIRST_VIEW_COOKIE_MAX_CHARS = 2_048
-
-/** An IANA time zone name as Intl gives it ("Europe/Paris", "America/Argentina/Buenos_Aires", "UTC", "Etc/GMT+5"). */
-const ZTimeZone = z.string().check(z.maxLength(64), z.regex(/^[A-Za-z0-9_+\-/]+$/))
-
-/** The cookie's JSON (`writeFirstViewCookie` in src/lib/early-start.ts writes it). */
-export const ZFirstViewCookie = z.object({
-  language: z.enum(['en', 'fr']),
-  timeZone: ZTimeZone,
-  stored: z.partialRecord(z.enum([LIST_STORAGE_KEYS.columns, LIST_STORAGE_KEYS.density]), z.string().check(z.maxLength(512))),
-})
 
 /** What the first view is rendered with: what the page would read in the browser. */
 export interface FirstViewPrefs {

@@ -4,14 +4,8 @@ import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { HEADER } from '@contract/common'
-import {
-  FIRST_VIEW_COOKIE_MAX_CHARS,
-  FIRST_VIEW_KEYS,
-  ZFirstViewCookie,
-  type FirstViewAnswer,
-  type FirstViewPrefs,
-  type FirstViewRenderer,
-} from '@contract/first-view'
+import { FIRST_VIEW_KEYS, type FirstViewAnswer, type FirstViewPrefs, type FirstViewRenderer } from '@contract/first-view'
+import { FIRST_VIEW_COOKIE_MAX_CHARS, ZFirstViewCookie } from '@contract/first-view-cookie'
 import { ZBrowserSession } from '@contract/gateway-auth'
 
 /**

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { FIRST_VIEW_KEYS, LIST_STORAGE_KEYS, ZFirstViewCookie } from '@contract/first-view'
+import { FIRST_VIEW_KEYS, LIST_STORAGE_KEYS } from '@contract/first-view'
+import { ZFirstViewCookie } from '@contract/first-view-cookie'
 import { rememberFirstView } from './first-view'
 
 const cookieValue = () =>

@@ -1,13 +1,13 @@
 import { ErrorResponse } from 'oidc-client-ts'
 import { describe, expect, it } from 'vitest'
-import enAuth from './locales/en.json'
-import frAuth from './locales/fr.json'
+import enAuthPages from './locales/pages/en.json'
+import frAuthPages from './locales/pages/fr.json'
 import { AUTHORIZE_ERRORS } from '@contract/oauth'
 import { failureMessageKey, needsInteractiveSignIn, signInFailureOf } from './sign-in-failure'
 
-/** The feature's catalogs as i18n merges them: under the key `auth`. */
-const en = { auth: enAuth }
-const fr = { auth: frAuth }
+/** The callback page's catalog (its failures are said there only) as i18n merges it: under the key `auth`. */
+const en = { auth: enAuthPages }
+const fr = { auth: frAuthPages }
 
 function message(catalog: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog)
