@@ -3,8 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, createAppState } from './app/app'
 import { atMostForFirstRender, openedPageLoaded, queriesSettled } from './app/first-render'
 import { createAuthSession } from './features/auth/session'
-import { currentLanguage, i18nReady } from './i18n/i18n'
-import { rememberFirstView } from './lib/first-view'
+import { i18nReady } from './i18n/i18n'
 import { signedInHeaderForFirstRender } from './app/shell/signed-in-part'
 import { applyTheme, storedTheme } from './app/shell/theme'
 import './styles.css'
@@ -69,6 +68,4 @@ void i18nReady.then(async () => {
   // written) is rendered again by React in its place: said in the console, not an error for the person.
   if (firstView) hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('The first view was rendered again in the browser:', error) })
   else createRoot(container).render(app)
-  // For the next visit's first view, after this one's first render (it builds an Intl formatter).
-  setTimeout(() => rememberFirstView(currentLanguage()))
 })

@@ -1,7 +1,6 @@
 import { globalMessagesEn } from './global-messages-en'
 import { createFeatureMessages } from './feature-messages'
 import { createTranslator, type Catalog } from './translator'
-import { rememberFirstView } from '@/lib/first-view'
 
 export const LANGUAGES = ['en', 'fr'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -114,6 +113,4 @@ export function currentLanguage(): Language {
 export async function changeLanguage(language: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY, language)
   await i18n.changeLanguage(language)
-  // The next page the gateway renders a first view of is in this language (docs/decisions/0026-first-view.md).
-  rememberFirstView(language)
 }

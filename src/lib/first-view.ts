@@ -3,9 +3,10 @@ import { localStore } from './browser-storage'
 
 /**
  * Tells the gateway, in a cookie, what the list's first view depends on in this browser: the language shown, the time
- * zone, and the list's stored columns and density (docs/decisions/0026-first-view.md). Written once a page has
- * started (src/main.tsx) and whenever one of them changes. Nothing secret: what the page would show anyone at this
- * browser. Without it the list renders in the browser, as it did before the first view.
+ * zone, and the list's stored columns and density (docs/decisions/0026-first-view.md). Written by every signed-in page
+ * (the header's signed-in part, as it shows and when the language changes) and when the columns or the density change.
+ * Nothing secret: what the page would show anyone at this browser. Without it the list renders in the browser, as it
+ * did before the first view.
  */
 export function rememberFirstView(language: string): void {
   try {
