@@ -2,16 +2,14 @@ import type { Page } from '@playwright/test'
 import { z } from 'zod'
 import { ZRequestProjection } from '../contract/request'
 import { ZAggregateResponse } from '../contract/request-query'
-import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
+import { expect, expectNoAccessibilityViolation, PEOPLE, readApi, test } from './fixtures'
 
 const API = '/api/ordering/v3/requests'
 const number = (n: number) => new Intl.NumberFormat('en').format(n)
 
 /** The sandbox's own answer, through the gateway with the browser's session (not the page's figures). */
 async function sandbox(page: Page, query: string) {
-  const response = await page.request.get(`${API}${query}`)
-  expect(response.status()).toBe(200)
-  return response
+  return readApi(page, `${API}${query}`)
 }
 
 test('the account manager sees the sandbox counts by status; the REJECTED bar opens the list with the same total', async ({ page, signIn }) => {
@@ -78,13 +76,13 @@ test('the overdue view lists only overdue requests, in order of lateness; its ch
     .parse(await (await sandbox(page, '?isOverdue=true&status=NEW,IN_PROGRESS&sort=keyDates.requestedAt&limit=100&fields=id,isOverdue,status,type')).json())
   expect(ids).toEqual(overdue.map((request) => request.id))
   for (const id of ids) {
-    const request = ZRequestProjection.parse(await (await page.request.get(`${API}/${id}`)).json())
+    const request = ZRequestProjection.parse(await (await readApi(page, `${API}/${id}`)).json())
     expect(request.isOverdue, id).toBe(true)
   }
 
   const byType = page.getByRole('group', { name: 'Overdue requests by type' })
   const counts = ZAggregateResponse.parse(await (await sandbox(page, '/aggregate?groupBy=type&isOverdue=true&status=NEW,IN_PROGRESS')).json())
-  const catalog = (await (await page.request.get('/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
+  const catalog = (await (await readApi(page, '/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
   for (const [type, count] of Object.entries(counts)) {
     const name = catalog.find((item) => item.type === type)?.name
     await expect(byType.getByRole('link', { name: `${name}: ${number(count)} ${count === 1 ? 'request' : 'requests'}`, exact: true })).toBeVisible()

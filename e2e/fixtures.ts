@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { type BrowserContext, expect, test as base, type Page } from '@playwright/test'
+import { type APIResponse, type BrowserContext, expect, test as base, type Page } from '@playwright/test'
 import { startWorkerServer, type WorkerServer } from './worker-server'
 
 /** The sandbox's demo people (docs/decisions/0011-sign-in.md, README "Sign in"); every password is `sandbox`. */
@@ -81,6 +81,23 @@ export async function signIn(page: Page, person: Person, options: { path?: strin
   }
   await signInThroughPages(page, person, options)
   sessions.set(person.username, await page.context().cookies())
+}
+
+/**
+ * The API's own answer to a GET, with the browser's session (the page's cookies): for a test to compare the page with.
+ * The sandbox's spike arrest (reference 2: 403 code 53) can meet a test's own read on a fast machine; it is waited for
+ * as its Retry-After says, as the page's reads do, before the answer must be a 200.
+ */
+export async function readApi(page: Page, path: string): Promise<APIResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await page.request.get(path)
+    const throttled = response.status() === 429 || (response.status() === 403 && ((await response.json()) as { code?: number }).code === 53)
+    if (!throttled || attempt === 4) {
+      expect(response.status(), `GET ${path}`).toBe(200)
+      return response
+    }
+    await new Promise((resolve) => setTimeout(resolve, Number(response.headers()['retry-after'] ?? 1) * 1000))
+  }
 }
 
 /** The page is never wider than the window: a table scrolls inside its own box (docs/decisions/0025-list-views.md). */

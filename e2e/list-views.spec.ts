@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, test } from './fixtures'
+import { expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, readApi, test } from './fixtures'
 
 /**
  * The list, the dashboard, the overdue view and a request page at a desk (1366×768) and on a phone (390×844):
@@ -12,11 +12,11 @@ const SIZES = [
 ] as const
 
 async function catalogItems(page: Page) {
-  return (await (await page.request.get('/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
+  return (await (await readApi(page, '/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
 }
 
 async function requestType(page: Page, id: string) {
-  return ((await (await page.request.get(`/api/ordering/v3/requests/${id}`)).json()) as { type: string }).type
+  return ((await (await readApi(page, `/api/ordering/v3/requests/${id}`)).json()) as { type: string }).type
 }
 
 async function expectNoTypeCode(page: Page, codes: readonly string[]) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { accountOf, expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, test } from './fixtures'
+import { accountOf, expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, readApi, test } from './fixtures'
 
 /**
  * The shell a person works in all day, in Chromium: the header folded into a menu on a phone, the dark theme, the
@@ -185,7 +185,7 @@ test('a list address opened in a new tab of the browser shows the same rows, wit
 
 test('a new tab of the browser opened on a deep link is signed in, with no click and no sign-in page', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
-  const [request] = (await (await page.request.get('/api/ordering/v3/requests?limit=1&fields=id,name')).json()) as { id: string; name: string }[]
+  const [request] = (await (await readApi(page, '/api/ordering/v3/requests?limit=1&fields=id,name')).json()) as { id: string; name: string }[]
 
   const tab = await page.context().newPage()
   const visited: string[] = []
