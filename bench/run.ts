@@ -567,7 +567,7 @@ async function main(): Promise<number> {
       console.log(`first rows ${browser.firstRowsWarmMs.median} ms, page turn ${browser.pageTurnMs.median} ms`)
       // 5. The network section: a phone's link and CPU, cold, and Lighthouse (docs/decisions/0024-delivery.md).
       console.log('(network) the list, the dashboard and a creation form on Slow 4G and 5 Mbit/s, then Lighthouse…')
-      network = await measureNetwork(server.origin, { log: console.log })
+      network = await measureNetwork(server.origin, { log: console.log, spikeArrestPerSecond: 0 })
     }
 
     // 5. One gateway instance with and without Redis, on its own processes (bench/gateway-instances.ts, 0021).
