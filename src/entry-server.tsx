@@ -26,13 +26,16 @@ export const firstViewModules: FirstViewRenderer['firstViewModules'] = ['src/app
 
 /** The API addresses the list's first view reads, exactly as its loader asks for them (src/app/routes/requests.tsx). */
 export const firstViewCalls: FirstViewRenderer['firstViewCalls'] = (url, prefs) => {
-  return withStorage(prefs.storage, () => {
-    const query = toApiQuery(parseListSearch(url.searchParams), fieldsOf(columnsFor(url.searchParams)))
-    return [`${EARLY_START_KEYS.apiBase}/requests?${query}`, `${EARLY_START_KEYS.apiBase}${EARLY_START_KEYS.catalogPath}`]
-  })
+  // The browser's stored columns as the cookie gave them, read apart: a render under way keeps its own (below).
+  const stored: Pick<Storage, 'getItem'> = { getItem: (key) => prefs.storage[key] ?? null }
+  const query = toApiQuery(parseListSearch(url.searchParams), fieldsOf(columnsFor(url.searchParams, stored)))
+  return [`${EARLY_START_KEYS.apiBase}/requests?${query}`, `${EARLY_START_KEYS.apiBase}${EARLY_START_KEYS.catalogPath}`]
 }
 
-/** The server has no localStorage: the page's reads see the browser's values, as the cookie gave them. */
+/**
+ * The server has no localStorage: the page's reads see the browser's values, as the cookie gave them. Only a render
+ * touches it, and renders run one at a time (below).
+ */
 const memory = new Map<string, string>()
 const memoryStorage: Storage = {
   get length() {
@@ -45,16 +48,6 @@ const memoryStorage: Storage = {
   setItem: (key, value) => void memory.set(key, String(value)),
 }
 Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage, configurable: true })
-
-function withStorage<T>(values: Record<string, string>, run: () => T): T {
-  memory.clear()
-  for (const [key, value] of Object.entries(values)) memory.set(key, value)
-  try {
-    return run()
-  } finally {
-    memory.clear()
-  }
-}
 
 /** Nothing in the first view listens to the window: the events go nowhere. */
 const noEvents = { addEventListener() {}, removeEventListener() {} }

@@ -101,9 +101,12 @@ const ZStoredColumns = z.pipe(
 
 const storage = localStore
 
-/** The columns this browser chose, or the default ones; whatever is stored, a usable list. */
-export function readVisibleColumns(): ListColumn[] {
-  const stored = storage()?.getItem(STORAGE_KEY)
+/**
+ * The columns this browser chose, or the default ones; whatever is stored, a usable list. `store` is the browser's
+ * storage, or what the gateway's first view was told of it (src/entry-server.tsx).
+ */
+export function readVisibleColumns(store: Pick<Storage, 'getItem'> | null = storage()): ListColumn[] {
+  const stored = store?.getItem(STORAGE_KEY)
   if (!stored) return DEFAULT_COLUMNS
   try {
     const parsed = ZStoredColumns.safeParse(JSON.parse(stored))
@@ -127,8 +130,8 @@ export function saveVisibleColumns(columns: readonly ListColumn[]): void {
  * The columns the list shows for an address: those its URL names (a saved or shared view), else this browser's. The
  * list, its route's loader and the gateway's first view (docs/decisions/0026-first-view.md) read them here alike.
  */
-export function columnsFor(params: URLSearchParams): ListColumn[] {
-  return columnsOfUrl(params.get('columns')) ?? readVisibleColumns()
+export function columnsFor(params: URLSearchParams, store?: Pick<Storage, 'getItem'> | null): ListColumn[] {
+  return columnsOfUrl(params.get('columns')) ?? readVisibleColumns(store)
 }
 
 /** The columns a view's URL names (`columns=id,name,…`), or none when it names none that exist. */
