@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter } from 'react-router'
 import { App, createAppState } from './app/app'
-import { openedPageLoaded } from './app/first-render'
+import { atMostForFirstRender, openedPageLoaded, queriesSettled } from './app/first-render'
 import { loadSignedInHeader } from './app/shell/signed-in-part'
 import { createAuthSession, SESSION_HINT_KEY } from './features/auth/session'
 import { columnsFor, fieldsOf } from './features/requests/columns'
@@ -94,13 +94,13 @@ async function render({ url, prefs, session: hint, answers }: Parameters<FirstVi
   })
   const state = createAppState(session, (routes) => createMemoryRouter(routes, { initialEntries: [`${url.pathname}${url.search}`] }))
   try {
-    await openedPageLoaded(state.router)
-    await queriesSettled(state.queryClient)
+    // Bounded as the browser's first render is: a render that never ends would hold every later one back.
+    await atMostForFirstRender(openedPageLoaded(state.router).then(() => queriesSettled(state.queryClient)))
     const failed = state.queryClient
       .getQueryCache()
       .getAll()
       .some((query) => query.state.status !== 'success')
-    if (failed) return null
+    if (!state.router.state.initialized || failed) return null
     // As src/main.tsx renders it, StrictMode included: the page hydrates this very tree.
     return renderToString(
       <StrictMode>
@@ -115,9 +115,4 @@ async function render({ url, prefs, session: hint, answers }: Parameters<FirstVi
     setDisplayTimeZone(undefined)
     memory.clear()
   }
-}
-
-/** Resolves once no query of the cache is fetching (the loader's, from the early answers: no network). */
-async function queriesSettled(queryClient: ReturnType<typeof createAppState>['queryClient']): Promise<void> {
-  for (let i = 0; i < 100 && queryClient.isFetching() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 0))
 }
