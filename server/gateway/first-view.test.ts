@@ -123,7 +123,9 @@ describe('the gateway’s first view of a page', () => {
   async function page(firstView: FirstView, path: string, cookie?: string, method = 'GET') {
     const { Hono } = await import('hono')
     // The render's result in a header, which a HEAD answer keeps too.
-    const app = new Hono().all('*', async (c) => c.body(null, 204, { 'X-Render': encodeURIComponent(JSON.stringify(await firstView.render(c, INDEX))) }))
+    const app = new Hono().all('*', async (c) =>
+      c.body(null, 204, { 'X-Render': encodeURIComponent(JSON.stringify(await firstView.render(c, async () => INDEX))) }),
+    )
     const answer = await app.request(path, { method, headers: cookie ? { Cookie: cookie } : {} })
     return JSON.parse(decodeURIComponent(answer.headers.get('X-Render')!)) as { html: string | null; setCookies: string[] }
   }

@@ -35,7 +35,8 @@ function knownTimeZone(zone: string): boolean {
 
 export interface FirstView {
   /** The page with its first view, and the cookies the gateway's own calls renewed (to be sent whatever the page). */
-  render(c: Context, indexHtml: string): Promise<{ html: string | null; setCookies: string[] }>
+  /** `indexHtml` is read only when a view is made: every other page goes without reading it. */
+  render(c: Context, indexHtml: () => Promise<string>): Promise<{ html: string | null; setCookies: string[] }>
 }
 
 /** The first-view cookie's values, or null when absent or not what the early start writes. */
@@ -165,7 +166,7 @@ export async function createFirstView(dist: { spa: string; server: string }, cal
           answers[address] = answer
         }
         const view = await renderer.renderFirstView({ url, prefs, session: session.data, answers })
-        return view === null ? null : withFirstView(indexHtml, { view, styles, answers, language: prefs.language })
+        return view === null ? null : withFirstView(await indexHtml(), { view, styles, answers, language: prefs.language })
       })()
       let timer: NodeJS.Timeout | undefined
       const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FIRST_VIEW_WAIT_MS)))

@@ -210,7 +210,7 @@ export function spaRoutes(distDir: string, firstView: () => Promise<FirstView | 
     if (!index) {
       return c.text(`The SPA is not built: run "npm run build" (looked for ${indexPath}).`, 503, { 'Cache-Control': 'no-store' })
     }
-    const page = c.req.method === 'GET' ? await (await firstView())?.render(c, await readFile(indexPath, 'utf8')) : undefined
+    const page = c.req.method === 'GET' ? await (await firstView())?.render(c, () => readFile(indexPath, 'utf8')) : undefined
     // Cookies the first view's own calls renewed are the browser's, whether or not the view could be made.
     for (const cookie of page?.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true })
     if (page?.html) return sendPage(c, page.html)
