@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
@@ -88,5 +91,78 @@ describe('loadConfig', () => {
     expect(config.oidc.sessionSecret).toBe(next)
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6380' }).REDIS_URL).toBe('redis://127.0.0.1:6380')
     expect(loadConfig({}).sessionSecrets).toHaveLength(1)
+  })
+})
+
+describe('OPERATOR_PROFILE (docs/decisions/0027-operator-profile.md)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'operator-profile-'))
+  let files = 0
+  /** A profile file holding `text`, its path. */
+  const profileFile = (text: string) => {
+    const path = join(folder, `profile-${files++}.json`)
+    writeFileSync(path, text)
+    return path
+  }
+  const startError = (path: string) => {
+    try {
+      loadConfig({ OPERATOR_PROFILE: path })
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      return (error as Error).message
+    }
+    throw new Error('the start was not stopped')
+  }
+
+  it('is today’s behaviour when unset', () => {
+    expect(loadConfig({}).operatorProfile).toEqual({
+      apiKey: 'header',
+      sort: '-field',
+      dateRange: 'field.gte',
+      pageSizeMax: 100,
+      wildcards: true,
+      closedStatuses: ['COMPLETED', 'REJECTED', 'CANCELLED'],
+    })
+  })
+
+  it('reads every key of the file, the missing ones at their defaults', () => {
+    const path = profileFile(JSON.stringify({ issuer: 'https://auth.operator.example', sort: 'field:desc', dateRange: 'field=FROM..TO', pageSizeMax: 50 }))
+    expect(loadConfig({ OPERATOR_PROFILE: path }).operatorProfile).toEqual({
+      issuer: 'https://auth.operator.example',
+      apiKey: 'header',
+      sort: 'field:desc',
+      dateRange: 'field=FROM..TO',
+      pageSizeMax: 50,
+      wildcards: true,
+      closedStatuses: ['COMPLETED', 'REJECTED', 'CANCELLED'],
+    })
+  })
+
+  it('stops the start naming the file when it is missing or not JSON', () => {
+    const missing = join(folder, 'nowhere.json')
+    expect(startError(missing)).toMatch(new RegExp(`Invalid operator profile.*\\(${missing.replace(/[.\\/]/g, '\\$&')}\\):\\n- the file cannot be read`))
+    const notJson = profileFile('{ sort: -field }')
+    expect(startError(notJson)).toContain(`(${notJson}):\n- the file is not JSON`)
+    expect(startError(profileFile('[]'))).toContain('must hold a JSON object with the keys issuer, apiKey, sort')
+  })
+
+  it.each([
+    ['sort', '"createdAt desc"', '- sort ("createdAt desc"): accepts "-field", "field:desc", "field,desc"'],
+    ['dateRange', '"between"', '- dateRange ("between"): accepts "field.gte", "field=FROM..TO", "field[gte]"'],
+    ['apiKey', '"cookie"', '- apiKey ("cookie"): accepts "header", "query"'],
+    ['pageSizeMax', '0', '- pageSizeMax (0): accepts an integer from 1 to 10000'],
+    ['wildcards', '"yes"', '- wildcards ("yes"): accepts true or false'],
+    ['closedStatuses', '[]', '- closedStatuses ([]): accepts a non-empty array'],
+    ['issuer', '"ftp://auth.example"', '- issuer ("ftp://auth.example"): accepts an http or https URL'],
+  ])('stops the start naming the key %s and what it accepts', (key, value, line) => {
+    const path = profileFile(`{ "${key}": ${value} }`)
+    const message = startError(path)
+    expect(message).toContain(`(${path})`)
+    expect(message).toContain(line)
+  })
+
+  it('stops the start on an unknown key, naming it and the known ones', () => {
+    expect(startError(profileFile('{ "sortStyle": "-field" }'))).toContain(
+      '- sortStyle: is not a key of the profile; the keys are issuer, apiKey, sort, dateRange, pageSizeMax, wildcards, closedStatuses',
+    )
   })
 })

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { z } from 'zod'
+import { API_KEY_PLACES, DATE_RANGE_STYLES, SORT_STYLES, ZOperatorProfile, type OperatorProfile } from '@contract/operator-profile'
 
 /**
  * Everything the server reads from its environment, parsed once at start. A bad value stops the
@@ -85,6 +87,12 @@ export const ZServerEnv = z
      * cloud lists. Required with a real cloud API; with the sandbox, the sandbox application's customer is used.
      */
     CLOUD_CUSTOMER_ID: z.string().trim().min(1).optional(),
+    /**
+     * A JSON file saying how the operator fills the references' gaps (docs/decisions/0027-operator-profile.md): its
+     * issuer, API key placement, sort and date-range syntax, page size, patterns, closed statuses. Unset: the default
+     * sandbox's ways.
+     */
+    OPERATOR_PROFILE: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ORDERING_UPSTREAM !== SANDBOX) {
@@ -163,6 +171,8 @@ export type ServerConfig = z.infer<typeof ZServerEnv> & {
   cloud: { upstream: 'sandbox' | string; apiKey: string; customerId?: string } | null
   /** Every accepted session secret, the sealing one first (oidc.sessionSecret is that one). */
   sessionSecrets: string[]
+  /** How the operator fills the references' gaps (OPERATOR_PROFILE, docs/decisions/0027-operator-profile.md); the defaults without it. */
+  operatorProfile: OperatorProfile
 }
 
 /** Only for the sandbox: a fixed development secret, so that a restart keeps people signed in. */
@@ -226,7 +236,57 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxRedirectUris,
     cloud: cloudOf(settings),
     sessionSecrets,
+    operatorProfile: readOperatorProfile(settings.OPERATOR_PROFILE),
   }
+}
+
+const quoted = (values: readonly string[]) => values.map((value) => JSON.stringify(value)).join(', ')
+
+/** What each key of the profile accepts, as the start's error says it (docs/decisions/0027-operator-profile.md). */
+const PROFILE_ACCEPTS: Record<keyof OperatorProfile, string> = {
+  issuer: 'an http or https URL (the ID token’s `iss`)',
+  apiKey: quoted(API_KEY_PLACES),
+  sort: quoted(SORT_STYLES),
+  dateRange: quoted(DATE_RANGE_STYLES),
+  pageSizeMax: 'an integer from 1 to 10000',
+  wildcards: 'true or false',
+  closedStatuses: 'a non-empty array of status codes (strings of 1 to 64 characters)',
+}
+
+/**
+ * The operator profile of `path`, checked with ZOperatorProfile; the defaults when `path` is unset. A file that
+ * cannot be read, is not JSON, has an unknown key or a bad value stops the start with a ConfigError naming the file,
+ * the key and what it accepts.
+ */
+export function readOperatorProfile(path: string | undefined): OperatorProfile {
+  if (path === undefined) return ZOperatorProfile.parse({})
+  const fail = (lines: string[]) => {
+    throw new ConfigError(`Invalid operator profile, fix the file OPERATOR_PROFILE names (${path}):\n${lines.join('\n')}`)
+  }
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    return fail([`- the file cannot be read: ${(error as Error).message}`])
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return fail([`- the file is not JSON: ${(error as Error).message}`])
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return fail([`- the file must hold a JSON object with the keys ${Object.keys(PROFILE_ACCEPTS).join(', ')}`])
+  const parsed = ZOperatorProfile.safeParse(json)
+  if (parsed.success) return parsed.data
+  const given = json as Record<string, unknown>
+  const lines = parsed.error.issues.flatMap((issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        return issue.keys.map((key) => `- ${key}: is not a key of the profile; the keys are ${Object.keys(PROFILE_ACCEPTS).join(', ')}`)
+      }
+      const key = String(issue.path[0]) as keyof OperatorProfile
+      return [`- ${key} (${JSON.stringify(given[key])}): accepts ${PROFILE_ACCEPTS[key] ?? issue.message}`]
+  })
+  return fail([...new Set(lines)])
 }
 
 function cloudOf(settings: z.infer<typeof ZServerEnv>): ServerConfig['cloud'] {
