@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { SENDS_PATH } from '@contract/gateway-sends'
+import { OPERATOR_TRAITS_PATH } from '@contract/operator-profile'
 import type { ServerConfig } from './config'
 import { ApiError } from './shared/api-error'
 import { allowedHosts, answerError, identify, limitBody, methodNotAllowed, nothingAt, requestLog, sameOriginWrites, type EdgeEnv } from './shared/edge'
@@ -8,12 +9,15 @@ import { boundedFetch, type FetchLike } from './shared/upstream-fetch'
 import { GATEWAY_AUTH_ERRORS } from './gateway/auth/auth-errors'
 import { browserSessionRoute } from './gateway/auth/browser-session'
 import { createMobileSignIn, MOBILE_BASE } from './gateway/auth/mobile-connect'
+import { operatorIssuer } from './gateway/auth/issuer'
 import { isHttps } from './gateway/auth/same-origin'
 import { SessionCookies } from './gateway/auth/session'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
+import { operatorTraitsRoute } from './gateway/operator-traits'
 import { personCustomers } from './gateway/person-customer'
+import { refusalMemory } from './gateway/refused-parameters'
 import { gatewayStore } from './gateway/redis-store'
 import { sendGuard } from './gateway/send-guard'
 import type { SharedStore } from './gateway/shared-store'
@@ -39,6 +43,8 @@ export interface BuiltApp {
 const IN_PROCESS = 'http://sandbox.internal'
 /** Bodies of the sign-in (/auth) and of the sandbox's sign-in pages and token endpoints: forms of a few hundred bytes. */
 const FORM_BODY_MAX_BYTES = 16 * 1024
+/** Where an OpenID provider publishes its discovery document, under its issuer (OpenID Connect Discovery 1.0, 4). */
+const DISCOVERY_PATH = '/.well-known/openid-configuration'
 /** The methods this server knows; any other (TRACE, CONNECT, PROPFIND…) is a 405 before any route. */
 const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 
@@ -82,6 +88,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   const ordering: Upstream = {
     ...throttled(upstreamOf(sandbox ? { sandboxPath: SANDBOX_ORDERING_BASE } : { url: config.ORDERING_UPSTREAM })),
     apiKey: config.apiKey,
+    profile: config.operatorProfile,
   }
   // The operator's token endpoint: config.oidc.baseUrl is a path on this server with the sandbox, a URL otherwise.
   const tokenEndpoint = reach(sandbox ? { sandboxPath: `${config.oidc.baseUrl}/v1/token` } : { url: `${config.oidc.baseUrl}/v1/token` })
@@ -91,6 +98,16 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     now,
     store,
     sessionSecrets: config.sessionSecrets,
+    // The ID token's `iss`: the profile's, else the operator's discovery document's, else derived (0027).
+    issuer: operatorIssuer({
+      profileIssuer: config.operatorProfile.issuer,
+      derived: config.oidc.issuer,
+      documents: [
+        reach(sandbox ? { sandboxPath: `${config.oidc.baseUrl}${DISCOVERY_PATH}` } : { url: `${config.oidc.baseUrl}${DISCOVERY_PATH}` }),
+        reach(sandbox ? { sandboxPath: `${SANDBOX_BASE}${DISCOVERY_PATH}` } : { url: `${config.OIDC_BASE_URL?.replace(/\/$/, '')}${DISCOVERY_PATH}` }),
+      ],
+      now,
+    }),
     // The sandbox's own sign-in session ends with the console's; a real operator offers no end-session endpoint (0020).
     operatorSignOutCookies: sandbox ? (c) => [ssoSignOutCookie(SANDBOX_BASE, isHttps(c))] : undefined,
   })
@@ -168,7 +185,8 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   app.route(AUTH_BASE, signIn.routes)
   app.route(`${AUTH_BASE}${MOBILE_BASE}`, mobile.routes)
   app.route(`${AUTH_BASE}/session`, browserSessionRoute(signIn.sessions, cloudUpstream ? { customerId: cloudUpstream.customerId, customers } : null))
-  app.route(GATEWAY_ORDERING_BASE, orderingProxy(ordering, signIn.sessions, guard, customers))
+  app.route(GATEWAY_ORDERING_BASE, orderingProxy(ordering, signIn.sessions, guard, customers, refusalMemory(store)))
+  app.route(OPERATOR_TRAITS_PATH, operatorTraitsRoute(config.operatorProfile))
   app.route(SENDS_PATH, guard.routes)
   app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))

@@ -275,16 +275,17 @@ export function readOperatorProfile(path: string | undefined): OperatorProfile {
   } catch (error) {
     return fail([`- the file is not JSON: ${(error as Error).message}`])
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return fail([`- the file must hold a JSON object with the keys ${Object.keys(PROFILE_ACCEPTS).join(', ')}`])
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return fail([`- the file must hold a JSON object with the keys ${Object.keys(PROFILE_ACCEPTS).join(', ')}`])
   const parsed = ZOperatorProfile.safeParse(json)
   if (parsed.success) return parsed.data
   const given = json as Record<string, unknown>
   const lines = parsed.error.issues.flatMap((issue) => {
-      if (issue.code === 'unrecognized_keys') {
-        return issue.keys.map((key) => `- ${key}: is not a key of the profile; the keys are ${Object.keys(PROFILE_ACCEPTS).join(', ')}`)
-      }
-      const key = String(issue.path[0]) as keyof OperatorProfile
-      return [`- ${key} (${JSON.stringify(given[key])}): accepts ${PROFILE_ACCEPTS[key] ?? issue.message}`]
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => `- ${key}: is not a key of the profile; the keys are ${Object.keys(PROFILE_ACCEPTS).join(', ')}`)
+    }
+    const key = String(issue.path[0]) as keyof OperatorProfile
+    return [`- ${key} (${JSON.stringify(given[key])}): accepts ${PROFILE_ACCEPTS[key] ?? issue.message}`]
   })
   return fail([...new Set(lines)])
 }

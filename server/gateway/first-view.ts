@@ -7,6 +7,7 @@ import { HEADER } from '@contract/common'
 import { FIRST_VIEW_KEYS, type FirstViewAnswer, type FirstViewPrefs, type FirstViewRenderer } from '@contract/first-view'
 import { FIRST_VIEW_COOKIE_MAX_CHARS, ZFirstViewCookie } from '@contract/first-view-cookie'
 import { ZBrowserSession } from '@contract/gateway-auth'
+import { DROPPED_PARAMETERS_HEADER } from '@contract/operator-profile'
 
 /**
  * The requests list's first view in the HTML (docs/decisions/0026-first-view.md). For a signed-in browser that opens
@@ -20,8 +21,11 @@ import { ZBrowserSession } from '@contract/gateway-auth'
 
 /** The longest the HTML waits for the first view: past it, the page asks for its data itself as before. */
 export const FIRST_VIEW_WAIT_MS = 400
-/** The answers the page reads from its first calls; nothing else of the gateway's answer is handed on. */
-const ANSWER_HEADERS = ['Content-Type', HEADER.requestId, HEADER.totalCount, HEADER.resultCount]
+/**
+ * The answers the page reads from its first calls; nothing else of the gateway's answer is handed on. The parameters
+ * the operator refused (docs/decisions/0027-operator-profile.md) too, so that the first view says what was not applied.
+ */
+const ANSWER_HEADERS = ['Content-Type', HEADER.requestId, HEADER.totalCount, HEADER.resultCount, DROPPED_PARAMETERS_HEADER]
 
 /** A time zone this runtime knows, or none. */
 function knownTimeZone(zone: string): boolean {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE, ZApiErrorBody } from '@contract/error'
-import { ZMe } from '@contract/misc'
+import { DROPPED_PARAMETERS_HEADER, ZOperatorProfile, type OperatorProfile } from '@contract/operator-profile'
 import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
 import { ApiError } from '../shared/api-error'
 import { jsonUtf8Writes, limitBody, noteCustomer, signInToWrite } from '../shared/edge'
@@ -9,6 +9,9 @@ import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
 import type { PersonCustomers } from './person-customer'
 import { GATEWAY_ERRORS } from './gateway-errors'
+import { customerIdOf } from './me-reader'
+import { placeApiKey, toOperatorQuery } from './operator-dialect'
+import { MAX_RETRIES, mayFallBack, nextToLeaveOut, type RefusalMemory } from './refused-parameters'
 import type { SendGuard } from './send-guard'
 
 export const GATEWAY_ORDERING_BASE = '/api/ordering/v3'
@@ -44,7 +47,14 @@ export interface Upstream {
   fetch: (request: Request) => Promise<Response>
   apiKey: string
   timeoutMs: number
+  /** How the operator fills the references' gaps (docs/decisions/0027-operator-profile.md); the default profile when absent. */
+  profile?: OperatorProfile
 }
+
+const DEFAULT_PROFILE = ZOperatorProfile.parse({})
+
+/** The paths whose canonical query the gateway translates, and whose refused parameters it leaves out (0027). */
+const LIST_PATHS = ['/requests', '/requests/aggregate']
 
 /**
  * The upstream's Content-Location as the browser must follow it: under the gateway. The operator may
@@ -124,10 +134,10 @@ export async function sendAsPerson(
 async function noteCaller(c: Context, customers: PersonCustomers, session: Session, path: string): Promise<void> {
   try {
     if (path === '/me' && c.res.status === 200 && c.req.method === 'GET') {
-      const me = ZMe.safeParse(await c.res.clone().json())
-      if (me.success) {
-        await customers.remember(session, me.data.customer.id)
-        return noteCustomer(c, me.data.customer.id)
+      const customerId = customerIdOf(await c.res.clone().json())
+      if (customerId) {
+        await customers.remember(session, customerId)
+        return noteCustomer(c, customerId)
       }
     }
     const known = await customers.known(session)
@@ -144,8 +154,9 @@ async function noteCaller(c: Context, customers: PersonCustomers, session: Sessi
  * errors through unchanged. An expired access token (401 code 42) is refreshed once and the call replayed
  * once, with the renewed cookie set on the answer; a refused refresh ends the session.
  */
-export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, guard?: SendGuard, customers?: PersonCustomers): Hono {
+export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, guard?: SendGuard, customers?: PersonCustomers, refusals?: RefusalMemory): Hono {
   const app = new Hono()
+  const profile = upstream.profile ?? DEFAULT_PROFILE
   const pathOf = (c: Context) => new URL(c.req.url).pathname.slice(GATEWAY_ORDERING_BASE.length).replace(/\/$/, '')
   // The session of a call, read once for the checks, the call and the log line.
   const sessionOf = new WeakMap<Request, Promise<Session | null>>()
@@ -181,27 +192,67 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, gua
   app.all('/*', async (c) => {
     const url = new URL(c.req.url)
     const path = pathOf(c)
-    const headers = new Headers()
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = c.req.header(name)
-      if (value) headers.set(name, value)
+    // The API key travels where the operator takes it; a browser-supplied one is always dropped.
+    const canonical = new URLSearchParams(url.searchParams)
+    canonical.delete(HEADER.apiKey)
+    // A list or an aggregate: the SPA's canonical query in the operator's dialect, without what it refused (0027).
+    const listCall = c.req.method === 'GET' && LIST_PATHS.includes(path)
+    const omitted = listCall && refusals ? await refusals.of(path) : new Set<string>()
+    const dialectOf = (omit: ReadonlySet<string>) => {
+      if (listCall) return toOperatorQuery(canonical, profile, upstream.apiKey, omit)
+      const query = new URLSearchParams(canonical)
+      return { query, headers: placeApiKey(query, profile.apiKey, upstream.apiKey), dropped: [] as string[] }
     }
-    headers.set(HEADER.apiKey, upstream.apiKey)
-    headers.set('X-Forwarded-Prefix', GATEWAY_ORDERING_BASE)
-    // The API key travels in the header only; a browser-supplied one is dropped.
-    url.searchParams.delete(HEADER.apiKey)
-    const search = url.searchParams.toString()
-    const target = `${upstream.baseUrl}${path}${search ? `?${search}` : ''}`
     // Buffered, so that the call can be replayed after a refresh.
     const body = c.req.method !== 'GET' && c.req.method !== 'HEAD' ? await c.req.arrayBuffer() : undefined
     const session = await readSession(c)
     // One creation per customer and reference at a time (docs/decisions/0020-hostile-input-and-faults.md).
     const held = guard && c.req.method === 'POST' && path === '/requests' ? await guard.enter(c, session, body) : null
     if (held instanceof Response) return held
-    const call = await sendAsPerson(sessions, c, session, (accessToken) => {
-      if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`)
-      return upstream.fetch(new Request(target, { method: c.req.method, headers, body, signal: AbortSignal.timeout(upstream.timeoutMs) }))
-    })
+    const send = (dialect: ReturnType<typeof dialectOf>) =>
+      sendAsPerson(sessions, c, session, (accessToken) => {
+        const headers = new Headers(dialect.headers)
+        for (const name of FORWARDED_REQUEST_HEADERS) {
+          const value = c.req.header(name)
+          if (value) headers.set(name, value)
+        }
+        headers.set('X-Forwarded-Prefix', GATEWAY_ORDERING_BASE)
+        if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`)
+        const search = dialect.query.toString()
+        const target = `${upstream.baseUrl}${path}${search ? `?${search}` : ''}`
+        return upstream.fetch(new Request(target, { method: c.req.method, headers, body, signal: AbortSignal.timeout(upstream.timeoutMs) }))
+      })
+    let dialect = dialectOf(omitted)
+    let call = await send(dialect)
+    // A parameter the operator refuses (400) never kills the page: asked again without it, at most MAX_RETRIES times,
+    // and remembered once a call without it is answered (0027). The first 400 is passed on when nothing helps.
+    if (listCall && call.kind === 'answer' && call.response.status === 400 && mayFallBack(canonical)) {
+      const first = call
+      const firstBody = await first.response.text()
+      let errorBody = firstBody
+      const leftOut = new Set(omitted)
+      let cookie = call.setCookie
+      for (let retry = 0; retry < MAX_RETRIES; retry++) {
+        const more = nextToLeaveOut(canonical, leftOut, errorBody)
+        if (more.length === 0) break
+        for (const name of more) leftOut.add(name)
+        dialect = dialectOf(leftOut)
+        call = await send(dialect)
+        cookie = call.setCookie ?? cookie
+        if (call.kind !== 'answer' || call.response.status !== 400) break
+        errorBody = await call.response.text()
+      }
+      if (call.kind === 'answer' && call.response.ok)
+        await refusals?.add(
+          path,
+          [...leftOut].filter((name) => !omitted.has(name)),
+        )
+      else {
+        dialect = dialectOf(omitted)
+        call = { ...first, response: new Response(firstBody, { status: first.response.status, headers: first.response.headers }) }
+      }
+      if (cookie) call = { ...call, setCookie: cookie }
+    }
     const setCookie = call.setCookie
     const fail = async (timedOut: boolean) => {
       await held?.leave('gaveUp')
@@ -226,6 +277,7 @@ export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, gua
     }
     const location = response.headers.get(HEADER.contentLocation)
     if (location) out.set(HEADER.contentLocation, gatewayLocation(location, upstream.baseUrl))
+    if (dialect.dropped.length > 0) out.set(DROPPED_PARAMETERS_HEADER, dialect.dropped.join(','))
     if (setCookie) {
       out.set('Set-Cookie', setCookie)
       // The answer now depends on the cookie: no shared cache may keep it.

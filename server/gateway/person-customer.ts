@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
-import { HEADER } from '@contract/common'
-import { ZMe } from '@contract/misc'
 import { sessionExpiresAt, type Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
+import { customerIdOf } from './me-reader'
+import { placeApiKey } from './operator-dialect'
 import { sendAsPerson, type Upstream } from './ordering-proxy'
 import { memoryStore, type SharedStore } from './shared-store'
 
@@ -58,25 +58,28 @@ export function personCustomers(
 
   const ask = async (c: Context, session: Session): Promise<CustomerLookup> => {
     const call = await sendAsPerson(sessions, c, session, (accessToken) => {
-      const headers = new Headers({ Accept: 'application/json', [HEADER.apiKey]: upstream.apiKey })
+      const query = new URLSearchParams()
+      const headers = new Headers({ Accept: 'application/json', ...placeApiKey(query, upstream.profile?.apiKey ?? 'header', upstream.apiKey) })
       if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`)
       const language = c.req.header('accept-language')
       if (language) headers.set('Accept-Language', language)
-      return upstream.fetch(new Request(`${upstream.baseUrl}/me`, { headers, signal: AbortSignal.timeout(upstream.timeoutMs) }))
+      const search = query.toString()
+      return upstream.fetch(new Request(`${upstream.baseUrl}/me${search ? `?${search}` : ''}`, { headers, signal: AbortSignal.timeout(upstream.timeoutMs) }))
     })
     if (call.kind === 'failed') return call
     const cookie = call.setCookie ? { setCookie: call.setCookie } : {}
     const { response } = call
     const body = await response.text().catch(() => '')
     if (response.status !== 200) return { kind: 'refused', status: response.status, headers: response.headers, body, ...cookie }
-    let me
+    let customerId: string | null
     try {
-      me = ZMe.safeParse(JSON.parse(body))
+      customerId = customerIdOf(JSON.parse(body))
     } catch {
-      me = null
+      customerId = null
     }
-    if (!me?.success) return { kind: 'failed', timedOut: false, ...cookie }
-    return { kind: 'customer', customerId: me.data.customer.id, ...cookie }
+    // Without a customer id, what needs it degrades as when /me fails; the person sees no error of it.
+    if (!customerId) return { kind: 'failed', timedOut: false, ...cookie }
+    return { kind: 'customer', customerId, ...cookie }
   }
 
   return {

@@ -55,7 +55,8 @@ export async function verifyHs256IdToken(
   return payload
 }
 
-export function tokenClient(oidc: OidcSettings, endpoint: TokenEndpoint) {
+/** `issuerOf`: the ID token's expected `iss` (issuer.ts); `oidc.issuer` when absent. */
+export function tokenClient(oidc: OidcSettings, endpoint: TokenEndpoint, issuerOf: () => Promise<string> = async () => oidc.issuer) {
   const scrub = (text: string | undefined) => text?.split(oidc.clientSecret).join('[redacted]')
 
   async function requestTokens(form: Record<string, string>): Promise<TokenOutcome> {
@@ -116,7 +117,7 @@ export function tokenClient(oidc: OidcSettings, endpoint: TokenEndpoint) {
     options: { now: number; nonces?: string[]; sub?: string },
   ): Promise<{ ok: true; claims: JWTPayload & { sub: string } } | { ok: false; reason: string }> {
     try {
-      const payload = await verifyHs256IdToken(idToken, oidc, options.now)
+      const payload = await verifyHs256IdToken(idToken, { ...oidc, issuer: await issuerOf() }, options.now)
       // OIDC Core 2: sub is a string; a number would reach the session as something else than a person's id.
       if (typeof payload.sub !== 'string' || payload.sub === '') return { ok: false, reason: 'sub is not a non-empty string' }
       const sub = payload.sub

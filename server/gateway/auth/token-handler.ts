@@ -34,6 +34,8 @@ export interface SignInOptions {
   store?: SharedStore
   /** Every accepted session secret, the sealing one first (SESSION_SECRETS); `oidc.sessionSecret` alone when absent. */
   sessionSecrets?: readonly string[]
+  /** The ID token's expected `iss` (issuer.ts: the profile's, the discovered one, or `oidc.issuer`); `oidc.issuer` when absent. */
+  issuer?: () => Promise<string>
   /** Set-Cookie values that also end the authorization server's own sign-in session at sign-out, when it can be. */
   operatorSignOutCookies?: (c: Context) => string[]
 }
@@ -67,13 +69,14 @@ function singleValued(params: URLSearchParams): Record<string, string> | { repea
  * flow against /auth/*, the gateway holds the client secret and the operator's tokens (in the encrypted
  * oc_session cookie) and gives the browser the ID token and opaque handles.
  */
-export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, operatorSignOutCookies }: SignInOptions): {
+export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, operatorSignOutCookies, issuer }: SignInOptions): {
   routes: Hono
   sessions: GatewaySessions
 } {
   const secrets = sessionSecrets ?? [oidc.sessionSecret]
   const cookies = new SessionCookies(secrets, now, store)
-  const client = tokenClient(oidc, tokenEndpoint)
+  const issuerOf = issuer ?? (async () => oidc.issuer)
+  const client = tokenClient(oidc, tokenEndpoint, issuerOf)
   const refresh = sessionRefresher(client, now, { ...(store ? { store } : {}), secrets })
   const cookieContext = (c: Context) => ({ secure: isHttps(c) })
   const callbackOf = (c: Context) => `${requestOrigin(c)}${CALLBACK_PATH}`
@@ -112,8 +115,9 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
   const routes = new Hono()
 
   // GET /auth/config: what the SPA's UserManager needs to run the flow against the gateway; nothing secret.
-  routes.get('/config', (c) => {
-    const body: AuthConfig = { issuer: oidc.issuer, clientId: oidc.clientId, scope: oidc.scope }
+  // The issuer is the one the gateway checks ID tokens against, which the SPA's UserManager checks them against too.
+  routes.get('/config', async (c) => {
+    const body: AuthConfig = { issuer: await issuerOf(), clientId: oidc.clientId, scope: oidc.scope }
     return c.json(body, 200, { 'Cache-Control': 'no-cache' })
   })
 
