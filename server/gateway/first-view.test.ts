@@ -137,7 +137,7 @@ describe('the gateway’s first view of a page', () => {
   it('asks in turn, each call with the cookie the one before renewed, and hands every renewed cookie to the browser', async () => {
     const { calls, callSelf } = gateway((path) => {
       if (path === '/auth/session') return sessionAnswer()
-      if (path === LIST) return ok([], { 'Set-Cookie': 'oc_session=renewed; Path=/; HttpOnly', 'X-Total-Count': '0' })
+      if (path === LIST) return ok([], { 'Set-Cookie': 'oc_session=renewed; Path=/; HttpOnly', 'X-Total-Count': '0', 'X-Gateway-Dropped-Parameters': 'sort' })
       return ok()
     })
     const firstView = (await createFirstView(await builds(), callSelf))!
@@ -149,8 +149,9 @@ describe('the gateway’s first view of a page', () => {
     expect(setCookies).toEqual(['oc_session=renewed; Path=/; HttpOnly'])
     expect(html).toContain(`<main>fr /auth/session ${LIST} ${CATALOG}</main>`)
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/requests.css">')
-    // The paging headers the page reads are handed on; nothing else of the answer is.
+    // The paging headers the page reads are handed on, and what the operator refused (0027); nothing else of the answer is.
     expect(html).toContain('"X-Total-Count":"0"')
+    expect(html).toContain('"X-Gateway-Dropped-Parameters":"sort"')
     expect(html).not.toContain('renewed')
   })
 
