@@ -258,7 +258,7 @@ const PROFILE_ACCEPTS: Record<keyof OperatorProfile, string> = {
  * cannot be read, is not JSON, has an unknown key or a bad value stops the start with a ConfigError naming the file,
  * the key and what it accepts.
  */
-export function readOperatorProfile(path: string | undefined): OperatorProfile {
+function readOperatorProfile(path: string | undefined): OperatorProfile {
   if (path === undefined) return ZOperatorProfile.parse({})
   const fail = (lines: string[]) => {
     throw new ConfigError(`Invalid operator profile, fix the file OPERATOR_PROFILE names (${path}):\n${lines.join('\n')}`)

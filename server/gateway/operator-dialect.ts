@@ -8,7 +8,7 @@ import type { OperatorProfile } from '@contract/operator-profile'
  */
 
 /** The date fields whose ranges the SPA writes `field.gte` / `field.lte`. */
-export const RANGE_FIELDS = ['createdAt', 'updatedAt', 'keyDates.requestedAt'] as const
+const RANGE_FIELDS = ['createdAt', 'updatedAt', 'keyDates.requestedAt'] as const
 
 /** Parameters that shape the answer rather than filter it: never dropped as "other filters". */
 const SHAPING = new Set(['limit', 'offset', 'fields', 'displayLinks', 'displayNulls', 'groupBy', 'sort'])

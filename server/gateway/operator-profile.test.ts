@@ -6,7 +6,9 @@ import { HEADER } from '@contract/common'
 import { DROPPED_PARAMETERS_HEADER, OPERATOR_TRAITS_PATH, ZOperatorTraits, type OperatorProfile } from '@contract/operator-profile'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
+import { DISCOVERY_RETRY_MS } from './auth/issuer'
 import { customerIdOf } from './me-reader'
+import { REFUSAL_TTL_MS } from './refused-parameters'
 import {
   jsonResponse,
   GATEWAY,
@@ -55,10 +57,10 @@ function operatorApi(answer: (url: URL, request: Request) => Response | Promise<
 const list = (count = 1) => jsonResponse(200, [], { [HEADER.totalCount]: String(count), [HEADER.resultCount]: '0', [HEADER.requestId]: 'op-1' })
 const refusal = (description: string) => jsonResponse(400, { code: 25, message: 'Invalid query parameter', description }, { [HEADER.requestId]: 'op-400' })
 
-async function gatewayWith(profile: Partial<OperatorProfile> | null) {
+async function gatewayWith(profile: Partial<OperatorProfile> | null, now: () => number = Date.now) {
   const config = loadConfig(envWith(profile))
-  const { app } = buildApp(config)
-  const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-access' })
+  const { app } = buildApp(config, { realNow: now })
+  const cookie = await sessionCookieHeader(config, now, { accessToken: 'operator-access' })
   return { app, get: (path: string) => app.request(`/api/ordering/v3${path}`, { headers: { Cookie: cookie } }) }
 }
 
@@ -117,6 +119,21 @@ describe('a parameter the operator refuses (400)', () => {
     expect(second.status).toBe(200)
     expect(second.headers.get(DROPPED_PARAMETERS_HEADER)).toBe('sort')
     expect(operator.queries().slice(2)).toEqual(['/requests?status=NEW&offset=20'])
+  })
+
+  it('offers the parameter again once the refusal has expired', async () => {
+    let now = Date.parse('2026-05-04T10:00:00Z')
+    let refusing = true
+    const operator = operatorApi((url) => (refusing && url.searchParams.has('sort') ? refusal('sort is not supported.') : list()))
+    const { get } = await gatewayWith(null, () => now)
+    expect((await get('/requests?sort=name')).headers.get(DROPPED_PARAMETERS_HEADER)).toBe('sort')
+    refusing = false
+    now += REFUSAL_TTL_MS - 1000
+    expect((await get('/requests?sort=name')).headers.get(DROPPED_PARAMETERS_HEADER)).toBe('sort')
+    now += 2000
+    const offered = await get('/requests?sort=name')
+    expect(offered.headers.get(DROPPED_PARAMETERS_HEADER)).toBeNull()
+    expect(operator.queries()).toEqual(['/requests?sort=name', '/requests', '/requests', '/requests?sort=name'])
   })
 
   it('tries without the sort, then without the date ranges, when the error names no parameter', async () => {
@@ -289,7 +306,7 @@ describe('the ID token’s issuer', () => {
     expect(await issuerOf(app)).toBe(OPERATOR_ISSUER)
     expect(asked.filter((url) => url === DISCOVERY_AT_ISSUER)).toHaveLength(1)
     reachable = true
-    now += 61_000
+    now += DISCOVERY_RETRY_MS + 1
     expect(await issuerOf(app)).toBe(OPERATOR_AUTH)
   })
 })
