@@ -152,7 +152,9 @@ async function noteCaller(c: Context, customers: PersonCustomers, session: Sessi
  * configuration (never sent to the browser) and the signed-in person's access token from the oc_session
  * cookie, forwards allow-listed paths only, and passes the operator's request id, paging headers and
  * errors through unchanged. An expired access token (401 code 42) is refreshed once and the call replayed
- * once, with the renewed cookie set on the answer; a refused refresh ends the session.
+ * once, with the renewed cookie set on the answer; a refused refresh ends the session. A list's or an aggregate's
+ * query goes in the operator's dialect, and a parameter the operator refuses is left out and said in
+ * DROPPED_PARAMETERS_HEADER, remembered in `refusals` (docs/decisions/0027-operator-profile.md).
  */
 export function orderingProxy(upstream: Upstream, sessions: GatewaySessions, guard?: SendGuard, customers?: PersonCustomers, refusals?: RefusalMemory): Hono {
   const app = new Hono()
