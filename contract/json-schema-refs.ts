@@ -10,7 +10,7 @@
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-export const SCHEMA_RESOLVE_LIMITS = { maxDepth: 48, maxNodes: 5_000 } as const
+const SCHEMA_RESOLVE_LIMITS = { maxDepth: 48, maxNodes: 5_000 } as const
 
 /** Keywords whose value is one schema, a list of schemas, or a map of schemas, walked in place. */
 const ONE_SCHEMA = ['items', 'additionalProperties', 'contains', 'not', 'if', 'then', 'else', 'propertyNames'] as const

@@ -157,7 +157,7 @@ function mapEntries(value: unknown): MapEntry[] {
  * (`12`, `true`, `"12"`, `{ "id": "SP1" }`, `[1, 2]`), so that a person can give numbers, yes/no and nested parts;
  * anything else is text. Text that opens like JSON (`{`, `[`, `"`) but is not JSON is an error: the person meant JSON.
  */
-export function readEntryValue(typed: string): { value: unknown; valid: boolean } {
+function readEntryValue(typed: string): { value: unknown; valid: boolean } {
   const trimmed = typed.trim()
   try {
     return { value: JSON.parse(trimmed) as unknown, valid: true }
@@ -167,7 +167,7 @@ export function readEntryValue(typed: string): { value: unknown; valid: boolean 
 }
 
 /** The text that `readEntryValue` reads back as `value`: a text that would read as JSON is quoted. */
-export function writeEntryValue(value: unknown): string {
+function writeEntryValue(value: unknown): string {
   if (typeof value !== 'string') return JSON.stringify(value) ?? ''
   const read = readEntryValue(value)
   return read.valid && read.value === value ? value : JSON.stringify(value)
