@@ -595,11 +595,20 @@ describe('the generic form of an item without a schema the console can read (003
       properties: { servicePoint: { id: 'SP00000001' }, postalCode: '75002', city: 'Paris' },
     }) as FormValues
     expect(prefilled.properties).toEqual([
-      { key: 'servicePoint', value: '{"id":"SP00000001"}' },
+      { key: 'servicePoint.id', value: 'SP00000001' },
       { key: 'postalCode', value: '"75002"' },
       { key: 'city', value: 'Paris' },
     ])
     expect((toBody(model, prefilled) as { properties: unknown }).properties).toEqual({ servicePoint: { id: 'SP00000001' }, postalCode: '75002', city: 'Paris' })
+    // Nested parts by dotted keys, or as JSON in one value.
+    const nested = {
+      properties: [
+        { key: 'site.address.city', value: 'Lyon' },
+        { key: 'site.name', value: 'HQ' },
+        { key: 'vlans', value: '[10, 20]' },
+      ],
+    }
+    expect((toBody(model, nested) as { properties: unknown }).properties).toEqual({ site: { address: { city: 'Lyon' }, name: 'HQ' }, vlans: [10, 20] })
   })
 
   it('decides the kind from the category, else the variant, else the type prefix, else creation', () => {

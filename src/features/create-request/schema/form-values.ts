@@ -71,7 +71,8 @@ export function toBody(field: FormField, value: unknown): unknown {
     }
     case 'map': {
       const entries = mapEntries(value).filter((entry) => entry.key.trim() !== '')
-      const body = Object.fromEntries(entries.map((entry) => [entry.key.trim(), readEntryValue(entry.value).value]))
+      const body: Record<string, unknown> = {}
+      for (const entry of entries) setDotted(body, entry.key, readEntryValue(entry.value).value)
       return entries.length > 0 || field.required ? body : undefined
     }
     case 'const':
@@ -110,7 +111,7 @@ export function valuesFrom(field: FormField, source: unknown): unknown {
       return Array.isArray(source)
         ? mapEntries(source)
         : isRecord(source)
-          ? Object.entries(source).map(([key, entry]) => ({ key, value: writeEntryValue(entry) }))
+          ? flatten(source).map(([key, entry]) => ({ key, value: writeEntryValue(entry) }))
           : []
     case 'boolean':
       // A draft holds 'true' / 'false' for an optional yes/no; a request holds booleans.
@@ -137,6 +138,31 @@ export function withoutFiles(field: FormField, value: unknown): unknown {
   }
   if (field.kind === 'array' && Array.isArray(value)) return value.map((item) => withoutFiles(field.item, item))
   return value
+}
+
+/**
+ * Keys name nested parts with dots (`servicePoint.id`), so that a person gives a part of a part without writing JSON
+ * (docs/decisions/0030-forms-for-any-catalog.md): `{ "servicePoint": { "id": … } }` is sent.
+ */
+function setDotted(target: Record<string, unknown>, key: string, value: unknown) {
+  const names = key
+    .split('.')
+    .map((name) => name.trim())
+    .filter(Boolean)
+  let node = target
+  for (const name of names.slice(0, -1)) {
+    if (!isRecord(node[name])) node[name] = {}
+    node = node[name] as Record<string, unknown>
+  }
+  const last = names.at(-1)
+  if (last !== undefined) node[last] = value
+}
+
+/** A request's parts as entries: nested objects by dotted keys, lists and plain values as they are. */
+function flatten(source: Record<string, unknown>, prefix = ''): [string, unknown][] {
+  return Object.entries(source).flatMap(([key, value]): [string, unknown][] =>
+    isRecord(value) && Object.keys(value).length > 0 && !key.includes('.') ? flatten(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value]],
+  )
 }
 
 interface MapEntry {
