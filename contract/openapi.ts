@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { ZCatalogItem } from './catalog'
+import { ZSandboxCatalogItem } from './catalog'
 import { HEADER } from './common'
 import { ZApiErrorBody } from './error'
 import { ZApiStatus, ZApiVersion, ZMe } from './misc'
@@ -73,7 +73,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
       },
       schemas: {
         Request: schemaOf(ZRequest),
-        CatalogItem: schemaOf(ZCatalogItem),
+        CatalogItem: schemaOf(ZSandboxCatalogItem),
         Error: schemaOf(ZApiErrorBody),
         Status: schemaOf(ZApiStatus),
         Version: schemaOf(ZApiVersion),

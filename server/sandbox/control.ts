@@ -3,7 +3,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { ERROR_CODE } from '@contract/error'
 import { extend, omit } from 'zod/mini'
-import { ZCatalogItem } from '@contract/catalog'
+import { ZSandboxCatalogItem } from '@contract/catalog'
 import { describeIssues } from '@contract/issue-messages'
 import { ApiError, errorApi } from '../shared/api-error'
 import { announcesBody, isJsonUtf8, jsonUtf8Writes, limitBody } from '../shared/edge'
@@ -44,7 +44,7 @@ const ZNextError = z.discriminatedUnion('endpoint', [
 /** Discovery as production (docs/decisions/0017-mobile-connect.md): operator endpoints only where an agreement exists. */
 const ZDiscoveryEnvironment = z.strictObject({ production: z.boolean(), agreements: z.array(z.enum(['fr', 'es'])).default([]) })
 const ZRevokeConsent = z.strictObject({ username: z.string().min(1), clientId: z.string().min(1).optional() })
-const ZNewCatalogItem = extend(omit(ZCatalogItem, { createdAt: true, category: true }), {
+const ZNewCatalogItem = extend(omit(ZSandboxCatalogItem, { createdAt: true, category: true }), {
   nameFr: z.string().optional(),
   descriptionFr: z.string().optional(),
 })

@@ -1,5 +1,5 @@
 import { intersection, type ZodMiniType } from 'zod/mini'
-import type { CatalogItem } from '@contract/catalog'
+import type { SandboxCatalogItem as CatalogItem } from '@contract/catalog'
 import type { MessageLanguage } from '@contract/issue-messages'
 import type { RequestCategory } from '@contract/request'
 import { REQUEST_BODY_VARIANTS, type RequestBodyVariant } from '@contract/request-bodies'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ZCatalogItem } from '@contract/catalog'
+import { ZSandboxCatalogItem } from '@contract/catalog'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
 import { SCOPE, ZApiStatus, ZApiVersion, ZMe } from '@contract/misc'
@@ -338,34 +338,34 @@ describe('GET /requests/aggregate', () => {
 describe('GET /catalogItems and GET /catalogItems/{id}', () => {
   it('lists the nine built-in items with the paging headers', async () => {
     const response = await t.call('/catalogItems', { token })
-    const items = z.array(ZCatalogItem).parse(await response.json())
+    const items = z.array(ZSandboxCatalogItem).parse(await response.json())
     expect(pagingOf(response)).toEqual({ total: 9, result: 9 })
     expect(items.map((i) => i.type)).toEqual(BUILTIN_CATALOG_ITEMS.map((i) => i.type))
   })
 
   it('pages with offset and limit', async () => {
     const response = await t.call('/catalogItems?offset=2&limit=2', { token })
-    const items = z.array(ZCatalogItem).parse(await response.json())
+    const items = z.array(ZSandboxCatalogItem).parse(await response.json())
     expect(pagingOf(response)).toEqual({ total: 9, result: 2 })
     expect(items.map((i) => i.id)).toEqual(BUILTIN_CATALOG_ITEMS.slice(2, 4).map((i) => i.id))
   })
 
   it('filters by category and by text', async () => {
-    const terminations = z.array(ZCatalogItem).parse(await (await t.call('/catalogItems?category=termination', { token })).json())
+    const terminations = z.array(ZSandboxCatalogItem).parse(await (await t.call('/catalogItems?category=termination', { token })).json())
     expect(terminations.map((i) => i.type).sort()).toEqual(['INTERNET_ACCESS_TERMINATION', 'R_BVPN_SITE', 'R_BVPN_SITE_ASSISTED'])
-    const vpn = z.array(ZCatalogItem).parse(await (await t.call('/catalogItems?q=VPN%20site', { token })).json())
+    const vpn = z.array(ZSandboxCatalogItem).parse(await (await t.call('/catalogItems?q=VPN%20site', { token })).json())
     expect(vpn.length).toBeGreaterThan(0)
     expect(vpn.every((i) => i.name.includes('VPN site'))).toBe(true)
   })
 
   it('publishes for each item a JSON Schema 2020-12 that accepts a valid body and refuses an incomplete one', async () => {
-    const items = z.array(ZCatalogItem).parse(await (await t.call('/catalogItems', { token })).json())
+    const items = z.array(ZSandboxCatalogItem).parse(await (await t.call('/catalogItems', { token })).json())
     for (const item of items) {
       expect(item.schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema')
       expect(item.schema.type).toBe('object')
       expect(item.schema.required).toEqual(expect.arrayContaining(['type', 'requestedAt', 'contract', 'attachments']))
     }
-    const internet = ZCatalogItem.parse(await (await t.call('/catalogItems/CI-INTERNET-ACCESS', { token })).json())
+    const internet = ZSandboxCatalogItem.parse(await (await t.call('/catalogItems/CI-INTERNET-ACCESS', { token })).json())
     const published = z.fromJSONSchema(internet.schema as z.core.JSONSchema.JSONSchema)
     expect(published.safeParse(validBody(t.today())).success).toBe(true)
     expect(published.safeParse(validBody(t.today(), { properties: undefined })).success).toBe(false)
@@ -374,12 +374,12 @@ describe('GET /catalogItems and GET /catalogItems/{id}', () => {
 
   it('names items and their schema titles in French when asked', async () => {
     const response = await t.call('/catalogItems/CI-INTERNET-ACCESS', { token, language: 'fr' })
-    const item = ZCatalogItem.parse(await response.json())
+    const item = ZSandboxCatalogItem.parse(await response.json())
     expect(response.headers.get('Content-Language')).toBe('fr')
     expect(item.name).toBe('Accès internet entreprise')
     expect(item.description).toMatch(/^Un accès internet fibre/)
     expect(JSON.stringify(item.schema)).toContain('"title":"Code postal"')
-    const english = ZCatalogItem.parse(await (await t.call('/catalogItems/CI-INTERNET-ACCESS', { token })).json())
+    const english = ZSandboxCatalogItem.parse(await (await t.call('/catalogItems/CI-INTERNET-ACCESS', { token })).json())
     expect(english.name).toBe('Business internet access')
   })
 })

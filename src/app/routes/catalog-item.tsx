@@ -3,15 +3,20 @@ import { useParams } from 'react-router'
 import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
 import { CatalogItemPage } from '@/features/create-request/components/catalog-item-page'
+import { scopesOf } from '@/features/create-request/me-reading'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
 import type { RouteModule } from '../route-loaders'
 
-/** `/catalog/:id`: the item, and its form's entry for people who may create (none while their scope is unknown). */
+/**
+ * `/catalog/:id`: the item, and its form's entry unless /me lists the person's scopes without the right to create
+ * (the form never waits on /me: docs/decisions/0030-forms-for-any-catalog.md).
+ */
 function CatalogItemRoute() {
   const { id = '' } = useParams()
   const me = useQuery(meQueries.me())
-  return <CatalogItemPage key={id} id={id} canCreate={me.isSuccess && canCreate(me.data)} />
+  const scopes = me.isSuccess ? scopesOf(me.data) : undefined
+  return <CatalogItemPage key={id} id={id} canCreate={!scopes || canCreate({ scopes })} />
 }
 
 export const route: RouteModule = {

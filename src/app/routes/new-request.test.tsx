@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
@@ -244,6 +244,171 @@ describe('new request route', () => {
         () => expect(dateGroup('Requested date')).toHaveAccessibleDescription(expect.stringContaining(`on or after ${addDaysToIsoDate(clock.today, 7)}`)),
         LONG,
       )
+    },
+    SLOW,
+  )
+})
+
+/**
+ * The in-process fetch with some of the operator's answers changed, as another operator would give them
+ * (docs/decisions/0030-forms-for-any-catalog.md): `change` sees each ordering API call, and answers it or passes it on.
+ */
+function asAnotherOperator(change: (path: string, pass: () => Promise<Response>, signal?: AbortSignal | null) => Promise<Response>) {
+  const serverFetch = globalThis.fetch
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.href)
+    const pass = () => serverFetch(input, init)
+    if (!url.pathname.startsWith('/api/ordering/v3/')) return pass()
+    return change(url.pathname.slice('/api/ordering/v3'.length), pass, init?.signal ?? (input instanceof Request ? input.signal : undefined))
+  })
+  onTestFinished(() => {
+    vi.stubGlobal('fetch', serverFetch)
+  })
+}
+
+/** An item of the sandbox's catalog as an operator publishing no JSON Schema, no variant and a field of its own shows it. */
+async function addItemWithoutSchema(id: string, type: string, name: string) {
+  const added = await fetch('/sandbox/control/catalogItems', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id, type, name, description: 'Light to your door.', variant: 'createRequestsGeneric', schema: { type: 'object' } }),
+  })
+  expect([201, 409]).toContain(added.status)
+  asAnotherOperator(async (path, pass) => {
+    const answer = await pass()
+    if (!path.startsWith('/catalogItems') || !answer.ok) return answer
+    const strip = (item: Record<string, unknown>) => {
+      if (item.id !== id) return item
+      const { schema: _schema, variant: _variant, category: _category, ...rest } = item
+      return { ...rest, supportContact: { team: 'Fibre desk', hours: 'weekdays' } }
+    }
+    const body = (await answer.json()) as unknown
+    const changed = Array.isArray(body) ? body.map((item) => strip(item as Record<string, unknown>)) : strip(body as Record<string, unknown>)
+    return new Response(JSON.stringify(changed), { status: answer.status, headers: answer.headers })
+  })
+}
+
+describe('a form for any catalog (docs/decisions/0030-forms-for-any-catalog.md)', () => {
+  it(
+    'shows a schema-less item readably, and sends its generic form to the operator',
+    async () => {
+      await addItemWithoutSchema('CI-GLASS-FIBRE', 'GLASS_FIBRE', 'Glass fibre')
+      await renderApp({ server, signedInAs: ALICE, path: '/catalog/CI-GLASS-FIBRE' })
+      expect(await screen.findByRole('heading', { level: 1, name: 'Glass fibre' }, LONG)).toBeInTheDocument()
+      expect(screen.getByText(/this is the general form of a creation request/)).toBeInTheDocument()
+      const more = screen.getByRole('region', { name: 'What else the item says' })
+      expect(within(more).getByText('Support contact')).toBeInTheDocument()
+      expect(within(more).getByText('Fibre desk')).toBeInTheDocument()
+      await userEvent.click(screen.getByRole('link', { name: 'Fill in the request' }))
+
+      await screen.findByRole('form', { name: 'Request form' }, { timeout: 20_000 })
+      expect(screen.getByRole('heading', { level: 1, name: 'Glass fibre' })).toBeInTheDocument()
+      await pickDate(addDaysToIsoDate(today(), 7))
+      await userEvent.type(contractBox(), 'ACM-000101')
+      await userEvent.tab()
+      await userEvent.type(field('Comment'), 'Second floor.')
+      await userEvent.click(screen.getByRole('button', { name: 'Add an entry to Properties' }))
+      const entry = screen.getByRole('group', { name: 'Properties 1' })
+      await userEvent.type(field('Key', entry), 'bandwidthMbps')
+      await userEvent.type(field('Value', entry), '100')
+      await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
+      await waitFor(() => expect(window.location.pathname).toMatch(/^\/requests\/REQ\d{8}$/), { timeout: 20_000 })
+      const created = await readRequest(window.location.pathname.split('/').at(-1)!)
+      expect(created).toMatchObject({ type: 'GLASS_FIBRE', contract: 'ACM-000101', comment: 'Second floor.', properties: { bandwidthMbps: 100 } })
+    },
+    SLOW,
+  )
+
+  it(
+    'says the 7-day, 18 and 10 rules on the generic form, and a value that is not the JSON it opens as',
+    async () => {
+      await addItemWithoutSchema('CI-GLASS-FIBRE', 'GLASS_FIBRE', 'Glass fibre')
+      await openForm('/requests/new?item=CI-GLASS-FIBRE')
+      await pickDate(addDaysToIsoDate(today(), 6))
+      await userEvent.clear(field('Your reference'))
+      await userEvent.type(field('Your reference'), 'R'.repeat(19))
+      await userEvent.type(contractBox(), 'C'.repeat(11))
+      await userEvent.tab()
+      await userEvent.click(screen.getByRole('button', { name: 'Add an entry to Properties' }))
+      await userEvent.type(field('Key'), 'servicePoint')
+      await userEvent.type(field('Value'), '{{"id": ')
+      await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
+      await waitFor(() => expect(summary()).toHaveFocus(), LONG)
+      const links = within(screen.getByRole('alert'))
+        .getAllByRole('link')
+        .map((link) => link.textContent)
+      expect(links).toEqual(
+        expect.arrayContaining([
+          `Choose a date on or after ${formatLongDate(addDaysToIsoDate(today(), 7), EN)}: requests need at least 7 days.`,
+          'Your reference: use at most 18 characters (you have 19).',
+          'Contract: use at most 10 characters (you have 11).',
+          expect.stringMatching(/^Properties › 1 › Value: this is not valid JSON/),
+        ]),
+      )
+    },
+    SLOW,
+  )
+
+  it(
+    'makes an address published by $ref into its fields',
+    async () => {
+      const added = await fetch('/sandbox/control/catalogItems', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          id: 'CI-FIBRE-SITE',
+          type: 'FIBRE_SITE',
+          name: 'Fibre site',
+          description: 'A site on the fibre network.',
+          variant: 'createRequestsGeneric',
+          schema: {
+            type: 'object',
+            $defs: {
+              Address: {
+                type: 'object',
+                properties: { street: { type: 'string', title: 'Street' }, city: { type: 'string', title: 'City' } },
+                required: ['street', 'city'],
+              },
+            },
+            properties: {
+              type: { const: 'FIBRE_SITE' },
+              requestedAt: { type: 'string', format: 'date', title: 'Requested date' },
+              contract: { type: 'string', maxLength: 10, title: 'Contract' },
+              attachments: {
+                type: 'array',
+                items: { type: 'object', properties: { name: { type: 'string' }, body: { type: 'string', contentEncoding: 'base64' } } },
+              },
+              properties: {
+                type: 'object',
+                properties: { address: { allOf: [{ $ref: '#/$defs/Address' }], title: 'Site address' } },
+                required: ['address'],
+              },
+            },
+            required: ['type', 'requestedAt', 'contract', 'attachments', 'properties'],
+          },
+        }),
+      })
+      expect([201, 409]).toContain(added.status)
+      await openForm('/requests/new?item=CI-FIBRE-SITE')
+      const address = screen.getByRole('group', { name: 'Site address' })
+      expect(field('Street', address)).toBeRequired()
+      expect(field('City', address)).toBeInTheDocument()
+    },
+    SLOW,
+  )
+
+  it(
+    'shows the form while /me never answers, the contract typed with its 10-character rule',
+    async () => {
+      asAnotherOperator(async (path, pass, signal) => {
+        if (path !== '/me') return pass()
+        return new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error)))
+      })
+      await openForm('/requests/new?item=CI-BVPN-SITE')
+      expect(screen.queryByRole('button', { name: /^Show your contracts/ })).not.toBeInTheDocument()
+      await userEvent.type(contractBox(), 'C'.repeat(11))
+      expect(screen.getByText('1 character too many (at most 10)', { selector: 'p' })).toBeInTheDocument()
+      expect(screen.getByRole('button', { name: 'Send the request' })).toBeEnabled()
     },
     SLOW,
   )

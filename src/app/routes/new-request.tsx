@@ -8,7 +8,7 @@ import { useAuthSession } from '@/features/auth/session'
 import { REQUEST_ACTIONS, type RequestAction } from '@/features/create-request/choose-item'
 import { CatalogPage } from '@/features/create-request/components/catalog-page'
 import { CreationItems } from '@/features/create-request/components/creation-items'
-import { ErrorMessage } from '@/components/ui/error-message'
+import { contractsOf, idOf, scopesOf } from '@/features/create-request/me-reading'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { requestQueries } from '@/lib/queries/requests'
@@ -17,11 +17,15 @@ import { searchParamsOf, type RouteModule } from '../route-loaders'
 // The forms' code (the schema reader, react-hook-form, zod's JSON Schema reader) loads when a form opens.
 const CreateRequestPage = lazy(async () => ({ default: (await import('@/features/create-request/components/create-request-page')).CreateRequestPage }))
 
+const NO_CONTRACTS: readonly { number: string; name: string }[] = []
+
 const isAction = (value: string | null): value is RequestAction => (REQUEST_ACTIONS as readonly (string | null)[]).includes(value)
 
 /**
  * `/requests/new?item=<catalog item>` or `?action=modify|cancel|terminate|resubmit&from=<request id>`: the
- * generated form; with neither, what can be ordered. Read-only people never get a form (the API refuses them anyway).
+ * generated form; with neither, what can be ordered. Read-only people never get a form (the API refuses them anyway):
+ * their scopes come from /me when it lists them. The form never waits on /me: its contracts are offered once /me
+ * lists them, and typed until then or otherwise (docs/decisions/0030-forms-for-any-catalog.md).
  */
 function NewRequestRoute() {
   const { t } = useTranslation()
@@ -34,15 +38,14 @@ function NewRequestRoute() {
   const startsForm = Boolean(item) || (isAction(action) && Boolean(from))
   const loading = <p role="status">{t('createRequest.page.loading')}</p>
 
+  const scopes = me.isSuccess ? scopesOf(me.data) : undefined
   // A read-only person gets the catalog, with a sentence saying why there is no form, rather than a dead end.
-  if (me.isSuccess && !canCreate(me.data)) return <CatalogPage readOnly />
-  if (!startsForm || !me.isSuccess) {
+  if (scopes && !canCreate({ scopes })) return <CatalogPage readOnly />
+  if (!startsForm) {
     return (
       <>
         <h1>{t('requests.new.title')}</h1>
-        {me.isPending && loading}
-        {me.isError && <ErrorMessage error={me.error} onRetry={() => void me.refetch()} />}
-        {me.isSuccess && <CreationItems />}
+        <CreationItems />
       </>
     )
   }
@@ -52,8 +55,8 @@ function NewRequestRoute() {
         itemId={item}
         action={isAction(action) ? action : undefined}
         from={from}
-        userId={session.subject() ?? me.data.id}
-        contracts={me.data.contracts}
+        userId={session.subject() ?? idOf(me.data) ?? ''}
+        contracts={me.isSuccess ? contractsOf(me.data) : NO_CONTRACTS}
       />
     </Suspense>
   )

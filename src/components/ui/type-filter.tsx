@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { CatalogItem } from '@contract/catalog'
+import { catalogTypes } from '@/lib/catalog-names'
 
 /**
  * The type filter of the list and of the dashboard: the catalog's types by name, as checkboxes; while the catalog
@@ -15,7 +16,7 @@ export function TypeFilter(props: {
 }) {
   const hintId = useId()
   const { catalog, checked } = props
-  const known = catalog.data?.map((item) => ({ type: item.type, name: item.name })) ?? []
+  const known = catalog.data ? catalogTypes(catalog.data) : []
   // A type in the URL that the catalog does not list (a withdrawn product) stays choosable, under its code.
   const choices = [...known, ...checked.filter((type) => !known.some((k) => k.type === type)).map((type) => ({ type, name: type }))]
   return (

@@ -1,6 +1,7 @@
 import type { CatalogItem } from '@contract/catalog'
 import type { Request, RequestCategory } from '@contract/request'
 import { BVPN_TYPE_PATTERN } from '@contract/request'
+import { requestKindOf } from './item-kind'
 
 export const REQUEST_ACTIONS = ['modify', 'cancel', 'terminate', 'resubmit'] as const
 export type RequestAction = (typeof REQUEST_ACTIONS)[number]
@@ -11,7 +12,8 @@ const CATEGORY_OF: Record<Exclude<RequestAction, 'resubmit'>, RequestCategory> =
   terminate: 'termination',
 }
 
-const isBvpnVariant = (item: CatalogItem) => /bvpn/i.test(item.variant)
+/** BVPN items: their variant says so, or, when they name none, their type does. */
+const isBvpnVariant = (item: CatalogItem) => (item.variant ? /bvpn/i.test(item.variant) : BVPN_TYPE_PATTERN.test(item.type ?? ''))
 
 /**
  * The catalog items that can do `action` to `source` (docs/decisions/0014-creation-forms.md). Resubmitting
@@ -21,7 +23,7 @@ const isBvpnVariant = (item: CatalogItem) => /bvpn/i.test(item.variant)
  */
 export function itemsFor(action: RequestAction, source: Pick<Request, 'type'>, items: readonly CatalogItem[]): CatalogItem[] {
   if (action === 'resubmit') return items.filter((item) => item.type === source.type)
-  const ofCategory = items.filter((item) => item.category === CATEGORY_OF[action])
+  const ofCategory = items.filter((item) => requestKindOf(item) === CATEGORY_OF[action])
   const naming = ofCategory.filter((item) => item.actsOn?.includes(source.type))
   if (naming.length > 0) return naming
   const bvpn = BVPN_TYPE_PATTERN.test(source.type)

@@ -1,16 +1,20 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { z } from 'zod/mini'
-import { ZCatalogItem } from '@contract/catalog'
+import { ZCatalogItem, type CatalogItem } from '@contract/catalog'
 import { HEADER } from '@contract/common'
 import { CATALOG_PAGE } from '@contract/request-query'
 import { ZRequestCategory, type RequestCategory } from '@contract/request'
+import { isUnreadable, rowsOf } from '@contract/tolerant'
 import { apiRequest } from '@/lib/api-client'
 
 /**
  * The catalog resource's one query factory (docs/architecture.md, "Loading a route's data"), shared by the
  * list (type names and the type filter), the catalog pages and the creation forms. Names, descriptions and
- * schema titles come in the language asked for, so the language is in every key.
+ * schema titles come in the language asked for, so the language is in every key. Lists are read item by item
+ * (`rowsOf`): an item the contract cannot read is one item marked so, never a failed catalog
+ * (docs/decisions/0030-forms-for-any-catalog.md).
  */
+
+const ZCatalogRows = rowsOf(ZCatalogItem)
 
 export interface CatalogSearch {
   q?: string
@@ -27,19 +31,23 @@ export function parseCatalogSearch(params: URLSearchParams): CatalogSearch {
   return { q: params.get('q')?.trim() || undefined, category: category.success ? category.data : undefined, offset: (page - 1) * CATALOG_PAGE_SIZE }
 }
 
-/** One page of GET /catalogItems, with the total the API counts (X-Total-Count). */
+/** One page of GET /catalogItems, with the total the API counts (X-Total-Count); an unreadable item stays in its place, marked. */
 export async function listCatalogPage(search: CatalogSearch, signal?: AbortSignal) {
   const params = new URLSearchParams({ offset: String(search.offset), limit: String(CATALOG_PAGE_SIZE) })
   if (search.q) params.set('q', search.q)
   if (search.category) params.set('category', search.category)
-  const response = await apiRequest(`/catalogItems?${params}`, z.array(ZCatalogItem), { signal })
+  const response = await apiRequest(`/catalogItems?${params}`, ZCatalogRows, { signal })
   const total = Number(response.headers.get(HEADER.totalCount))
   return { items: response.data, total: Number.isFinite(total) ? total : response.data.length }
 }
 
-/** Every item in one page of the largest size: a catalog holds one item per request type, a handful, not thousands. */
-export async function listAllCatalogItems(signal?: AbortSignal) {
-  return (await apiRequest(`/catalogItems?limit=${CATALOG_PAGE.maxLimit}`, z.array(ZCatalogItem), { signal })).data
+/**
+ * Every item in one page of the largest size: a catalog holds one item per request type, a handful, not thousands.
+ * Only the items that could be read: this list names types and opens forms; the catalog's page shows the others.
+ */
+export async function listAllCatalogItems(signal?: AbortSignal): Promise<CatalogItem[]> {
+  const rows = (await apiRequest(`/catalogItems?limit=${CATALOG_PAGE.maxLimit}`, ZCatalogRows, { signal })).data
+  return rows.filter((row): row is CatalogItem => !isUnreadable(row))
 }
 
 export async function getCatalogItem(id: string, signal?: AbortSignal) {

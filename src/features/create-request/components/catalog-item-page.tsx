@@ -5,10 +5,20 @@ import { ErrorMessage } from '@/components/ui/error-message'
 import { ApiError } from '@/lib/api-error'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
-import { readFormModel } from '../schema/form-model'
+import { catalogItemTitle } from '@contract/catalog'
+import { humanize } from '../schema/form-model'
+import { schemaFormOf } from '../schema/item-form'
+import { requestKindOf } from '../item-kind'
 import './create-request.css'
 
-/** `/catalog/:id`: what an item is, what its form asks (read from its schema), and the way into the form. */
+/** The fields this page says in words; anything else the item publishes is listed as it is, readably. */
+const SHOWN_FIELDS = new Set(['id', 'name', 'description', 'type', 'category', 'variant', 'schema', 'actsOn', 'createdAt'])
+
+/**
+ * `/catalog/:id`: what an item is, what its form asks (read from its schema, or the generic form of its kind when it
+ * has none the console can read: docs/decisions/0030-forms-for-any-catalog.md), what else it publishes, and the way
+ * into the form.
+ */
 export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: boolean }) {
   const { t } = useTranslation()
   const item = useQuery(catalogQueries.detail(id, currentLanguage()))
@@ -27,39 +37,77 @@ export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: bool
       </>
     )
   }
-  const model = readFormModel(item.data.schema)
-  const asks = model.children
+  const data = item.data
+  const kind = requestKindOf(data)
+  const model = schemaFormOf(data)
+  const asks = (model?.children ?? [])
     .filter((field) => field.kind !== 'const')
     .flatMap((field) => (field.kind === 'object' && field.key === 'properties' ? field.children : [field]))
+  const others = Object.entries(data).filter(([key, value]) => !SHOWN_FIELDS.has(key) && value !== undefined && value !== null)
   return (
     <div className="catalog-item">
       <p className="create-request__back">
         <Link to="/catalog">{t('createRequest.item.back')}</Link>
       </p>
-      <h1>{item.data.name}</h1>
-      <p>{item.data.description}</p>
+      <h1>{catalogItemTitle(data)}</h1>
+      {data.description && <p>{data.description}</p>}
       <dl>
         <dt>{t('createRequest.item.category')}</dt>
-        <dd>{t(`createRequest.catalog.categoryName.${item.data.category}`)}</dd>
-        <dt>{t('createRequest.item.type')}</dt>
-        <dd>
-          <code>{item.data.type}</code>
-        </dd>
+        <dd>{t(`createRequest.catalog.categoryName.${kind}`)}</dd>
+        {data.type && (
+          <>
+            <dt>{t('createRequest.item.type')}</dt>
+            <dd>
+              <code>{data.type}</code>
+            </dd>
+          </>
+        )}
+        {data.variant && (
+          <>
+            <dt>{t('createRequest.item.variant')}</dt>
+            <dd>
+              <code>{data.variant}</code>
+            </dd>
+          </>
+        )}
+        {data.actsOn && data.actsOn.length > 0 && (
+          <>
+            <dt>{t('createRequest.item.actsOn')}</dt>
+            <dd>{data.actsOn.join(', ')}</dd>
+          </>
+        )}
       </dl>
-      <h2>{t('createRequest.item.asks')}</h2>
-      <ul>
-        {asks.map((field) => (
-          <li key={field.path.join('.')}>
-            {field.label}
-            {field.required && ` ${t('createRequest.form.required')}`}
-            {field.description && <span className="muted"> — {field.description}</span>}
-          </li>
-        ))}
-      </ul>
-      {item.data.category !== 'creation' && <p>{t('createRequest.item.startsFromRequest')}</p>}
-      {canCreate ? (
+      {model ? (
+        <>
+          <h2>{t('createRequest.item.asks')}</h2>
+          <ul>
+            {asks.map((field) => (
+              <li key={field.path.join('.')}>
+                {field.label}
+                {field.required && ` ${t('createRequest.form.required')}`}
+                {field.description && <span className="muted"> — {field.description}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <>
+          <h2>{t('createRequest.item.asks')}</h2>
+          <p>{t(`createRequest.generic.intro.${kind}`)}</p>
+        </>
+      )}
+      {others.length > 0 && (
+        <section aria-labelledby="catalog-item-more">
+          <h2 id="catalog-item-more">{t('createRequest.item.more')}</h2>
+          <ReadableValue value={Object.fromEntries(others)} />
+        </section>
+      )}
+      {kind !== 'creation' && <p>{t('createRequest.item.startsFromRequest')}</p>}
+      {!data.type ? (
+        <p>{t('createRequest.item.noType')}</p>
+      ) : canCreate ? (
         <p>
-          <Link className="button" to={`/requests/new?${new URLSearchParams({ item: item.data.id })}`}>
+          <Link className="button" to={`/requests/new?${new URLSearchParams({ item: data.id })}`}>
             {t('createRequest.item.start')}
           </Link>
         </p>
@@ -68,4 +116,36 @@ export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: bool
       )}
     </div>
   )
+}
+
+/** Any JSON value, readably: objects as lists of named entries (names made readable), lists numbered, the rest as text. */
+function ReadableValue({ value, depth = 0 }: { value: unknown; depth?: number }) {
+  if (depth > 6) return <code>{JSON.stringify(value)}</code>
+  if (Array.isArray(value)) {
+    if (value.every((entry) => typeof entry !== 'object' || entry === null)) return <>{value.map(String).join(', ')}</>
+    return (
+      <ol>
+        {value.map((entry, index) => (
+          <li key={index}>
+            <ReadableValue value={entry} depth={depth + 1} />
+          </li>
+        ))}
+      </ol>
+    )
+  }
+  if (typeof value === 'object' && value !== null) {
+    return (
+      <dl className="readable-value">
+        {Object.entries(value).map(([key, entry]) => (
+          <div key={key}>
+            <dt>{humanize(key)}</dt>
+            <dd>
+              <ReadableValue value={entry} depth={depth + 1} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    )
+  }
+  return <>{String(value)}</>
 }

@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { REQUEST_CATEGORIES, type RequestCategory } from '@contract/request'
-import type { CatalogItem } from '@contract/catalog'
+import { catalogItemTitle, type CatalogItem } from '@contract/catalog'
+import { isUnreadable, type UnreadableRow } from '@contract/tolerant'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
 import { CATALOG_PAGE_SIZE, catalogQueries, parseCatalogSearch } from '@/lib/queries/catalog'
+import { requestKindOf } from '../item-kind'
 import './create-request.css'
 
 /**
@@ -77,8 +79,13 @@ export function CatalogPage({ readOnly = false }: { readOnly?: boolean }) {
           <p role="status">{t('createRequest.catalog.results', { count: page.data.total })}</p>
           {page.data.items.length === 0 && <p>{t('createRequest.catalog.empty')}</p>}
           {REQUEST_CATEGORIES.map((category) => (
-            <CategorySection key={category} category={category} items={page.data.items.filter((item) => item.category === category)} />
+            <CategorySection
+              key={category}
+              category={category}
+              items={page.data.items.filter((item): item is CatalogItem => !isUnreadable(item) && requestKindOf(item) === category)}
+            />
           ))}
+          <UnreadableItems rows={page.data.items.filter(isUnreadable)} />
           {pages > 1 && (
             <nav aria-label={t('createRequest.catalog.pagination')} className="catalog-pages">
               <button type="button" className="button button--secondary" disabled={pageNumber <= 1} onClick={() => goTo({ page: pageNumber - 1 })}>
@@ -99,18 +106,44 @@ export function CatalogPage({ readOnly = false }: { readOnly?: boolean }) {
 function CategorySection({ category, items }: { category: RequestCategory; items: CatalogItem[] }) {
   const { t } = useTranslation()
   if (items.length === 0) return null
-  const byType = [...items].sort((a, b) => a.type.localeCompare(b.type))
+  const byType = [...items].sort((a, b) => (a.type ?? a.id).localeCompare(b.type ?? b.id))
   return (
     <section aria-labelledby={`catalog-${category}`}>
       <h2 id={`catalog-${category}`}>{t(`createRequest.catalog.categories.${category}`)}</h2>
       <ul className="catalog-list">
         {byType.map((item) => (
           <li key={item.id} className="card">
-            <Link to={`/catalog/${encodeURIComponent(item.id)}`}>{item.name}</Link>
-            <p>{item.description}</p>
-            <p className="muted">{t('createRequest.catalog.type', { type: item.type })}</p>
+            <Link to={`/catalog/${encodeURIComponent(item.id)}`}>{catalogItemTitle(item)}</Link>
+            {item.description && <p>{item.description}</p>}
+            {item.type && <p className="muted">{t('createRequest.catalog.type', { type: item.type })}</p>}
           </li>
         ))}
+      </ul>
+    </section>
+  )
+}
+
+/**
+ * Items the console could not read (docs/decisions/0030-forms-for-any-catalog.md): what could be read of each (its
+ * name, its id), marked so; the rest of the catalog works as ever. One with an id still opens its page.
+ */
+function UnreadableItems({ rows }: { rows: UnreadableRow[] }) {
+  const { t } = useTranslation()
+  if (rows.length === 0) return null
+  return (
+    <section aria-labelledby="catalog-unreadable">
+      <h2 id="catalog-unreadable">{t('createRequest.catalog.unreadableTitle')}</h2>
+      <p>{t('createRequest.catalog.unreadableWhy')}</p>
+      <ul className="catalog-list">
+        {rows.map((row) => {
+          const title = row.name ?? row.id ?? t('createRequest.catalog.unreadableNumber', { number: row.index + 1 })
+          return (
+            <li key={`${row.index}`} className="card catalog-list__unreadable">
+              {row.id ? <Link to={`/catalog/${encodeURIComponent(row.id)}`}>{title}</Link> : <span>{title}</span>}
+              <p className="muted">{t('createRequest.catalog.unreadable')}</p>
+            </li>
+          )
+        })}
       </ul>
     </section>
   )

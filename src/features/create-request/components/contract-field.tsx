@@ -6,7 +6,8 @@ import { FieldNotes } from './field-notes'
 
 /**
  * The contract, chosen from the person's contracts (GET /me) with React Aria's combobox; typing another number
- * stays possible, and the API judges it (docs/decisions/0014-creation-forms.md).
+ * stays possible, and the API judges it (docs/decisions/0014-creation-forms.md). Without contracts (/me not answered,
+ * failed, or listing none) the same field is typed, with nothing to open (docs/decisions/0030-forms-for-any-catalog.md).
  */
 export function ContractField(props: {
   name: string
@@ -49,9 +50,11 @@ export function ContractField(props: {
       </Label>
       <div className="combo-field">
         <Input className="combo-field__input" autoComplete="off" />
-        <Button className="combo-field__button" aria-label={t('createRequest.form.showContracts')}>
-          ▾
-        </Button>
+        {props.contracts.length > 0 && (
+          <Button className="combo-field__button" aria-label={t('createRequest.form.showContracts')}>
+            ▾
+          </Button>
+        )}
       </div>
       {props.counter}
       <FieldNotes reason={props.reason} help={props.help} message={props.message} />

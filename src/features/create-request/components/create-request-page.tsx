@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
-import type { CatalogItem } from '@contract/catalog'
+import { catalogItemTitle, type CatalogItem } from '@contract/catalog'
 import type { Request } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { requestQueries } from '@/lib/queries/requests'
 import { itemsFor, type RequestAction } from '../choose-item'
+import { requestKindOf } from '../item-kind'
+import { schemaFormOf } from '../schema/item-form'
 import { draftKey } from '../drafts'
 import { RequestForm } from './request-form'
 import './create-request.css'
@@ -73,8 +75,8 @@ function FromRequest({ action, from, itemId, userId, contracts }: CreateRequestP
       <ul className="catalog-list">
         {candidates.map((item) => (
           <li key={item.id} className="card">
-            <Link to={`/requests/new?${new URLSearchParams({ action, from, item: item.id })}`}>{item.name}</Link>
-            <p>{item.description}</p>
+            <Link to={`/requests/new?${new URLSearchParams({ action, from, item: item.id })}`}>{catalogItemTitle(item)}</Link>
+            {item.description && <p>{item.description}</p>}
           </li>
         ))}
       </ul>
@@ -97,13 +99,15 @@ function FormPage({
 }) {
   const { t } = useTranslation()
   const key = draftKey({ userId, itemId: item.id, action, from: source?.id })
+  const title = catalogItemTitle(item)
   return (
     <div className="create-request">
       <p className="create-request__back">
-        <Link to={`/catalog/${encodeURIComponent(item.id)}`}>{item.name}</Link>
+        <Link to={`/catalog/${encodeURIComponent(item.id)}`}>{title}</Link>
       </p>
-      <h1>{t('createRequest.page.title', { name: item.name })}</h1>
-      <p>{item.description}</p>
+      <h1>{t('createRequest.page.title', { name: title })}</h1>
+      {item.description && <p>{item.description}</p>}
+      {!schemaFormOf(item) && <p className="card">{t(`createRequest.generic.intro.${requestKindOf(item)}`)}</p>}
       {action && source && (
         <p className="card">
           {t(`createRequest.page.startsFrom.${action}`, { id: source.id, reference: source.customerReference ?? '' })}{' '}

@@ -4,6 +4,8 @@ import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
+import { catalogItemTitle } from '@contract/catalog'
+import { requestKindOf } from '../item-kind'
 
 /** What can be ordered from scratch (the catalog's creations), each opening its form; the rest is in the catalog. */
 export function CreationItems() {
@@ -16,11 +18,11 @@ export function CreationItems() {
       <p>{t('createRequest.newRequest.intro')}</p>
       <ul className="catalog-list">
         {items.data
-          .filter((item) => item.category === 'creation')
+          .filter((item) => requestKindOf(item) === 'creation')
           .map((item) => (
             <li key={item.id} className="card">
-              <Link to={`/requests/new?${new URLSearchParams({ item: item.id })}`}>{item.name}</Link>
-              <p>{item.description}</p>
+              <Link to={`/requests/new?${new URLSearchParams({ item: item.id })}`}>{catalogItemTitle(item)}</Link>
+              {item.description && <p>{item.description}</p>}
             </li>
           ))}
       </ul>

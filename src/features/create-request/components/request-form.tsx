@@ -14,8 +14,11 @@ import { clearPendingSend, readDraft, readPendingSend, removeDraft, savePendingS
 import { inPageOrder } from '../form/focus-field'
 import { useLeaveGuard } from '../form/leave-guard'
 import { placeReasons } from '../form/rejection-reasons'
-import { readFormModel, type FormField } from '../schema/form-model'
-import { toBody, valuesFrom, withoutFiles, type FormValues } from '../schema/form-values'
+import { requestKindOf } from '../item-kind'
+import { MAP_ENTRY, readFormModel, type FormField } from '../schema/form-model'
+import { genericFormSchema } from '../schema/generic-form'
+import { schemaFormOf } from '../schema/item-form'
+import { entryIssues, toBody, valuesFrom, withoutFiles, type FormValues } from '../schema/form-values'
 import { createBodyValidator, pathSegments } from '../schema/form-validation'
 import { placeIssues, toFieldErrors } from '../schema/form-errors'
 import { formLocale, sentenceFor, type Rule } from '../schema/form-sentences'
@@ -48,7 +51,8 @@ export interface RequestFormProps {
 }
 
 /**
- * The form of one catalog item, generated from its JSON Schema: its draft, its validation worded as sentences, its
+ * The form of one catalog item, generated from its JSON Schema, or the generic form of its kind when it has none the
+ * console can read (docs/decisions/0030-forms-for-any-catalog.md): its draft, its validation worded as sentences, its
  * error summary, and its sending by the send-once protocol (docs/decisions/0014-creation-forms.md).
  * Give it a `key` per draft (person, item, action, source): its initial values are read once.
  */
@@ -57,9 +61,28 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const locale = formLocale(i18n.resolvedLanguage)
-  const model = useMemo(() => readFormModel(item.schema), [item.schema])
+  const kind = requestKindOf(item)
+  const { model, checked } = useMemo(() => {
+    const own = schemaFormOf(item)
+    if (own) return { model: own, checked: { variant: item.variant, schema: item.schema } }
+    const words = (name: string) => t(`createRequest.generic.${name}`)
+    const schema = genericFormSchema(item.type ?? item.id, kind, {
+      type: words('type'),
+      requestId: words('requestId'),
+      requestIdHelp: words('requestIdHelp'),
+      requestedAt: words('requestedAt'),
+      customerReference: words('customerReference'),
+      contract: words('contract'),
+      comment: words('comment'),
+      properties: words('properties'),
+      propertiesHelp: words('propertiesHelp'),
+      attachments: words('attachments'),
+    })
+    return { model: readFormModel(schema), checked: { schema } }
+  }, [item, kind, t])
   const today = todayUtc()
-  const validator = useMemo(() => createBodyValidator(item, model, today), [item, model, today])
+  const validator = useMemo(() => createBodyValidator(checked, model, today), [checked, model, today])
+  const entryWords = useMemo(() => ({ key: t('createRequest.form.entryKey'), value: t('createRequest.form.entryValue') }), [t])
   const hasReference = model.children.some((child) => child.key === 'customerReference')
 
   const [start] = useState(() => {
@@ -85,12 +108,19 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
   /** A message as the form says it: a sentence naming the field and what to do. */
   const sentence = useCallback(
     (issue: FieldIssue & { rule?: Rule }) =>
-      sentenceFor(issue.rule ?? { kind: 'other' }, labelOf(model, pathSegments(issue.path).join('.')), issue.message, t, locale),
-    [model, t, locale],
+      sentenceFor(issue.rule ?? { kind: 'other' }, labelOf(model, pathSegments(issue.path).join('.'), entryWords), issue.message, t, locale),
+    [model, t, locale, entryWords],
   )
 
   const resolver: Resolver<FormValues> = (values) => {
-    const issues = validator.validate(toBody(model, values), currentLanguage()).map((issue) => ({ path: issue.path, message: sentence(issue) }))
+    const issues = [
+      // Key/value entries are checked as typed: a value that is not the JSON it opens as never reaches the body.
+      ...entryIssues(model, values).map((issue) => ({
+        path: issue.path,
+        message: sentence({ path: issue.path, message: t(`createRequest.form.entry.${issue.problem}`) }),
+      })),
+      ...validator.validate(toBody(model, values), currentLanguage()).map((issue) => ({ path: issue.path, message: sentence(issue) })),
+    ]
     if (issues.length === 0) return { values, errors: {} }
     const { placed, unplaced } = placeIssues(issues, model)
     return { values: {}, errors: toFieldErrors(placed, unplaced) as FieldErrors<FormValues> }
@@ -149,7 +179,7 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
       sent.current = true
       removeDraft(key)
       void queryClient.invalidateQueries({ queryKey: ['requests'] })
-      const notice = t(`createRequest.notice.${outcome.kind === 'found' ? 'found' : item.category}`, { id: outcome.id })
+      const notice = t(`createRequest.notice.${outcome.kind === 'found' ? 'found' : kind}`, { id: outcome.id })
       void navigate(`/requests/${encodeURIComponent(outcome.id)}`, { state: { notice } })
       return
     }
@@ -159,10 +189,12 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
   const pending = useMemo(() => ({ read: () => readPendingSend(key), save: (next: { reference: string; since: string }) => savePendingSend(key, next) }), [key])
   const sender = useSendOnce(gatewaySendPort, onOutcome, pending)
 
-  const needsConfirmation = item.category === 'termination' || item.category === 'cancellation'
+  const needsConfirmation = kind === 'termination' || kind === 'cancellation'
   const onValid = (values: FormValues) => {
     setRefusal(null)
     const body = toBody(model, values) as Record<string, unknown>
+    // A schema that does not fix the type still orders the item's.
+    if (body.type === undefined && item.type) body.type = item.type
     // Without a reference a lost answer could not be looked for: one is made up, and shown (docs/decisions/0014).
     if (hasReference && !(typeof body.customerReference === 'string' && body.customerReference.trim())) {
       body.customerReference = uniqueReference()
@@ -186,7 +218,7 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
   const busy = sender.busy
   // What a confirmation names: the service point a termination ends, the request a cancellation closes.
   const target =
-    item.category === 'termination'
+    kind === 'termination'
       ? ((confirming?.properties as { servicePoint?: { id?: unknown } } | undefined)?.servicePoint?.id ?? '')
       : (confirming?.requestId ?? source?.id ?? '')
 
@@ -227,9 +259,9 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
           {confirming ? (
             <ConfirmPanel
               tone="danger"
-              title={t(`createRequest.form.confirmTitle.${item.category}`)}
-              body={t(`createRequest.form.confirmBody.${item.category}`, { target: String(target) })}
-              confirm={t(`createRequest.form.confirm.${item.category}`)}
+              title={t(`createRequest.form.confirmTitle.${kind}`)}
+              body={t(`createRequest.form.confirmBody.${kind}`, { target: String(target) })}
+              confirm={t(`createRequest.form.confirm.${kind}`)}
               cancel={t('createRequest.form.goBack')}
               disabled={busy}
               onConfirm={() => {
@@ -277,21 +309,30 @@ function collectErrors(errors: object, prefix = ''): { name: string; message: st
   })
 }
 
-/** "Location › Address › City", "VLANs › 2 › Label": a field said with the form's labels. */
-export function labelOf(model: FormField, name: string): string {
+/**
+ * "Location › Address › City", "VLANs › 2 › Label", "Properties › 1 › Value": a field said with the form's labels
+ * (`entry`: the words of a key/value entry's two fields).
+ */
+export function labelOf(model: FormField, name: string, entry?: { key: string; value: string }): string {
   const labels: string[] = []
   let node: FormField | undefined = model
+  // Set once the path went through a key/value field into one of its entries.
+  let inEntry = false
   for (const [index, segment] of name
     .replace(/\.root$/, '')
     .split('.')
     .entries()) {
+    const entered = node?.kind === 'map'
     if (node?.kind === 'object') node = node.children.find((child) => child.key === segment)
     else if (node?.kind === 'array') node = node.item
+    else if (node?.kind === 'map') node = node.row
     else node = undefined
     if (!node) break
     // The body's `properties` is the request's own part, not something the person named.
-    if (index === 0 && segment === 'properties') continue
-    labels.push(/^\d+$/.test(segment) ? String(Number(segment) + 1) : node.label)
+    if (index === 0 && segment === 'properties' && node.kind !== 'map') continue
+    if (entry && inEntry && (segment === MAP_ENTRY.key || segment === MAP_ENTRY.value)) labels.push(entry[segment])
+    else labels.push(/^\d+$/.test(segment) ? String(Number(segment) + 1) : node.label)
+    inEntry = entered
   }
   return labels.join(' › ') || name
 }

@@ -40,6 +40,8 @@ export function SchemaField({ field, name }: { field: FormField; name: string })
       return <ArrayField field={field} name={name} />
     case 'files':
       return <FilesField field={field} name={name} />
+    case 'map':
+      return <MapField field={field} name={name} />
     default:
       return <LeafField field={field} name={name} />
   }
@@ -73,7 +75,7 @@ function Group({ field, name, children, hint }: { field: FormField; name: string
     <fieldset id={id} className="form-group" aria-describedby={describedBy} tabIndex={-1}>
       <legend>
         {field.label}
-        {field.required && field.kind !== 'object' && <span className="form-field__required"> {t('createRequest.form.required')}</span>}
+        {field.required && field.kind !== 'object' && field.kind !== 'map' && <span className="form-field__required"> {t('createRequest.form.required')}</span>}
       </legend>
       {reason && (
         <p id={reasonId} className="form-field__reason">
@@ -140,6 +142,38 @@ function ArrayField({ field, name }: { field: FormField & { kind: 'array' }; nam
   )
 }
 
+/**
+ * An object that names no properties (the generic form's `properties`): entries the person adds, each a key and a
+ * value read as JSON when it is JSON, so that parts can nest (docs/decisions/0030-forms-for-any-catalog.md).
+ */
+function MapField({ field, name }: { field: FormField & { kind: 'map' }; name: string }) {
+  const { t } = useTranslation()
+  const { control } = useFormContext()
+  const { fields, append, remove } = useFieldArray({ control, name })
+  const words: Record<string, string> = { key: t('createRequest.form.entryKey'), value: t('createRequest.form.entryValue') }
+  return (
+    <Group field={field} name={name} hint={t('createRequest.form.entryHint')}>
+      {fields.map((entry, index) => {
+        const entryName = `${name}.${index}`
+        return (
+          <fieldset key={entry.id} className="form-group form-group--item" id={fieldId(entryName)}>
+            <legend>{t('createRequest.form.itemLegend', { label: field.label, number: index + 1 })}</legend>
+            {field.row.children.map((child) => (
+              <SchemaField key={child.key} field={{ ...child, label: words[child.key] ?? child.label }} name={join(entryName, child.key)} />
+            ))}
+            <button type="button" className="button button--secondary" onClick={() => remove(index)}>
+              {t('createRequest.form.removeItem', { label: field.label, number: index + 1 })}
+            </button>
+          </fieldset>
+        )
+      })}
+      <button type="button" className="button button--secondary" onClick={() => append(emptyValues(field.row) as object)}>
+        {t('createRequest.form.addEntry', { label: field.label })}
+      </button>
+    </Group>
+  )
+}
+
 function LeafField({ field, name }: { field: FormField; name: string }) {
   const { t } = useTranslation()
   const { register } = useFormContext()
@@ -157,7 +191,8 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
   // the person's contracts to pick from, why a reference is filled in already.
   const isDate = field.kind === 'text' && field.format === 'date'
   const isRequestedAt = name === 'requestedAt'
-  const isContract = name === 'contract' && extras.contracts.length > 0
+  // The contract is one field whatever /me says: its contracts offered when it lists some, typed otherwise (0030).
+  const isContract = name === 'contract' && field.kind === 'text'
   const counted =
     field.kind === 'text' && field.format === 'text' && field.maxLength !== undefined && field.maxLength <= COUNTER_MAX_LENGTH ? field.maxLength : undefined
   const hints = [
@@ -170,7 +205,7 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
       ? t('createRequest.form.numberHint', { min: field.minimum, max: field.maximum })
       : undefined,
     name === 'customerReference' && extras.generatedReference ? t('createRequest.form.referenceHint') : undefined,
-    isContract ? t('createRequest.form.contractsHint') : undefined,
+    isContract && extras.contracts.length > 0 ? t('createRequest.form.contractsHint') : undefined,
   ].filter(Boolean)
   const counter = counted !== undefined && <CharCounter id={countId} length={typeof value === 'string' ? value.length : 0} max={counted} />
 
@@ -227,9 +262,9 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
     control = (
       <select {...common}>
         <option value="">{t('createRequest.form.choose')}</option>
-        {field.options.map((option) => (
+        {field.options.map((option, index) => (
           <option key={String(option)} value={String(option)}>
-            {String(option)}
+            {field.optionLabels?.[index] ?? String(option)}
           </option>
         ))}
       </select>

@@ -30,7 +30,7 @@ export function placeIssues(issues: readonly FieldIssue[], model: FormField): { 
     if (field.kind === 'files') {
       const filesName = segments.slice(0, field.path.length).join('.')
       placed.push({ name: `${filesName}.root`, message: issue.message })
-    } else if (field.kind === 'object' || field.kind === 'array') {
+    } else if (field.kind === 'object' || field.kind === 'array' || field.kind === 'map') {
       placed.push({ name: `${name}.root`, message: issue.message })
     } else {
       placed.push({ name, message: issue.message })

@@ -1,8 +1,12 @@
+import { resolveLocalRefs } from '@contract/json-schema-refs'
+
 /**
  * A catalog item's JSON Schema (2020-12), read into a tree of form fields at run time: no form is written
  * per request type (docs/decisions/0014-creation-forms.md). Only what the schema says is used: types,
  * `properties` and `required`, `const`, `enum`, `format`, lengths, bounds, `pattern`, `items`, `title` and
- * `description`. Anything this reader does not know becomes a plain text field, never an error.
+ * `description`, with local `$ref`s followed and `allOf` merged first, `oneOf`/`anyOf` of plain choices read as a
+ * choice, and an object that lists no properties read as key/value fields (docs/decisions/0030-forms-for-any-catalog.md).
+ * Anything this reader does not know becomes a plain text field, never an error.
  */
 export type JsonSchema = Record<string, unknown>
 
@@ -23,7 +27,9 @@ export type FormField =
   | (FieldBase & { kind: 'array'; item: FormField; minItems?: number; maxItems?: number })
   | (FieldBase & { kind: 'files'; maxItems?: number; maxBytes?: number })
   | (FieldBase & { kind: 'text'; format: TextFormat; minLength?: number; maxLength?: number; pattern?: string })
-  | (FieldBase & { kind: 'enum'; options: readonly (string | number | boolean)[] })
+  | (FieldBase & { kind: 'enum'; options: readonly (string | number | boolean)[]; optionLabels?: readonly string[] })
+  /** An object that names no properties: entries a person adds, each a key and a value (`row`: its two fields). */
+  | (FieldBase & { kind: 'map'; row: FieldBase & { kind: 'object'; children: readonly FormField[] } })
   | (FieldBase & { kind: 'boolean' })
   | (FieldBase & { kind: 'number'; integer: boolean; minimum?: number; maximum?: number })
   | (FieldBase & { kind: 'const'; value: unknown })
@@ -80,15 +86,58 @@ function base64LengthToBytes(length: number | undefined): number | undefined {
   return bytes >= 1024 ? Math.floor(bytes / 1024) * 1024 : bytes
 }
 
+const isPlain = (value: unknown): value is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof value)
+
+/** The names of a map entry's two fields, in the form's values: `[{ key, value }]`. */
+export const MAP_ENTRY = { key: 'key', value: 'value' } as const
+
+/**
+ * `oneOf` / `anyOf` read as what a person picks: alternatives that are each one fixed value (`const` or a one-value
+ * `enum`) become a choice, labelled by their titles; one alternative beside `null` is that alternative. Anything
+ * else is left to the caller (a text field).
+ */
+function readChoices(node: JsonSchema): JsonSchema | undefined {
+  const alternatives = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : undefined
+  if (!alternatives || alternatives.length === 0) return undefined
+  const options = alternatives.filter(isSchema)
+  const notNull = options.filter((option) => option.type !== 'null')
+  if (notNull.length === 1 && options.length === alternatives.length) {
+    const { oneOf: _one, anyOf: _any, ...rest } = node
+    return { ...notNull[0], ...rest }
+  }
+  const values = options.map((option) =>
+    'const' in option ? option.const : Array.isArray(option.enum) && option.enum.length === 1 ? option.enum[0] : undefined,
+  )
+  if (options.length !== alternatives.length || !values.every(isPlain)) return undefined
+  return { ...node, oneOf: undefined, anyOf: undefined, enum: values, 'x-labels': options.map((option, index) => text(option.title) ?? String(values[index])) }
+}
+
 export function readField(schema: unknown, key: string, path: readonly string[], required: boolean): FormField {
-  const node: JsonSchema = isSchema(schema) ? schema : {}
+  const given: JsonSchema = isSchema(schema) ? schema : {}
+  const node = readChoices(given) ?? given
   const base: FieldBase = { key, path, label: text(node.title) ?? humanize(key), description: text(node.description), required }
   if ('const' in node) return { ...base, kind: 'const', value: node.const }
-  if (Array.isArray(node.enum) && node.enum.length > 0 && node.enum.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
-    return { ...base, kind: 'enum', options: node.enum as (string | number | boolean)[] }
+  if (Array.isArray(node.enum) && node.enum.length > 0 && node.enum.every(isPlain)) {
+    const labels = node['x-labels']
+    return { ...base, kind: 'enum', options: node.enum, ...(Array.isArray(labels) ? { optionLabels: labels.map(String) } : {}) }
   }
   switch (typeOf(node)) {
     case 'object': {
+      // An object that names no properties but takes them: key/value entries the person adds.
+      if (!isSchema(node.properties) && node.additionalProperties !== false) {
+        const row = {
+          key: '*',
+          path: [...path, '*'],
+          label: base.label,
+          required: true,
+          kind: 'object' as const,
+          children: [
+            { key: MAP_ENTRY.key, path: [...path, '*', MAP_ENTRY.key], label: 'key', required: true, kind: 'text' as const, format: 'text' as const },
+            { key: MAP_ENTRY.value, path: [...path, '*', MAP_ENTRY.value], label: 'value', required: false, kind: 'text' as const, format: 'text' as const },
+          ],
+        }
+        return { ...base, kind: 'map', row }
+      }
       const properties = isSchema(node.properties) ? node.properties : {}
       const requiredKeys = new Set(Array.isArray(node.required) ? node.required.filter((k): k is string => typeof k === 'string') : [])
       const children = Object.entries(properties).map(([childKey, child]) => readField(child, childKey, [...path, childKey], requiredKeys.has(childKey)))
@@ -119,9 +168,12 @@ export function readField(schema: unknown, key: string, path: readonly string[],
   }
 }
 
-/** The body's form: the root object of the item's schema. Files go last, after what they document. */
+/**
+ * The body's form: the root object of the item's schema, its local references followed. Files go last, after what
+ * they document.
+ */
 export function readFormModel(schema: unknown): FormField & { kind: 'object' } {
-  const root = readField(schema, '', [], true)
+  const root = readField(resolveLocalRefs(schema), '', [], true)
   const children = root.kind === 'object' ? root.children : []
   const ordered = [...children.filter((c) => c.kind !== 'files'), ...children.filter((c) => c.kind === 'files')]
   return { key: '', path: [], label: root.label, description: root.description, required: true, kind: 'object', children: ordered }
@@ -134,6 +186,7 @@ export function fieldAt(model: FormField, path: readonly string[]): FormField | 
     if (!node) return undefined
     if (node.kind === 'object') node = node.children.find((child) => child.key === segment)
     else if (node.kind === 'array' && /^\d+$/.test(segment)) node = node.item
+    else if (node.kind === 'map' && /^\d+$/.test(segment)) node = node.row
     else if (node.kind === 'files' && /^\d+$/.test(segment)) return node
     else return undefined
   }
@@ -145,4 +198,5 @@ export function* walkFields(field: FormField): Generator<FormField> {
   yield field
   if (field.kind === 'object') for (const child of field.children) yield* walkFields(child)
   if (field.kind === 'array') yield* walkFields(field.item)
+  if (field.kind === 'map') yield* walkFields(field.row)
 }

@@ -4,8 +4,12 @@ import { z } from 'zod'
 import { ZCatalogItem, type CatalogItem } from '@contract/catalog'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { startInProcessServer, type InProcessServer } from '../../../../test/in-process-fetch'
+import { resolveLocalRefs } from '@contract/json-schema-refs'
 import { fieldAt, readFormModel, walkFields, type FormField } from './form-model'
-import { emptyValues, toBody, valuesFrom, withoutFiles, type FormValues } from './form-values'
+import { emptyValues, entryIssues, toBody, valuesFrom, withoutFiles, type FormValues } from './form-values'
+import { genericFormSchema, type GenericFormWords } from './generic-form'
+import { schemaFormOf } from './item-form'
+import { requestKindOf } from '../item-kind'
 import { createBodyValidator, PATTERN_MESSAGE_KEYS } from './form-validation'
 import { placeIssues, toFieldErrors } from './form-errors'
 import { todayUtc } from '../today'
@@ -352,7 +356,8 @@ describe('an item the SPA has never seen', () => {
     expect(at(model, 'properties.dish.mount')).toMatchObject({ kind: 'enum', options: ['roof', 'wall'], description: 'Where the dish is fixed.' })
     expect(at(model, 'properties.dish.heated')).toMatchObject({ kind: 'boolean', required: true })
     expect(at(model, 'properties.beams')).toMatchObject({ kind: 'array', minItems: 1 })
-    expect(at(model, 'properties.orbit')).toMatchObject({ kind: 'unknown' })
+    // `anyOf` of fixed values is a choice (docs/decisions/0030-forms-for-any-catalog.md).
+    expect(at(model, 'properties.orbit')).toMatchObject({ kind: 'enum', options: ['GEO', 'LEO'] })
     expect(at(model, 'attachments')).toMatchObject({ kind: 'files', maxItems: 5 })
 
     const validator = createBodyValidator(item, model, today)
@@ -387,5 +392,233 @@ describe('an item the SPA has never seen', () => {
     const issues = validator.validate({ properties: { code: `${'a'.repeat(50)}!` } }, 'en')
     expect(performance.now() - started).toBeLessThan(250)
     expect(issues).toContainEqual(expect.objectContaining({ path: 'properties.code', message: 'does not have the expected format (^(a+)+$)' }))
+  })
+})
+
+/** An address published once in `$defs` and used by reference, as another operator's catalog may (0030). */
+const ADDRESS_SCHEMA = {
+  type: 'object',
+  $defs: {
+    Address: {
+      type: 'object',
+      title: 'Address',
+      properties: {
+        street: { type: 'string', minLength: 1, title: 'Street' },
+        postalCode: { type: 'string', pattern: '^[0-9]{5}$', title: 'Postal code' },
+        city: { type: 'string', minLength: 1, title: 'City' },
+      },
+      required: ['street', 'postalCode', 'city'],
+    },
+    Named: { type: 'object', properties: { name: { type: 'string', maxLength: 40, title: 'Site name' } }, required: ['name'] },
+  },
+  properties: {
+    type: { const: 'FIBRE_SITE' },
+    requestedAt: { type: 'string', format: 'date' },
+    contract: { type: 'string', maxLength: 10 },
+    properties: {
+      type: 'object',
+      properties: {
+        site: {
+          allOf: [
+            { $ref: '#/$defs/Named' },
+            { type: 'object', properties: { address: { $ref: '#/$defs/Address', title: 'Site address' } }, required: ['address'] },
+          ],
+        },
+      },
+      required: ['site'],
+    },
+  },
+  required: ['type', 'requestedAt', 'contract', 'properties'],
+}
+
+describe('schemas that use $ref, $defs and allOf (docs/decisions/0030-forms-for-any-catalog.md)', () => {
+  it('makes a required address defined by reference into its fields, with the title beside the $ref', () => {
+    const model = readFormModel(ADDRESS_SCHEMA)
+    const address = at(model, 'properties.site.address')
+    expect(address).toMatchObject({ kind: 'object', label: 'Site address', required: true })
+    expect(at(model, 'properties.site.address.street')).toMatchObject({ kind: 'text', required: true, label: 'Street' })
+    expect(at(model, 'properties.site.address.postalCode')).toMatchObject({ kind: 'text', pattern: '^[0-9]{5}$' })
+    // allOf: both parts' fields, both parts' required.
+    expect(at(model, 'properties.site')).toMatchObject({ kind: 'object', required: true })
+    expect(at(model, 'properties.site.name')).toMatchObject({ kind: 'text', maxLength: 40, required: true })
+  })
+
+  it('validates through the references: the pattern inside $defs is checked, the required fields are said', () => {
+    const model = readFormModel(ADDRESS_SCHEMA)
+    const validator = createBodyValidator({ schema: ADDRESS_SCHEMA }, model, today)
+    const body = {
+      type: 'FIBRE_SITE',
+      requestedAt: addDaysToIsoDate(today, 7),
+      contract: 'ACM-1',
+      attachments: [],
+      properties: { site: { name: 'Lyon', address: { street: '2 quai', postalCode: '6900', city: '' } } },
+    }
+    const messages = Object.fromEntries(validator.validate(body, 'en').map((i) => [i.path, i.message]))
+    expect(Object.keys(messages).sort()).toEqual(['properties.site.address.city', 'properties.site.address.postalCode'])
+    const fixed = { ...body, properties: { site: { name: 'Lyon', address: { street: '2 quai', postalCode: '69002', city: 'Lyon' } } } }
+    expect(validator.validate(fixed, 'en')).toEqual([])
+  })
+
+  it('follows `definitions` and escaped pointers, and leaves a reference outside the document as text', () => {
+    const schema = {
+      type: 'object',
+      definitions: { 'a/b': { type: 'integer', minimum: 1 } },
+      properties: { count: { $ref: '#/definitions/a~1b' }, remote: { $ref: 'https://example.com/s.json', title: 'Remote' }, lost: { $ref: '#/$defs/none' } },
+    }
+    const model = readFormModel(schema)
+    expect(at(model, 'count')).toMatchObject({ kind: 'number', integer: true, minimum: 1 })
+    expect(at(model, 'remote')).toMatchObject({ kind: 'unknown', label: 'Remote' })
+    expect(at(model, 'lost')).toMatchObject({ kind: 'unknown' })
+  })
+
+  it('bounds a cycle: a part that contains itself is read once, then typed as text', () => {
+    const schema = {
+      type: 'object',
+      $defs: { Part: { type: 'object', title: 'Part', properties: { label: { type: 'string' }, inner: { $ref: '#/$defs/Part' } } } },
+      properties: { part: { $ref: '#/$defs/Part' } },
+    }
+    const model = readFormModel(schema)
+    expect(at(model, 'part.label')).toMatchObject({ kind: 'text' })
+    expect(at(model, 'part.inner')).toMatchObject({ kind: 'unknown' })
+    expect([...walkFields(model)].length).toBeLessThan(10)
+  })
+
+  it('bounds a document that doubles at each reference: read in time, not in 2^40 steps', () => {
+    const $defs: Record<string, unknown> = { L40: { type: 'string' } }
+    for (let level = 39; level >= 0; level--) {
+      $defs[`L${level}`] = { type: 'object', properties: { a: { $ref: `#/$defs/L${level + 1}` }, b: { $ref: `#/$defs/L${level + 1}` } } }
+    }
+    const started = performance.now()
+    const resolved = resolveLocalRefs({ type: 'object', $defs, properties: { root: { $ref: '#/$defs/L0' } } })
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(resolved).toMatchObject({ type: 'object', properties: { root: { type: 'object' } } })
+  })
+
+  it('reads oneOf of fixed values as a choice with their titles, and a type beside null as that type', () => {
+    const model = readFormModel({
+      type: 'object',
+      properties: {
+        speed: {
+          oneOf: [
+            { const: 100, title: '100 Mbit/s' },
+            { const: 1000, title: '1 Gbit/s' },
+          ],
+        },
+        note: { anyOf: [{ type: 'string', maxLength: 30 }, { type: 'null' }], title: 'Note' },
+      },
+    })
+    expect(at(model, 'speed')).toMatchObject({ kind: 'enum', options: [100, 1000], optionLabels: ['100 Mbit/s', '1 Gbit/s'] })
+    expect(at(model, 'note')).toMatchObject({ kind: 'text', maxLength: 30, label: 'Note' })
+  })
+})
+
+const WORDS: GenericFormWords = {
+  type: 'Request type',
+  requestId: 'Request',
+  requestIdHelp: '',
+  requestedAt: 'Requested date',
+  customerReference: 'Your reference',
+  contract: 'Contract',
+  comment: 'Comment',
+  properties: 'Properties',
+  propertiesHelp: '',
+  attachments: 'Attachments',
+}
+
+describe('the generic form of an item without a schema the console can read (0030)', () => {
+  it('builds from an item only when its schema names fields; otherwise the generic form of its kind', () => {
+    expect(schemaFormOf({ schema: undefined })).toBeUndefined()
+    expect(schemaFormOf({ schema: { type: 'object' } })).toBeUndefined()
+    expect(schemaFormOf({ schema: ADDRESS_SCHEMA })).toBeDefined()
+    const model = readFormModel(genericFormSchema('GLASS_FIBRE', 'creation', WORDS))
+    expect(model.children.map((child) => `${child.key}:${child.kind}`)).toEqual([
+      'type:const',
+      'requestedAt:text',
+      'customerReference:text',
+      'contract:text',
+      'comment:text',
+      'properties:map',
+      'attachments:files',
+    ])
+    const modification = readFormModel(genericFormSchema('M_GLASS', 'modification', WORDS))
+    expect(at(modification, 'requestId')).toMatchObject({ kind: 'text', required: true })
+  })
+
+  it('says the 7-day, 18 and 10 rules, and sends properties as typed entries, JSON read as JSON', () => {
+    const schema = genericFormSchema('GLASS_FIBRE', 'creation', WORDS)
+    const model = readFormModel(schema)
+    const validator = createBodyValidator({ schema }, model, today)
+    const values = {
+      ...(emptyValues(model) as FormValues),
+      requestedAt: addDaysToIsoDate(today, 6),
+      customerReference: 'R'.repeat(19),
+      contract: 'C'.repeat(11),
+      properties: [
+        { key: 'bandwidth', value: '100' },
+        { key: 'servicePoint', value: '{"id": "SP1"}' },
+        { key: 'city', value: 'Lyon' },
+        { key: 'code', value: '"0042"' },
+        { key: '', value: '' },
+      ],
+    }
+    const body = toBody(model, values) as Record<string, unknown>
+    expect(body).toMatchObject({
+      type: 'GLASS_FIBRE',
+      attachments: [],
+      properties: { bandwidth: 100, servicePoint: { id: 'SP1' }, city: 'Lyon', code: '0042' },
+    })
+    const rules = Object.fromEntries(validator.validate(body, 'en').map((issue) => [issue.path, issue.rule]))
+    expect(rules).toEqual({
+      requestedAt: { kind: 'tooSoon', earliest: addDaysToIsoDate(today, 7) },
+      customerReference: { kind: 'tooLong', max: 18, actual: 19 },
+      contract: { kind: 'tooLong', max: 10, actual: 11 },
+    })
+    const fixed = { ...values, requestedAt: addDaysToIsoDate(today, 7), customerReference: 'PO-1', contract: 'ACM-000101' }
+    expect(validator.validate(toBody(model, fixed), 'en')).toEqual([])
+  })
+
+  it('refuses a value that opens as JSON but is not, and a value without a key; prefills entries from a request', () => {
+    const model = readFormModel(genericFormSchema('GLASS_FIBRE', 'termination', WORDS))
+    const values = {
+      properties: [
+        { key: 'servicePoint', value: '{"id": ' },
+        { key: ' ', value: 'orphan' },
+        { key: 'note', value: 'plain text' },
+      ],
+    }
+    expect(entryIssues(model, values)).toEqual([
+      { path: 'properties.0.value', problem: 'json' },
+      { path: 'properties.1.key', problem: 'key' },
+    ])
+    const prefilled = valuesFrom(model, {
+      contract: 'ACM-1',
+      properties: { servicePoint: { id: 'SP00000001' }, postalCode: '75002', city: 'Paris' },
+    }) as FormValues
+    expect(prefilled.properties).toEqual([
+      { key: 'servicePoint.id', value: 'SP00000001' },
+      { key: 'postalCode', value: '"75002"' },
+      { key: 'city', value: 'Paris' },
+    ])
+    expect((toBody(model, prefilled) as { properties: unknown }).properties).toEqual({ servicePoint: { id: 'SP00000001' }, postalCode: '75002', city: 'Paris' })
+    // Nested parts by dotted keys, or as JSON in one value.
+    const nested = {
+      properties: [
+        { key: 'site.address.city', value: 'Lyon' },
+        { key: 'site.name', value: 'HQ' },
+        { key: 'vlans', value: '[10, 20]' },
+      ],
+    }
+    expect((toBody(model, nested) as { properties: unknown }).properties).toEqual({ site: { address: { city: 'Lyon' }, name: 'HQ' }, vlans: [10, 20] })
+  })
+
+  it('decides the kind from the category, else the variant, else the type prefix, else creation', () => {
+    expect(requestKindOf({ category: 'termination', type: 'C_X' })).toBe('termination')
+    expect(requestKindOf({ category: 'Modification' })).toBe('modification')
+    expect(requestKindOf({ category: 'ON_DEMAND', variant: 'cancelRequestsGeneric' })).toBe('cancellation')
+    expect(requestKindOf({ variant: 'deleteBVPNGeneric' })).toBe('termination')
+    expect(requestKindOf({ type: 'M_FIBRE' })).toBe('modification')
+    expect(requestKindOf({ type: 'R_BVPN_SITE' })).toBe('termination')
+    expect(requestKindOf({ type: 'GLASS_FIBRE' })).toBe('creation')
+    expect(requestKindOf({})).toBe('creation')
   })
 })

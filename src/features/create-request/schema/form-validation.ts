@@ -4,7 +4,8 @@ import { extractPatterns, patternRefinement } from '@contract/catalog-patterns'
 import type { FieldIssue } from '@contract/error'
 import { describeIssues, formatMessage, type MessageLanguage } from '@contract/issue-messages'
 import { BVPN_TYPE_PATTERN } from '@contract/request'
-import { REQUEST_BODY_VARIANTS, withRequestedAtRule, type RequestBodyVariant } from '@contract/request-bodies'
+import { resolveLocalRefs } from '@contract/json-schema-refs'
+import { REQUEST_BODY_VARIANTS, ZRequestBodyBase, withRequestedAtRule } from '@contract/request-bodies'
 import { fieldAt, type FormField } from './form-model'
 import { ruleOf, type Rule } from './form-sentences'
 
@@ -33,18 +34,22 @@ export interface BodyValidator {
 /**
  * Validation built from the same things the sandbox checks a body with (docs/decisions/0006): the variant's
  * contract schema (base fields: `customerReference` ≤ 18, `contract` ≤ 10, BVPN types `^[CMR]_BVPN_.*$`…),
- * the item's published JSON Schema read by `z.fromJSONSchema`, and `requestedAt` ≥ `today` + 7 days.
+ * the item's published JSON Schema read by `z.fromJSONSchema` (its local references followed first), and
+ * `requestedAt` ≥ `today` + 7 days. A variant the contract does not name (another operator's, or none: the generic
+ * form) is checked with the fields every variant shares (docs/decisions/0030-forms-for-any-catalog.md).
  * The schemas and the rule are parsed apart rather than intersected, so that a trimmed value and the raw one never
  * have to be merged.
  */
-export function createBodyValidator(item: { variant: RequestBodyVariant; schema: Record<string, unknown> }, model: FormField, today: string): BodyValidator {
-  const variantSchema = REQUEST_BODY_VARIANTS[item.variant].schema
+export function createBodyValidator(item: { variant?: string; schema?: unknown }, model: FormField, today: string): BodyValidator {
+  const known =
+    item.variant !== undefined && Object.hasOwn(REQUEST_BODY_VARIANTS, item.variant) ? (item.variant as keyof typeof REQUEST_BODY_VARIANTS) : undefined
+  const variantSchema = known ? REQUEST_BODY_VARIANTS[known].schema : ZRequestBodyBase
   // Apart, so that it speaks even while other fields are wrong (zod runs a check only on a valid object).
   const dayRule = withRequestedAtRule(z.looseObject({}), today)
   let publishedSchema: z.ZodType | undefined
   try {
     // Patterns run with RE2, in linear time: a catalog pattern cannot freeze the tab (docs/decisions/0020).
-    const { stripped, checks } = extractPatterns(item.schema, (source) => RE2JS.compile(source))
+    const { stripped, checks } = extractPatterns(resolveLocalRefs(item.schema ?? {}), (source) => RE2JS.compile(source))
     publishedSchema = z.fromJSONSchema(stripped as z.core.JSONSchema.JSONSchema)
     if (checks.length > 0) publishedSchema = publishedSchema.check(z.superRefine(patternRefinement(checks), { when: () => true }))
   } catch {

@@ -1,4 +1,4 @@
-import type { FormField } from './form-model'
+import { MAP_ENTRY, type FormField } from './form-model'
 
 /**
  * What the form holds and what it sends. Inputs hold text ('' = not given); an optional yes/no holds
@@ -24,6 +24,7 @@ export function emptyValues(field: FormField): unknown {
     case 'array':
       return Array.from({ length: Math.max(field.minItems ?? 0, 0) }, () => emptyValues(field.item))
     case 'files':
+    case 'map':
       return []
     case 'boolean':
       return field.required ? false : ''
@@ -68,6 +69,12 @@ export function toBody(field: FormField, value: unknown): unknown {
       const files = Array.isArray(value) ? (value as ChosenFile[]).map(({ name, body, mimeType }) => ({ name, body, ...(mimeType ? { mimeType } : {}) })) : []
       return files.length > 0 || field.required ? files : undefined
     }
+    case 'map': {
+      const entries = mapEntries(value).filter((entry) => entry.key.trim() !== '')
+      const body: Record<string, unknown> = {}
+      for (const entry of entries) setDotted(body, entry.key, readEntryValue(entry.value).value)
+      return entries.length > 0 || field.required ? body : undefined
+    }
     case 'const':
       return field.value
     case 'boolean':
@@ -100,6 +107,12 @@ export function valuesFrom(field: FormField, source: unknown): unknown {
       return Array.isArray(source) && source.length > 0 ? source.map((item) => valuesFrom(field.item, item)) : emptyValues(field)
     case 'files':
       return []
+    case 'map':
+      return Array.isArray(source)
+        ? mapEntries(source)
+        : isRecord(source)
+          ? flatten(source).map(([key, entry]) => ({ key, value: writeEntryValue(entry) }))
+          : []
     case 'boolean':
       // A draft holds 'true' / 'false' for an optional yes/no; a request holds booleans.
       if (source === 'true' || source === 'false') return field.required ? source === 'true' : source
@@ -125,4 +138,82 @@ export function withoutFiles(field: FormField, value: unknown): unknown {
   }
   if (field.kind === 'array' && Array.isArray(value)) return value.map((item) => withoutFiles(field.item, item))
   return value
+}
+
+/**
+ * Keys name nested parts with dots (`servicePoint.id`), so that a person gives a part of a part without writing JSON
+ * (docs/decisions/0030-forms-for-any-catalog.md): `{ "servicePoint": { "id": … } }` is sent.
+ */
+function setDotted(target: Record<string, unknown>, key: string, value: unknown) {
+  const names = key
+    .split('.')
+    .map((name) => name.trim())
+    .filter(Boolean)
+  let node = target
+  for (const name of names.slice(0, -1)) {
+    if (!isRecord(node[name])) node[name] = {}
+    node = node[name] as Record<string, unknown>
+  }
+  const last = names.at(-1)
+  if (last !== undefined) node[last] = value
+}
+
+/** A request's parts as entries: nested objects by dotted keys, lists and plain values as they are. */
+function flatten(source: Record<string, unknown>, prefix = ''): [string, unknown][] {
+  return Object.entries(source).flatMap(([key, value]): [string, unknown][] =>
+    isRecord(value) && Object.keys(value).length > 0 && !key.includes('.') ? flatten(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value]],
+  )
+}
+
+interface MapEntry {
+  key: string
+  value: string
+}
+
+function mapEntries(value: unknown): MapEntry[] {
+  if (!Array.isArray(value)) return []
+  return value.filter(isRecord).map((entry) => ({
+    key: typeof entry[MAP_ENTRY.key] === 'string' ? (entry[MAP_ENTRY.key] as string) : '',
+    value: typeof entry[MAP_ENTRY.value] === 'string' ? (entry[MAP_ENTRY.value] as string) : '',
+  }))
+}
+
+/**
+ * A key/value entry's value as typed (docs/decisions/0030-forms-for-any-catalog.md): read as JSON when it is JSON
+ * (`12`, `true`, `"12"`, `{ "id": "SP1" }`, `[1, 2]`), so that a person can give numbers, yes/no and nested parts;
+ * anything else is text. Text that opens like JSON (`{`, `[`, `"`) but is not JSON is an error: the person meant JSON.
+ */
+function readEntryValue(typed: string): { value: unknown; valid: boolean } {
+  const trimmed = typed.trim()
+  try {
+    return { value: JSON.parse(trimmed) as unknown, valid: true }
+  } catch {
+    return { value: typed, valid: !/^[[{"]/.test(trimmed) }
+  }
+}
+
+/** The text that `readEntryValue` reads back as `value`: a text that would read as JSON is quoted. */
+function writeEntryValue(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value) ?? ''
+  const read = readEntryValue(value)
+  return read.valid && read.value === value ? value : JSON.stringify(value)
+}
+
+/** What the form's own checks find in key/value entries: a value that is not the JSON it opens as, a value without a key. */
+export interface EntryIssue {
+  path: string
+  problem: 'json' | 'key'
+}
+
+export function entryIssues(field: FormField, value: unknown, name = ''): EntryIssue[] {
+  const join = (key: string) => (name ? `${name}.${key}` : key)
+  if (field.kind === 'map') {
+    return mapEntries(value).flatMap((entry, index): EntryIssue[] => {
+      if (entry.key.trim() === '' && entry.value.trim() !== '') return [{ path: join(`${index}.${MAP_ENTRY.key}`), problem: 'key' as const }]
+      return readEntryValue(entry.value).valid ? [] : [{ path: join(`${index}.${MAP_ENTRY.value}`), problem: 'json' as const }]
+    })
+  }
+  if (field.kind === 'object' && isRecord(value)) return field.children.flatMap((child) => entryIssues(child, value[child.key], join(child.key)))
+  if (field.kind === 'array' && Array.isArray(value)) return value.flatMap((item, index) => entryIssues(field.item, item, join(String(index))))
+  return []
 }
