@@ -45,9 +45,10 @@ export const DARK_FIBRE_SCHEMA = {
       required: ['street', 'postalCode', 'city', 'country'],
       properties: {
         street: { ...SHORT_TEXT, title: 'Street' },
-        postalCode: { type: 'string', pattern: '^[A-Za-z0-9 -]{3,10}$', title: 'Postal code' },
+        // Lengths, not patterns: the sandbox runs patterns under `properties` and `items` only (0020).
+        postalCode: { type: 'string', minLength: 3, maxLength: 10, title: 'Postal code' },
         city: { ...SHORT_TEXT, title: 'City' },
-        country: { type: 'string', pattern: '^[A-Z]{2}$', title: 'Country', description: 'Two-letter country code, for example FR.' },
+        country: { type: 'string', minLength: 2, maxLength: 2, title: 'Country', description: 'Two-letter country code, for example FR.' },
       },
     },
     Site: {
