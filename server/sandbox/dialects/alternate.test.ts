@@ -1,4 +1,5 @@
 import { decodeJwt } from 'jose'
+import { loadConfig } from '../../config'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
@@ -301,6 +302,13 @@ describe('the catalog', () => {
       ERROR_CODE.invalidField,
       'application/json;charset=utf-8',
     )
+  })
+})
+
+describe('SANDBOX_DIALECT', () => {
+  it('is default or alternate; another value stops the start with a sentence naming the variable', () => {
+    expect(loadConfig({}).SANDBOX_DIALECT).toBe('default')
+    expect(() => loadConfig({ SANDBOX_DIALECT: 'other' })).toThrow(/SANDBOX_DIALECT \("other"\)/)
   })
 })
 
