@@ -14,7 +14,7 @@ import { alternateStateOf } from './alternate-states'
 const OFFSET_MINUTES = 60
 
 /** `2026-11-27T09:15:00.000+01:00`: the same instant as the UTC timestamp, written with the operator's offset. */
-export function withOffset(utc: string | number): string {
+function withOffset(utc: string | number): string {
   const ms = typeof utc === 'number' ? utc : Date.parse(utc)
   const sign = OFFSET_MINUTES >= 0 ? '+' : '-'
   const hours = String(Math.floor(Math.abs(OFFSET_MINUTES) / 60)).padStart(2, '0')
@@ -23,13 +23,13 @@ export function withOffset(utc: string | number): string {
 }
 
 /** A service point id as this operator writes it: `SPT-1234-5678` for the default dialect's `SP12345678`. */
-export function alternateServicePoint(id: string): string {
+function alternateServicePoint(id: string): string {
   const digits = /^SP([0-9]{4})([0-9]{4})$/.exec(id)
   return digits ? `SPT-${digits[1]}-${digits[2]}` : id
 }
 
 /** The default dialect's service point id of an alternate one, so that a termination names what the store knows. */
-export function storedServicePoint(id: string): string {
+function storedServicePoint(id: string): string {
   const digits = /^SPT-([0-9]{4})-([0-9]{4})$/.exec(id)
   return digits ? `SP${digits[1]}${digits[2]}` : id
 }
@@ -93,7 +93,7 @@ export function alternateRequest(rendered: Record<string, unknown>, row: Request
 }
 
 /** Catalog items this operator publishes without a JSON Schema: their name, type, kind and description only. */
-export const SCHEMALESS_TYPES: ReadonlySet<string> = new Set(['ON_SITE_SURVEY'])
+const SCHEMALESS_TYPES: ReadonlySet<string> = new Set(['ON_SITE_SURVEY'])
 
 /** A catalog item told the alternate's way: with a field no reference names; a schema-less one with no schema. */
 export function alternateCatalogItem(item: CatalogItem): Record<string, unknown> {

@@ -34,7 +34,7 @@ const REQUEST_BASE = {
 }
 
 /** DARK_FIBRE: a fibre between two sites, each a `Site` whose `address` is an `Address`, both in `$defs`. */
-export const DARK_FIBRE_SCHEMA = {
+const DARK_FIBRE_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   title: 'Dark fibre',
   $defs: {
@@ -79,7 +79,7 @@ export const DARK_FIBRE_SCHEMA = {
   ],
 }
 
-export const ALTERNATE_CATALOG_ITEMS = [
+const ALTERNATE_CATALOG_ITEMS = [
   {
     id: 'CI-DARK-FIBRE',
     type: 'DARK_FIBRE',

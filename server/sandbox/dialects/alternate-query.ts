@@ -12,7 +12,7 @@ import { ORDERING_ERRORS } from '../ordering/messages'
  * - `customerReference` is matched exactly, a `*` refused;
  * - a page of 10 unless `limit` says otherwise (at most 100, as in the default dialect).
  */
-export const ALTERNATE_PAGE = { defaultLimit: 10, maxLimit: 100 } as const
+const ALTERNATE_PAGE = { defaultLimit: 10, maxLimit: 100 } as const
 
 const RANGE_FIELDS = ['createdAt', 'updatedAt', 'keyDates.requestedAt'] as const
 const DATE_OR_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/
@@ -33,7 +33,7 @@ const SAYS = {
 } satisfies Record<string, Sentence>
 
 /** The 400 of the default dialect's validation (a `fields` list naming the parameter), for one parameter. */
-export function refusedParameter(name: string, message: string, code: ErrorCode = ERROR_CODE.invalidQueryParameter): ApiError {
+function refusedParameter(name: string, message: string, code: ErrorCode = ERROR_CODE.invalidQueryParameter): ApiError {
   return new ApiError(ORDERING_ERRORS, 400, code, 'field', { path: name, message }, { fields: [{ path: name, message }] })
 }
 

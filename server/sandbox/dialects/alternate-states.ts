@@ -16,7 +16,7 @@ export const ALTERNATE_STATE_SQL = {
   sub_step: `(CASE WHEN status = 'IN_PROGRESS' AND sub_step = 'PLANNING' THEN 'AWAITING_CUSTOMER' WHEN step = 'DELIVERY' AND sub_step = 'ACTIVATION' THEN 'SERVICE_TEST' ELSE sub_step END)`,
 } as const
 
-export interface AlternateState {
+interface AlternateState {
   status: string
   step: string
   subStep: string
