@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
+import type { DialectOption } from './e2e/worker-server'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // The sandbox control secret of this run (docs/decisions/0009-sandbox-controls.md): given to each worker's server and sent by
@@ -14,7 +15,7 @@ export const CONTROL_SECRET = process.env.E2E_CONTROL_SECRET
  * its own server on its own port and fresh database (e2e/worker-server.ts, the `server` fixture of e2e/fixtures.ts),
  * so spec files run side by side without seeing each other's faults or requests. Playwright never downloads a browser.
  */
-export default defineConfig({
+export default defineConfig<object, DialectOption>({
   testDir: 'e2e',
   // The files are shared between the workers; the tests of one file run in order, in one worker. A worker a core (the
   // suite is bound by Chromium's CPU: 3 workers on 2 cores took longer than 2), at least 2 and at most 8.
@@ -40,4 +41,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
+  // One project per sandbox dialect (docs/decisions/0029-second-dialect.md): every spec against the default sandbox;
+  // the operators' journeys against the alternate too, a second operator that fills the references' gaps differently.
+  projects: [
+    { name: 'default', use: { dialect: 'default' } },
+    { name: 'alternate', use: { dialect: 'alternate' }, testMatch: 'operators.spec.ts' },
+  ],
 })

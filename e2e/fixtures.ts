@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type APIResponse, type BrowserContext, expect, test as base, type Page } from '@playwright/test'
-import { startWorkerServer, type WorkerServer } from './worker-server'
+import { startWorkerServer, type DialectOption, type WorkerServer } from './worker-server'
 
 /** The sandbox's demo people (docs/decisions/0011-sign-in.md, README "Sign in"); every password is `sandbox`. */
 export const PEOPLE = {
@@ -114,12 +114,12 @@ export async function expectNoAccessibilityViolation(page: Page, message?: strin
 /** The first worker's port; worker N uses BASE_PORT + N (E2E_PORT sets it). */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 8181)
 
-export const test = base.extend<{ signIn: (person: Person, options?: { path?: string }) => Promise<void> }, { server: WorkerServer }>({
+export const test = base.extend<{ signIn: (person: Person, options?: { path?: string }) => Promise<void> }, { server: WorkerServer } & DialectOption>({
+  // The sandbox dialect of the project (playwright.config.ts, docs/decisions/0029-second-dialect.md).
+  dialect: ['default', { scope: 'worker', option: true }],
   server: [
-    // Playwright reads a fixture's dependencies from its first parameter's destructuring: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      const server = await startWorkerServer(BASE_PORT + workerInfo.parallelIndex, process.env.E2E_CONTROL_SECRET ?? '')
+    async ({ dialect }, use, workerInfo) => {
+      const server = await startWorkerServer(BASE_PORT + workerInfo.parallelIndex, process.env.E2E_CONTROL_SECRET ?? '', dialect)
       await use(server)
       await server.stop()
     },

@@ -15,7 +15,19 @@ export interface WorkerServer {
 
 const STARTUP_MS = 90_000
 
-export async function startWorkerServer(port: number, controlSecret: string): Promise<WorkerServer> {
+/** The sandbox dialect a Playwright project runs against (docs/decisions/0029-second-dialect.md), a worker option. */
+export type SandboxDialect = 'default' | 'alternate'
+export interface DialectOption {
+  dialect: SandboxDialect
+}
+
+/** What the server needs to be the alternate operator: the sandbox's dialect, and the gateway's profile of it. */
+const DIALECT_ENV: Record<SandboxDialect, Record<string, string>> = {
+  default: {},
+  alternate: { SANDBOX_DIALECT: 'alternate', OPERATOR_PROFILE: 'server/sandbox/dialects/alternate.profile.json' },
+}
+
+export async function startWorkerServer(port: number, controlSecret: string, dialect: SandboxDialect = 'default'): Promise<WorkerServer> {
   const database = join(tmpdir(), `ordering-console-e2e-${process.pid}-${port}-${Date.now()}.db`)
   const url = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -26,6 +38,7 @@ export async function startWorkerServer(port: number, controlSecret: string): Pr
       SANDBOX_DB_PATH: database,
       SANDBOX_CONTROL_SECRET: controlSecret,
       ALLOWED_HOSTS: `127.0.0.1:${port},localhost:${port}`,
+      ...DIALECT_ENV[dialect],
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   })

@@ -27,6 +27,8 @@ export const ZServerEnv = z
     SANDBOX_CLIENT_ID: z.string().min(1).default('ordering-console-sandbox'),
     SANDBOX_CLIENT_SECRET: z.string().min(16).default('sandbox-client-secret-0123456789abcdef'),
     SANDBOX_API_KEY: z.string().min(8).default('sandbox-api-key'),
+    /** How the sandbox fills the references' gaps (docs/decisions/0029-second-dialect.md): `alternate` is a second operator for the tests. */
+    SANDBOX_DIALECT: z.enum(['default', 'alternate']).default('default'),
     /** Sandbox-only endpoints for tests (clock, faults); never mounted when the upstream is real. */
     SANDBOX_CONTROL: z.enum(['on', 'off']).default('on'),
     SERVE_SPA: z.enum(['on', 'off']).default('on'),

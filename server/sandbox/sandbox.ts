@@ -10,6 +10,8 @@ import { SignInStore } from './oidc/sign-in-store'
 import { Users } from './oidc/users'
 import { RequestStore } from './ordering/request-store'
 import { seedOnFirstStart, seedReferenceData } from './seed'
+import { publishAlternateItems } from './dialects/alternate-catalog'
+import { dialectOf, type OrderingDialect } from './dialects/dialect'
 
 export type SandboxConfig = Pick<
   ServerConfig,
@@ -23,6 +25,7 @@ export type SandboxConfig = Pick<
   | 'SANDBOX_API_KEY'
   | 'SANDBOX_CONTROL'
   | 'SANDBOX_CLOUD_API_KEY'
+  | 'SANDBOX_DIALECT'
   | 'OIDC_COUNTRY'
   | 'oidc'
   | 'sandboxRedirectUris'
@@ -38,6 +41,8 @@ export interface Faults {
 /** Everything the sandbox holds: storage, clock, stores and limits. Built once per server (or per test). */
 export interface Sandbox {
   config: SandboxConfig
+  /** How this sandbox fills the references' gaps (docs/decisions/0029-second-dialect.md). */
+  dialect: OrderingDialect
   db: Db
   clock: SandboxClock
   realNow: () => number
@@ -64,7 +69,8 @@ export function createSandbox(config: SandboxConfig, options: { realNow?: () => 
   const realNow = options.realNow ?? Date.now
   const db = openDatabase(config.SANDBOX_DB_PATH)
   const clock = new SandboxClock(db, realNow)
-  const store = new RequestStore(db)
+  const dialect = dialectOf(config.SANDBOX_DIALECT)
+  const store = new RequestStore(db, dialect.states)
   const catalog = new CatalogStore(db)
   seedReferenceData(
     db,
@@ -76,6 +82,7 @@ export function createSandbox(config: SandboxConfig, options: { realNow?: () => 
     },
     clock.now(),
   )
+  if (dialect.name === 'alternate') publishAlternateItems(catalog, clock.now())
   seedOnFirstStart(db, store, { count: config.SANDBOX_SEED_COUNT, seed: config.SANDBOX_SEED, now: clock.now() })
   const customerNames = new Map((db.prepare('SELECT id, name FROM customers').all() as { id: string; name: string }[]).map((c) => [c.id, c.name]))
 
@@ -98,6 +105,7 @@ export function createSandbox(config: SandboxConfig, options: { realNow?: () => 
 
   return {
     config,
+    dialect,
     db,
     clock,
     realNow,

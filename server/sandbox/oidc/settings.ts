@@ -45,9 +45,16 @@ export function defaultOidcControls(): OidcControls {
 
 /**
  * ID token `iss` for a country: `{issuer base}/sandbox/openidconnect/{cc}`. config.oidc.issuer is that for
- * OIDC_COUNTRY (server/config.ts), so the other country only swaps the last segment.
+ * OIDC_COUNTRY (server/config.ts), so the other country only swaps the last segment. The alternate dialect's is its
+ * bare `{auth_url}`, the same for every country (docs/decisions/0029-second-dialect.md).
  */
-export function issuerFor(config: Pick<ServerConfig, 'oidc' | 'OIDC_COUNTRY'>, country: Country): string {
+export function issuerFor(config: Pick<ServerConfig, 'oidc' | 'OIDC_COUNTRY' | 'SANDBOX_DIALECT'>, country: Country): string {
+  if (config.SANDBOX_DIALECT === 'alternate') return authUrlOf(config)
   const base = config.oidc.issuer.slice(0, config.oidc.issuer.length - config.OIDC_COUNTRY.length)
   return `${base}${country}`
+}
+
+/** `{auth_url}` of reference 2 as the sandbox's clients see it: `{SANDBOX_ISSUER_BASE or http://localhost:PORT}/sandbox`. */
+export function authUrlOf(config: Pick<ServerConfig, 'oidc' | 'OIDC_COUNTRY'>): string {
+  return config.oidc.issuer.slice(0, config.oidc.issuer.length - `/openidconnect/${config.OIDC_COUNTRY}`.length)
 }

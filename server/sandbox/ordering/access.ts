@@ -14,9 +14,15 @@ const BEARER_CHALLENGE = 'Bearer realm="ordering"'
  * The checks of reference 2, in the order a real gateway makes them: API key (401 40/41), spike
  * arrest (403 53), bearer token (401 40/41/42), subscription (403 50), scope (403 51 on writes).
  */
-export function requireAccess(deps: { applications: Applications; tokens: TokenStore; spikeArrest: WindowLimiter }): MiddlewareHandler<SandboxEnv> {
+export function requireAccess(deps: {
+  applications: Applications
+  tokens: TokenStore
+  spikeArrest: WindowLimiter
+  /** The API key only as a query parameter (docs/decisions/0029-second-dialect.md): a header alone is no key (401 40). */
+  apiKeyInQueryOnly?: boolean
+}): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
-    const apiKey = c.req.header(HEADER.apiKey) ?? c.req.query(HEADER.apiKey)
+    const apiKey = deps.apiKeyInQueryOnly ? c.req.query(HEADER.apiKey) : (c.req.header(HEADER.apiKey) ?? c.req.query(HEADER.apiKey))
     if (!apiKey) throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.missingCredentials, 'missingApiKey')
     const application = deps.applications.byApiKey(apiKey)
     if (!application) throw new ApiError(ORDERING_ERRORS, 401, ERROR_CODE.invalidCredentials, 'invalidApiKey')

@@ -5,7 +5,7 @@ import { ERROR_CODE } from '@contract/error'
 import type { ApiStatus, ApiVersion, Me } from '@contract/misc'
 import { buildOpenApiDocument } from '@contract/openapi'
 import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
-import { CATALOG_PAGE, ZAggregateRequestsQuery, ZApiKeyOnlyQuery, ZListCatalogItemsQuery, ZListRequestsQuery } from '@contract/request-query'
+import { CATALOG_PAGE, ZApiKeyOnlyQuery, ZListRequestsQuery } from '@contract/request-query'
 import { readBounded } from '../../shared/edge'
 import { ApiError } from '../../shared/api-error'
 import { identifyCall, JSON_PLAIN, JSON_UTF8, sendJson, sendJsonText, validationError, type SandboxEnv } from '../http'
@@ -13,7 +13,8 @@ import type { FaultRule } from '../faults'
 import type { Sandbox } from '../sandbox'
 import { requireAccess } from './access'
 import { createRequest } from './create-request'
-import { RenderedRequests, renderRequest } from './render'
+import { RenderedRequests, renderRequest, type RenderOptions } from './render'
+import type { RequestRow } from './request-store'
 import { jsonShapeProblem, type JsonLimit } from '../json-shape'
 import { ORDERING_ERRORS } from './messages'
 
@@ -38,8 +39,15 @@ const ZGetRequestQuery = z.strictObject({
   displayLinks: ZListRequestsQuery.shape.displayLinks,
 })
 
-/** Parses query parameters with a contract schema: a repeated parameter or any failure is a 400 naming it. */
-function parseQuery<T extends z.core.$ZodType>(c: Context<SandboxEnv>, schema: T): z.infer<T> {
+/**
+ * Parses query parameters with a contract schema: a repeated parameter or any failure is a 400 naming it. `canonical`
+ * first rewrites a dialect's parameters into the canonical ones (docs/decisions/0029-second-dialect.md).
+ */
+function parseQuery<T extends z.core.$ZodType>(
+  c: Context<SandboxEnv>,
+  schema: T,
+  canonical: (flat: Record<string, string>) => Record<string, string> = (flat) => flat,
+): z.infer<T> {
   const raw = c.req.queries()
   // No prototype: a parameter named __proto__ is then a key like any other, refused as unknown (0020).
   const flat = Object.create(null) as Record<string, string>
@@ -58,7 +66,7 @@ function parseQuery<T extends z.core.$ZodType>(c: Context<SandboxEnv>, schema: T
     }
     flat[name] = values[0] ?? ''
   }
-  const parsed = z.safeParse(schema, flat, { reportInput: true })
+  const parsed = z.safeParse(schema, canonical(flat), { reportInput: true })
   if (!parsed.success) throw validationError(parsed.error, c.get('language'), ERROR_CODE.invalidQueryParameter, 'parameter')
   return parsed.data
 }
@@ -123,8 +131,10 @@ const ROUTES: { pattern: RegExp; allow: string }[] = [
  */
 export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>()
-  const access = requireAccess(sandbox)
-  const rendered = new RenderedRequests()
+  const { dialect } = sandbox
+  const access = requireAccess({ ...sandbox, apiKeyInQueryOnly: dialect.apiKeyInQueryOnly })
+  const render = (row: RequestRow, options: RenderOptions) => dialect.request(renderRequest(row, options), row)
+  const rendered = new RenderedRequests(render)
 
   app.use(identifyCall)
 
@@ -166,12 +176,12 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
         { name: 'storage', status: 'OK' },
       ],
     }
-    return sendJson(c, body)
+    return sendJson(c, dialect.status(body))
   })
   app.get('/version', (c) => {
     parseQuery(c, ZApiKeyOnlyQuery)
     const body: ApiVersion = { name: 'B2B Ordering API', version: '3.1.0', major: 3, releasedAt: '2026-02-17' }
-    return sendJson(c, body)
+    return sendJson(c, dialect.version(body))
   })
 
   // --- Everything else needs the API key and a token ---
@@ -195,11 +205,11 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
       scopes: principal.scopes,
       contracts,
     }
-    return sendJson(c, body)
+    return sendJson(c, dialect.me(body))
   })
 
   app.get('/requests', access, (c) => {
-    const query = parseQuery(c, ZListRequestsQuery)
+    const query = parseQuery(c, dialect.listSchema, (flat) => dialect.requestQuery(flat, c.get('language'), 'list'))
     const { customerId } = c.get('principal')
     const { seqs, total } = sandbox.store.page(customerId, query)
     const options = {
@@ -216,7 +226,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
   })
 
   app.get('/requests/aggregate', access, (c) => {
-    const query = parseQuery(c, ZAggregateRequestsQuery)
+    const query = parseQuery(c, dialect.aggregateSchema, (flat) => dialect.requestQuery(flat, c.get('language'), 'aggregate'))
     const counts = sandbox.store.aggregate(c.get('principal').customerId, query)
     c.header(HEADER.totalCount, String(Object.values(counts).reduce((sum, n) => sum + n, 0)))
     return sendJson(c, counts)
@@ -232,7 +242,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     const query = c.req.query()
     return sendJson(
       c,
-      renderRequest(row, {
+      render(row, {
         language: c.get('language'),
         customerName: sandbox.customerNames.get(customerId) ?? customerId,
         displayNulls: query.displayNulls === 'true',
@@ -268,11 +278,11 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     } catch (error) {
       throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.malformedBody, 'malformedJson', { detail: (error as Error).message })
     }
-    const row = createRequest(sandbox, principal, raw, c.get('language'))
+    const row = createRequest(sandbox, principal, dialect.requestBody(raw), c.get('language'))
     sandbox.scheduled(row.next_at)
     const location = `${publicBase(c, basePath)}/requests/${row.id}`
     c.header(HEADER.contentLocation, location)
-    const body = renderRequest(row, {
+    const body = render(row, {
       language: c.get('language'),
       customerName: sandbox.customerNames.get(principal.customerId) ?? principal.customerId,
       displayNulls: false,
@@ -281,7 +291,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
   })
 
   app.get('/catalogItems', access, (c) => {
-    const query = parseQuery(c, ZListCatalogItemsQuery)
+    const query = parseQuery(c, dialect.catalogSchema, dialect.catalogQuery)
     const { total, items } = sandbox.catalog.list({
       offset: query.offset ?? 0,
       limit: query.limit ?? CATALOG_PAGE.defaultLimit,
@@ -291,7 +301,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     })
     c.header(HEADER.totalCount, String(total))
     c.header(HEADER.resultCount, String(items.length))
-    return sendJson(c, items)
+    return sendJson(c, dialect.name === 'default' ? items : items.map(dialect.catalogItem))
   })
 
   app.get('/catalogItems/:id', access, (c) => {
@@ -299,7 +309,7 @@ export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv
     const id = c.req.param('id')
     const entry = sandbox.catalog.byId(id)
     if (!entry) throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'catalogItemNotFound', { id })
-    return sendJson(c, sandbox.catalog.render(entry, c.get('language')))
+    return sendJson(c, dialect.catalogItem(sandbox.catalog.render(entry, c.get('language'))))
   })
 
   // A known path with another method is a 405 naming what is allowed; anything else a 404.

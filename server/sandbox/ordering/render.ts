@@ -75,7 +75,11 @@ export class RenderedRequests {
   private size = 0
   private version = -1
 
-  constructor(private readonly max = 10_000) {}
+  constructor(
+    /** How a row is told: renderRequest, or a dialect's rewriting of it (docs/decisions/0029-second-dialect.md). */
+    private readonly render: (row: RequestRow, options: RenderOptions) => object = renderRequest,
+    private readonly max = 10_000,
+  ) {}
 
   /**
    * The JSON text of each of `seqs`, in their order, rendered with `options` as of the store's `version`; `load`
@@ -94,7 +98,7 @@ export class RenderedRequests {
     const found = seqs.map((seq) => texts.get(seq))
     const missing = seqs.filter((_, i) => found[i] === undefined)
     for (const row of missing.length > 0 ? load(missing) : []) {
-      const text = JSON.stringify(renderRequest(row, options))
+      const text = JSON.stringify(this.render(row, options))
       texts.set(row.seq, text)
       this.size += 1
       found[seqs.indexOf(row.seq)] = text

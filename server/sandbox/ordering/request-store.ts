@@ -195,7 +195,27 @@ const GROUP_KEYS: Partial<Record<AggregateGroup, readonly string[]>> = {
   isArchived: ['false', 'true'],
 }
 
-type Filters = Omit<AggregateRequestsQuery, 'groupBy'>
+/**
+ * The status, step and sub-step filters of a dialect whose values are open (docs/decisions/0029-second-dialect.md):
+ * any string, where the default dialect's query schema accepts only the values it knows.
+ */
+type OpenStates = { status?: readonly string[]; step?: readonly string[]; subStep?: readonly string[] }
+type Filters = Omit<AggregateRequestsQuery, 'groupBy' | 'status' | 'step' | 'subStep'> & OpenStates
+export type PageQuery = Omit<ListRequestsQuery, 'status' | 'step' | 'subStep'> & OpenStates
+export type AggregateQuery = Omit<AggregateRequestsQuery, 'status' | 'step' | 'subStep'> & OpenStates
+
+/**
+ * What the SQL reads for status, step and sub-step, and whether an aggregate lists every known key: the columns
+ * themselves in the default dialect; another dialect tells the same rows differently (0029).
+ */
+export interface StateColumns {
+  status: string
+  step: string
+  sub_step: string
+  /** true: an aggregate lists every known key of a group, 0 when nothing falls in it; false: only the keys that occur. */
+  everyKey: boolean
+}
+export const STORED_STATE_COLUMNS: StateColumns = { status: 'status', step: 'step', sub_step: 'sub_step', everyKey: true }
 
 /** Start of a `.gte` bound and end of a `.lte` bound: a date covers its whole UTC day. */
 function lowerBound(value: string): number {
@@ -210,7 +230,7 @@ function likePattern(value: string): string {
 }
 
 /** WHERE clause and parameters for the documented filters (docs/decisions/0002-list-queries.md). */
-export function whereOf(customerId: string, f: Filters): { sql: string; params: unknown[] } {
+export function whereOf(customerId: string, f: Filters, states: StateColumns = STORED_STATE_COLUMNS): { sql: string; params: unknown[] } {
   const clauses = ['customer_id = ?']
   const params: unknown[] = [customerId]
   const oneOf = (column: string, values: readonly unknown[] | undefined) => {
@@ -219,9 +239,9 @@ export function whereOf(customerId: string, f: Filters): { sql: string; params: 
     params.push(...values)
   }
   oneOf('id', f.id)
-  oneOf('status', f.status)
-  oneOf('step', f.step)
-  oneOf('sub_step', f.subStep)
+  oneOf(states.status, f.status)
+  oneOf(states.step, f.step)
+  oneOf(states.sub_step, f.subStep)
   oneOf('type', f.type)
   oneOf('category', f.category)
   if (f.customerReference) {
@@ -275,9 +295,10 @@ export function whereOf(customerId: string, f: Filters): { sql: string; params: 
   return { sql: clauses.join(' AND '), params }
 }
 
-export function orderByOf(sort: ListRequestsQuery['sort']): string {
+export function orderByOf(sort: ListRequestsQuery['sort'], states: StateColumns = STORED_STATE_COLUMNS): string {
   const terms = sort ?? [{ field: 'createdAt', direction: 'desc' as const }]
-  const parts = terms.map((t) => `${SORT_COLUMNS[t.field]} ${t.direction === 'desc' ? 'DESC' : 'ASC'}`)
+  const columnOf = (field: string) => (field === 'status' || field === 'step' ? states[field] : field === 'subStep' ? states.sub_step : SORT_COLUMNS[field])
+  const parts = terms.map((t) => `${columnOf(t.field)} ${t.direction === 'desc' ? 'DESC' : 'ASC'}`)
   // seq breaks ties so that paging never repeats or skips a row.
   if (!terms.some((t) => t.field === 'id')) parts.push(`seq ${terms[0]!.direction === 'desc' ? 'DESC' : 'ASC'}`)
   return parts.join(', ')
@@ -308,7 +329,10 @@ export class RequestStore {
   private readonly counts = new CountCache()
   private writes = 0
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly states: StateColumns = STORED_STATE_COLUMNS,
+  ) {
     this.statements = {
       byId: db.prepare<[string, string], RawRow>(`${SELECT_ROW} WHERE id = ? AND customer_id = ?`).raw(),
       bySeq: db.prepare<[number], RawRow>(`${SELECT_ROW} WHERE seq = ?`).raw(),
@@ -376,15 +400,15 @@ export class RequestStore {
    * The seqs of a page of requests, in the query's order, and how many match in all. Reading seqs alone stays on
    * the index; the rows themselves come from `rowsBySeq`, for those the caller has not kept.
    */
-  page(customerId: string, query: ListRequestsQuery): { seqs: number[]; total: number } {
-    const where = whereOf(customerId, query)
+  page(customerId: string, query: PageQuery): { seqs: number[]; total: number } {
+    const where = whereOf(customerId, query, this.states)
     const limit = query.limit ?? REQUEST_PAGE.defaultLimit
     const offset = query.offset ?? 0
     const total = this.count(where)
     const seqs =
       offset >= total
         ? []
-        : (this.statement(`SELECT seq FROM requests WHERE ${where.sql} ORDER BY ${orderByOf(query.sort)} LIMIT ? OFFSET ?`, 'pluck').all(
+        : (this.statement(`SELECT seq FROM requests WHERE ${where.sql} ORDER BY ${orderByOf(query.sort, this.states)} LIMIT ? OFFSET ?`, 'pluck').all(
             ...where.params,
             limit,
             offset,
@@ -404,17 +428,17 @@ export class RequestStore {
     return this.counts.get(`${sql}|${JSON.stringify(where.params)}`, () => (this.statement(sql).get(...where.params) as { n: number }).n)
   }
 
-  aggregate(customerId: string, query: AggregateRequestsQuery): Record<string, number> {
+  aggregate(customerId: string, query: AggregateQuery): Record<string, number> {
     const groupBy = query.groupBy ?? 'status'
-    const column = GROUP_COLUMNS[groupBy]
-    const where = whereOf(customerId, query)
+    const column = groupBy === 'status' || groupBy === 'step' ? this.states[groupBy] : groupBy === 'subStep' ? this.states.sub_step : GROUP_COLUMNS[groupBy]
+    const where = whereOf(customerId, query, this.states)
     const sql = `SELECT ${column} AS k, COUNT(*) AS n FROM requests WHERE ${where.sql} GROUP BY ${column} ORDER BY ${column}`
     const rows = this.counts.get(
       `${sql}|${JSON.stringify(where.params)}`,
       () => this.statement(sql).all(...where.params) as { k: string | number; n: number }[],
     )
     const counts: Record<string, number> = {}
-    for (const key of GROUP_KEYS[groupBy] ?? []) counts[key] = 0
+    for (const key of this.states.everyKey ? (GROUP_KEYS[groupBy] ?? []) : []) counts[key] = 0
     const isFlag = groupBy === 'isOverdue' || groupBy === 'isArchived'
     for (const { k, n } of rows) counts[isFlag ? String(k === 1) : String(k)] = n
     return counts
