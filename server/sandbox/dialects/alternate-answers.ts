@@ -1,5 +1,5 @@
 import type { ApiStatus, ApiVersion, Me } from '@contract/misc'
-import type { CatalogItem } from '@contract/catalog'
+import type { SandboxCatalogItem } from '@contract/catalog'
 import type { RequestRow } from '../ordering/request-store'
 import type { StoredRejection } from '../ordering/messages'
 import { alternateStateOf } from './alternate-states'
@@ -96,7 +96,7 @@ export function alternateRequest(rendered: Record<string, unknown>, row: Request
 const SCHEMALESS_TYPES: ReadonlySet<string> = new Set(['ON_SITE_SURVEY'])
 
 /** A catalog item told the alternate's way: with a field no reference names; a schema-less one with no schema. */
-export function alternateCatalogItem(item: CatalogItem): Record<string, unknown> {
+export function alternateCatalogItem(item: SandboxCatalogItem): Record<string, unknown> {
   if (SCHEMALESS_TYPES.has(item.type)) {
     return { id: item.id, type: item.type, name: item.name, description: item.description, category: item.category, leadTimeDays: 7 }
   }

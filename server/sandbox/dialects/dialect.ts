@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import type { CatalogItem } from '@contract/catalog'
+import type { SandboxCatalogItem } from '@contract/catalog'
 import type { MessageLanguage } from '@contract/issue-messages'
 import type { ApiStatus, ApiVersion, Me } from '@contract/misc'
 import { ZAggregateRequestsQuery, ZListCatalogItemsQuery, ZListRequestsQuery } from '@contract/request-query'
@@ -31,7 +31,7 @@ export interface OrderingDialect {
   catalogSchema: typeof ZListCatalogItemsQuery
   request(rendered: Record<string, unknown>, row: RequestRow): Record<string, unknown>
   requestBody(raw: unknown): unknown
-  catalogItem(item: CatalogItem): unknown
+  catalogItem(item: SandboxCatalogItem): unknown
   me(me: Me): unknown
   status(status: ApiStatus): unknown
   version(version: ApiVersion): unknown
