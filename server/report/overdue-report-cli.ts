@@ -23,7 +23,7 @@ import { TokenCache } from './token-cache'
 export const REPORT_USAGE = `Usage: npm run report:overdue -- [--format csv|json] [--out <file>]
   --format  csv (default) or json
   --out     the file to write; standard output when omitted or "-"
-Environment: the server's (ORDERING_UPSTREAM, ORDERING_API_KEY, OIDC_BASE_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, ...;
+Environment: the server's (ORDERING_UPSTREAM, ORDERING_API_KEY, OIDC_BASE_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OPERATOR_PROFILE, ...;
 SANDBOX_DB_PATH with the sandbox), plus REPORT_TOKEN_CACHE, REPORT_TOKEN_URL, REPORT_CLIENT_ID, REPORT_CLIENT_SECRET.`
 
 /** The report's own variables; everything else is the server's configuration (server/config.ts). */
