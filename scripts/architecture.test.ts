@@ -67,6 +67,13 @@ describe('npm run lint holds the architecture (docs/architecture.md)', () => {
     ).toEqual([])
   })
 
+  it('fails on the overdue report importing the gateway, and lets it import server/shared', async () => {
+    expect(await zoneErrors('server/report/x.ts', "import { placeApiKey } from '../gateway/x'\nvoid placeApiKey\n")).toEqual([
+      expect.stringContaining('The overdue report never imports the gateway'),
+    ])
+    expect(await zoneErrors('server/report/x.ts', "import { toOperatorQuery } from '../shared/operator-dialect'\nvoid toOperatorQuery\n")).toEqual([])
+  })
+
   it('fails on src and server importing each other', async () => {
     expect(await zoneErrors('src/lib/x.ts', "import { loadConfig } from '../../server/config'\nvoid loadConfig\n")).toHaveLength(1)
     expect(await zoneErrors('server/gateway/x.ts', "import { apiRequest } from '@/lib/api-client'\nvoid apiRequest\n")).toHaveLength(1)

@@ -61,6 +61,9 @@ export function forbiddenImport(fromPath, toPath) {
       return 'The sandbox never imports the gateway: server/app.ts composes both; what both need lives in server/shared or contract/.'
     if (from.kind === 'gateway' && to.kind === 'sandbox')
       return 'The gateway never imports the sandbox: server/app.ts composes both; what both need lives in server/shared or contract/.'
+    // The report is a client of the operator beside the gateway (docs/decisions/0019-overdue-report.md), not part of it.
+    if (fromPath.startsWith('server/report/') && to.kind === 'gateway')
+      return 'The overdue report never imports the gateway: what both need (the operator dialect, the error model) lives in server/shared or contract/.'
   }
   if (from.kind === 'server-shared' && (to.kind === 'sandbox' || to.kind === 'gateway' || to.kind === 'server')) {
     return 'server/shared is neutral ground: it never imports the sandbox, the gateway or the server that composes them.'

@@ -10,7 +10,7 @@ import type { GatewaySessions } from './auth/token-handler'
 import type { PersonCustomers } from './person-customer'
 import { GATEWAY_ERRORS } from './gateway-errors'
 import { customerIdOf } from './me-reader'
-import { placeApiKey, toOperatorQuery } from './operator-dialect'
+import { placeApiKey, toOperatorQuery } from '../shared/operator-dialect'
 import { MAX_RETRIES, mayFallBack, nextToLeaveOut, type RefusalMemory } from './refused-parameters'
 import type { SendGuard } from './send-guard'
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { sessionExpiresAt, type Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
 import { customerIdOf } from './me-reader'
-import { placeApiKey } from './operator-dialect'
+import { placeApiKey } from '../shared/operator-dialect'
 import { sendAsPerson, type Upstream } from './ordering-proxy'
 import { memoryStore, type SharedStore } from './shared-store'
 

@@ -1,6 +1,6 @@
 import { HEADER } from '@contract/common'
 import { ZAggregateRequestsQuery, ZListRequestsQuery } from '@contract/request-query'
-import { canonicalNameOf, canonicalNamesOf, isOtherFilter, isRangeName } from './operator-dialect'
+import { canonicalNameOf, canonicalNamesOf, isOtherFilter, isRangeName } from '../shared/operator-dialect'
 import type { SharedStore } from './shared-store'
 
 /**

@@ -1,6 +1,8 @@
 import { HEADER } from '@contract/common'
 import { ERROR_CODE, ZApiErrorBody, ZOAuthErrorBody, type ApiErrorBody } from '@contract/error'
 import { ZTokenResponse } from '@contract/oauth'
+import { ZOperatorProfile, type OperatorProfile } from '@contract/operator-profile'
+import { toOperatorQuery } from '../shared/operator-dialect'
 import { TokenCache } from './token-cache'
 
 /**
@@ -20,6 +22,8 @@ export interface MachineClientOptions {
   tokenUrl: string
   clientId: string
   clientSecret: string
+  /** How the operator writes a query and takes the API key (docs/decisions/0027-operator-profile.md); unset: the sandbox's. */
+  profile?: OperatorProfile
   fetch: Fetch
   cache: TokenCache
   now?: () => number
@@ -79,24 +83,33 @@ export class MachineClient {
   private readonly now: () => number
   private readonly sleep: (ms: number) => Promise<void>
   private readonly random: () => number
+  readonly profile: OperatorProfile
   /** Token requests made by this client (not answered from the cache). */
   tokenRequests = 0
 
   constructor(private readonly options: MachineClientOptions) {
+    this.profile = options.profile ?? ZOperatorProfile.parse({})
     this.key = TokenCache.keyOf(options.tokenUrl, options.clientId)
     this.now = options.now ?? Date.now
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
     this.random = options.random ?? Math.random
   }
 
-  /** GET `path` (relative to the API base), with the API key and the token; the answer is a 2xx. */
-  async get(path: string): Promise<Response> {
+  /**
+   * GET `path` (relative to the API base, without a query) with the canonical `query` (docs/decisions/0002-list-queries.md)
+   * written in the operator's dialect, the API key where the profile puts it, and the token; the answer is a 2xx.
+   * Messages name `path` only: the query may hold the API key.
+   */
+  async get(path: string, query = new URLSearchParams()): Promise<Response> {
+    const call = toOperatorQuery(query, this.profile, this.options.apiKey)
+    const search = call.query.toString()
+    const url = `${this.options.apiBaseUrl}${path}${search ? `?${search}` : ''}`
     let renewed = false
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken()
       const response = await this.send(
-        new Request(`${this.options.apiBaseUrl}${path}`, {
-          headers: { Accept: 'application/json', 'Accept-Language': 'en', [HEADER.apiKey]: this.options.apiKey, Authorization: `Bearer ${token}` },
+        new Request(url, {
+          headers: { Accept: 'application/json', 'Accept-Language': 'en', ...call.headers, Authorization: `Bearer ${token}` },
         }),
         attempt,
       )

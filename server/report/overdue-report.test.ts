@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -105,7 +105,13 @@ describe('the overdue report against the sandbox (0019)', () => {
     const report = await fetchOverdueRequests(newRun(t).client, { onProgress: (read, total) => progress.push([read, total]) })
     expect(report.requests.map((r) => r.id).sort()).toEqual(expected)
     expect(report.count).toBe(expected.length)
-    expect(report.requests.every((r) => r.isOverdue && r.customer.id === 'C001')).toBe(true)
+    expect(
+      z
+        .array(ZRequest)
+        .parse(report.requests)
+        .every((r) => r.isOverdue && r.customer.id === 'C001'),
+    ).toBe(true)
+    expect(report.unreadableCount).toBe(0)
     expect(progress).toEqual([
       [100, expected.length],
       ...(expected.length > 200 ? [[200, expected.length] as [number, number]] : []),
@@ -243,7 +249,7 @@ describe('the report’s output and arguments', () => {
   })
 
   it('writes CSV (quoted, formula-safe) and JSON', () => {
-    const report = { generatedAt: '2026-05-04T10:00:00.000Z', count: 1, requests: [request] }
+    const report = { generatedAt: '2026-05-04T10:00:00.000Z', count: 1, unreadableCount: 0, requests: [request] }
     expect(renderReport(report, 'csv').split('\r\n')[1]).toBe(
       'REQ1,"Site, ""north""",\'=cmd,INTERNET_ACCESS,creation,IN_PROGRESS,DELIVERY,PLANNING,ACM-000101,2026-01-02,false,2026-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z',
     )
@@ -317,6 +323,112 @@ describe('against a real operator (a stubbed one)', () => {
     expect(page!.headers.get('x-api-key')).toBe(OPERATOR_ENV.ORDERING_API_KEY)
     expect(page!.headers.get('Authorization')).toBe('Bearer operator-token')
     expect(stdout).not.toContain('operator-token')
+  })
+})
+
+/** A request as another operator lists it: a status beyond the four named, no `contract` (not shown), an offset timestamp, an extra field. */
+function operatorRequest(n: number): Record<string, unknown> {
+  return {
+    id: `OP${String(n).padStart(4, '0')}`,
+    name: `Site ${n}`,
+    category: 'creation',
+    status: 'ON_HOLD',
+    step: 'DELIVERY',
+    subStep: 'SURVEY',
+    isOverdue: true,
+    isArchived: false,
+    customer: { id: 'X1', name: 'X' },
+    keyDates: { requestedAt: '2026-01-02' },
+    type: 'INTERNET_ACCESS',
+    createdAt: '2026-01-01T09:00:00+01:00',
+    updatedAt: '2026-01-01T09:00:00+01:00',
+    region: 'north',
+  }
+}
+
+/**
+ * An operator of `profile`'s dialect behind the stubbed global fetch: it answers GET /requests only with the key in
+ * the query, `sort=id:asc` and a limit up to 50 (400 otherwise, as such an operator would), and records every page call.
+ */
+function stubOperator(requests: unknown[], pageCalls: Request[]): void {
+  vi.stubGlobal('fetch', async (request: Request) => {
+    if (request.url === `${OPERATOR_AUTH}/oauth/v3/token`) {
+      return jsonResponse(200, { access_token: 'operator-token', token_type: 'Bearer', expires_in: 3600 })
+    }
+    pageCalls.push(request)
+    const query = new URL(request.url).searchParams
+    if (query.get('x-api-key') !== OPERATOR_ENV.ORDERING_API_KEY) return jsonResponse(401, { code: 41, message: 'Invalid credentials' })
+    const limit = Number(query.get('limit'))
+    if (query.get('sort') !== 'id:asc' || !(limit >= 1 && limit <= 50)) return jsonResponse(400, { code: 22, message: 'Invalid query' })
+    const offset = Number(query.get('offset'))
+    return jsonResponse(200, requests.slice(offset, offset + limit), { 'X-Total-Count': String(requests.length) })
+  })
+}
+
+describe('against an operator of another dialect (its profile, 0027)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  /** Runs the CLI against the stubbed operator with a profile of `field:desc` sorts, the key in the query and pages of 50 at most. */
+  async function runAgainstOperator(format: 'csv' | 'json', name: string) {
+    const profile = join(folder, `${name}-profile.json`)
+    writeFileSync(profile, JSON.stringify({ sort: 'field:desc', apiKey: 'query', pageSizeMax: 50 }))
+    let stdout = ''
+    let stderr = ''
+    const code = await runReportCli(
+      ['--format', format],
+      { ...OPERATOR_ENV, OPERATOR_PROFILE: profile, REPORT_TOKEN_CACHE: join(folder, name, 'token.json') },
+      {
+        stdout: { write: (text: string) => ((stdout += text), true) },
+        stderr: { write: (text: string) => ((stderr += text), true), isTTY: false },
+      },
+    )
+    return { code, stdout, stderr }
+  }
+
+  it('sends its sort style, its page size and the key in the query, and reads every page', async () => {
+    const requests = Array.from({ length: 120 }, (_, i) => operatorRequest(i + 1))
+    const pageCalls: Request[] = []
+    stubOperator(requests, pageCalls)
+    const { code, stdout, stderr } = await runAgainstOperator('json', 'dialect')
+    expect(code).toBe(0)
+    expect(stderr).toBe('')
+    expect(pageCalls.map((call) => decodeURIComponent(call.url))).toEqual(
+      [0, 50, 100].map((offset) => `${OPERATOR_API}/requests?isOverdue=true&sort=id:asc&limit=50&offset=${offset}&x-api-key=${OPERATOR_ENV.ORDERING_API_KEY}`),
+    )
+    expect(pageCalls.every((call) => call.headers.get('x-api-key') === null)).toBe(true)
+    const report = JSON.parse(stdout) as { count: number; unreadableCount: number; requests: Record<string, unknown>[] }
+    expect(report.count).toBe(120)
+    expect(report.unreadableCount).toBe(0)
+    expect(report.requests.map((r) => r.id)).toEqual(requests.map((r) => r.id))
+    // Read as sent: the status beyond the four named, and the field the reference does not list.
+    expect(report.requests[0]).toMatchObject({ status: 'ON_HOLD', region: 'north' })
+  })
+
+  it('keeps a row it cannot read by its id, says so on stderr, and still fails on a page that is not a list', async () => {
+    const unreadable = { ...operatorRequest(2), name: 'Depot', isArchived: 'no' }
+    const requests = [operatorRequest(1), unreadable, { name: 'No id at all' }, operatorRequest(3)]
+    stubOperator(requests, [])
+    const { code, stdout, stderr } = await runAgainstOperator('csv', 'unreadable')
+    expect(code).toBe(0)
+    const lines = stdout.trim().split('\r\n')
+    expect(lines).toHaveLength(1 + 3)
+    expect(lines[1]).toBe(
+      'OP0001,Site 1,,INTERNET_ACCESS,creation,ON_HOLD,DELIVERY,SURVEY,,2026-01-02,false,2026-01-01T09:00:00+01:00,2026-01-01T09:00:00+01:00',
+    )
+    expect(lines[2]).toBe('OP0002,Depot,,,,,,,,,,,')
+    expect(lines[3]).toMatch(/^OP0003,Site 3,/)
+    expect(stderr).toMatch(
+      /^2 overdue requests could not be read in full \(1 listed by their id only, 1 left out, having no id\); the first, OP0002: isArchived: .+\.\n$/,
+    )
+
+    vi.stubGlobal('fetch', async (request: Request) =>
+      request.url.startsWith(OPERATOR_AUTH)
+        ? jsonResponse(200, { access_token: 'operator-token', token_type: 'Bearer', expires_in: 3600 })
+        : jsonResponse(200, { items: requests }, { 'X-Total-Count': '4' }),
+    )
+    const notAList = await runAgainstOperator('csv', 'not-a-list')
+    expect(notAList.code).toBe(3)
+    expect(notAList.stderr).toMatch(/^GET \/requests answered 200 with a body or X-Total-Count header that is not the API's\./)
   })
 })
 

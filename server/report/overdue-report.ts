@@ -1,8 +1,6 @@
-import { z } from 'zod'
-import { pick } from 'zod/mini'
+import { z } from 'zod/mini'
 import { HEADER, ZPagingHeaders } from '@contract/common'
-import { ZRequest, type Request as OrderingRequest } from '@contract/request'
-import { REQUEST_PAGE } from '@contract/request-query'
+import { isUnreadable, rowsOf, type Row } from '@contract/tolerant'
 import { ReportError, type MachineClient } from './machine-client'
 
 /**
@@ -13,36 +11,76 @@ import { ReportError, type MachineClient } from './machine-client'
 export const REPORT_FORMATS = ['csv', 'json'] as const
 export type ReportFormat = (typeof REPORT_FORMATS)[number]
 
+const optionalText = z.nullish(z.string())
+/**
+ * What the report reads of a listed request (the tolerant reader, docs/decisions/0028-tolerant-reader.md): only `id`
+ * is needed; its columns are read when present, of the reference's types; every other field is kept as it came.
+ */
+export const ZReportRow = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  name: optionalText,
+  customerReference: optionalText,
+  type: optionalText,
+  category: optionalText,
+  status: optionalText,
+  step: optionalText,
+  subStep: optionalText,
+  contract: optionalText,
+  keyDates: z.nullish(z.looseObject({ requestedAt: optionalText })),
+  isArchived: z.nullish(z.boolean()),
+  createdAt: optionalText,
+  updatedAt: optionalText,
+})
+export type ReportRow = z.infer<typeof ZReportRow>
+
 export interface OverdueReport {
   generatedAt: string
   count: number
-  requests: OrderingRequest[]
+  /** Rows that could not be read in full: listed by their id only (`unreadable: true`), or left out without one. */
+  unreadableCount: number
+  /** As the operator sent them; a row that could not be read in full is its id, name, position and problem. */
+  requests: Row<ReportRow>[]
 }
 
 export async function fetchOverdueRequests(
   client: MachineClient,
   options: { onProgress?: (read: number, total: number) => void; now?: () => number } = {},
 ): Promise<OverdueReport> {
-  const limit = REQUEST_PAGE.maxLimit
-  const byId = new Map<string, OrderingRequest>()
-  for (let offset = 0; ; offset += limit) {
+  // The largest page the operator takes (its profile, docs/decisions/0027-operator-profile.md): the fewest calls.
+  const limit = client.profile.pageSizeMax
+  const byId = new Map<string, Row<ReportRow>>()
+  let withoutId = 0
+  for (let offset = 0; ;) {
     // Sorted by id (creation order): a request that becomes overdue while we read lands at the end, not in the middle.
-    const response = await client.get(`/requests?isOverdue=true&sort=id&limit=${limit}&offset=${offset}`)
-    const page = z.array(ZRequest).safeParse(await response.json().catch(() => undefined))
-    const paging = pick(ZPagingHeaders, { totalCount: true }).safeParse({ totalCount: response.headers.get(HEADER.totalCount) ?? undefined })
+    const canonical = new URLSearchParams({ isOverdue: 'true', sort: 'id', limit: String(limit), offset: String(offset) })
+    const response = await client.get('/requests', canonical)
+    const page = rowsOf(ZReportRow).safeParse(await response.json().catch(() => undefined))
+    const paging = z.pick(ZPagingHeaders, { totalCount: true }).safeParse({ totalCount: response.headers.get(HEADER.totalCount) ?? undefined })
     if (!page.success || !paging.success) {
       throw new ReportError(`GET /requests answered ${response.status} with a body or ${HEADER.totalCount} header that is not the API's.`, 3)
     }
-    for (const request of page.data) byId.set(request.id, request)
+    for (const row of page.data) {
+      // An unreadable row is kept by its id, at its place in the whole list; one without an id cannot be listed.
+      if (!isUnreadable(row)) byId.set(row.id, row)
+      else if (row.id === undefined) withoutId++
+      else byId.set(row.id, { ...row, index: offset + row.index })
+    }
     const total = paging.data.totalCount
-    options.onProgress?.(Math.min(byId.size, total), total)
-    if (page.data.length === 0 || offset + limit >= total) break
+    options.onProgress?.(Math.min(byId.size + withoutId, total), total)
+    // The next page starts after the rows this one held: an operator that sends fewer than asked loses none.
+    offset += page.data.length
+    if (page.data.length === 0 || offset >= total) break
   }
   const requests = [...byId.values()]
-  return { generatedAt: new Date((options.now ?? Date.now)()).toISOString(), count: requests.length, requests }
+  return {
+    generatedAt: new Date((options.now ?? Date.now)()).toISOString(),
+    count: requests.length,
+    unreadableCount: requests.filter(isUnreadable).length + withoutId,
+    requests,
+  }
 }
 
-const CSV_COLUMNS: { title: string; value: (request: OrderingRequest) => string | undefined | null }[] = [
+const CSV_COLUMNS: { title: string; value: (request: ReportRow) => string | undefined | null }[] = [
   { title: 'id', value: (r) => r.id },
   { title: 'name', value: (r) => r.name },
   { title: 'customerReference', value: (r) => r.customerReference },
@@ -52,8 +90,8 @@ const CSV_COLUMNS: { title: string; value: (request: OrderingRequest) => string 
   { title: 'step', value: (r) => r.step },
   { title: 'subStep', value: (r) => r.subStep },
   { title: 'contract', value: (r) => r.contract },
-  { title: 'requestedAt', value: (r) => r.keyDates.requestedAt },
-  { title: 'isArchived', value: (r) => String(r.isArchived) },
+  { title: 'requestedAt', value: (r) => r.keyDates?.requestedAt },
+  { title: 'isArchived', value: (r) => (typeof r.isArchived === 'boolean' ? String(r.isArchived) : undefined) },
   { title: 'createdAt', value: (r) => r.createdAt },
   { title: 'updatedAt', value: (r) => r.updatedAt },
 ]
@@ -68,6 +106,10 @@ function csvField(value: string | undefined | null): string {
 export function renderReport(report: OverdueReport, format: ReportFormat): string {
   if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`
   const lines = [CSV_COLUMNS.map((column) => column.title).join(',')]
-  for (const request of report.requests) lines.push(CSV_COLUMNS.map((column) => csvField(column.value(request))).join(','))
+  for (const row of report.requests) {
+    // A row that could not be read in full shows what could be: its id, and its name when it had one.
+    const request: ReportRow = isUnreadable(row) ? { id: row.id ?? '', name: row.name } : row
+    lines.push(CSV_COLUMNS.map((column) => csvField(column.value(request))).join(','))
+  }
   return `${lines.join('\r\n')}\r\n`
 }

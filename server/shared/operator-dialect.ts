@@ -2,9 +2,10 @@ import { HEADER } from '@contract/common'
 import type { OperatorProfile } from '@contract/operator-profile'
 
 /**
- * The gateway's one translator from the SPA's canonical list query (the default sandbox's syntax,
- * docs/decisions/0002-list-queries.md) to the operator's dialect (docs/decisions/0027-operator-profile.md). Pure
- * functions: the proxy (ordering-proxy.ts) calls them for GET /requests and GET /requests/aggregate.
+ * The one translator from the canonical list query (the default sandbox's syntax, docs/decisions/0002-list-queries.md)
+ * to the operator's dialect (docs/decisions/0027-operator-profile.md). Pure functions, in server/shared so that every
+ * client of the operator speaks the same dialect: the gateway's proxy calls them for GET /requests and GET
+ * /requests/aggregate, the overdue report (docs/decisions/0019-overdue-report.md) for its pages.
  */
 
 /** The date fields whose ranges the SPA writes `field.gte` / `field.lte`. */
