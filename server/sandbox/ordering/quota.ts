@@ -41,6 +41,7 @@ export function fixedWindow(period: 'month' | 'day', now: number): { start: numb
 export class ApplicationQuota {
   private current: QuotaRule | null
   private readonly statements
+  private readonly listeners = new Set<() => void>()
 
   constructor(
     private readonly db: Db,
@@ -71,6 +72,12 @@ export class ApplicationQuota {
   set(rule: QuotaRule | null): void {
     this.db.exec('DELETE FROM quota_fixed; DELETE FROM quota_rolling;')
     this.current = rule
+    for (const listener of this.listeners) listener()
+  }
+
+  /** Told when the rule changes (the server that holds the sandbox and the gateway together forgets the gateway's pause). */
+  onChange(listener: () => void): void {
+    this.listeners.add(listener)
   }
 
   /** Calls the application made in the current window. */
