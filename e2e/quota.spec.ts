@@ -100,6 +100,7 @@ test('a send refused by the quota keeps the draft and says so', async ({ page, s
   await expect(refusal).toBeVisible()
   await expect(refusal).toContainText(QUOTA_UNTIL)
   await expect(refusal.locator('code')).toHaveText(/^[0-9a-f-]{36}$/)
+  await expect(page.getByRole('status').filter({ hasText: BANNER })).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('quota-send.png'), fullPage: true })
   await expect(page).toHaveURL(/\/requests\/new\?item=/)
   await expect(field(location, 'Site name')).toHaveValue('Lyon warehouse')
