@@ -54,6 +54,11 @@ export function watchSpentQuota(client: QueryClient): () => void {
   }
 }
 
+/** The spent quota's refusal as the client last heard, else null. */
+export function spentQuotaOf(client: QueryClient): ApiError | null {
+  return stateOf(client).error
+}
+
 /** The spent quota's refusal while it lasts, else null. */
 export function useSpentQuota(): ApiError | null {
   const state = stateOf(useQueryClient())

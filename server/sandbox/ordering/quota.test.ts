@@ -102,6 +102,15 @@ describe('the sandbox application quota', () => {
     expect(bad.status).toBe(400)
   })
 
+  it('words the spike arrest apart from the quota, in both languages', async () => {
+    const token = await start('2026-05-04T10:00:00.000Z', { SANDBOX_SPIKE_ARREST_PER_SECOND: '1' })
+    expect((await t.call('/me', { token })).status).toBe(200)
+    for (const language of ['en', 'fr']) {
+      const body = await expectApiError(await t.call('/me', { token, language }), 403, ERROR_CODE.tooManyRequests)
+      expect(readTooManyRequests(body.description)).toBe('spikeArrest')
+    }
+  })
+
   it('keeps its counters in SQLite', async () => {
     const token = await start('2026-05-04T10:00:00.000Z')
     await setQuota({ window: 'fixed', limit: 5, period: 'month' })
