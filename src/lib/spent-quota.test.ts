@@ -15,17 +15,17 @@ describe('the spent quota of a query client', () => {
     watchSpentQuota(client)
     const quota = refusal('Global quota limit of 5 calls per month reached.')
 
-    await client.fetchQuery({ queryKey: ['requests', 'list'], queryFn: fails(refusal('Spike arrest limit exceeded.')) }).catch(() => undefined)
+    await client.query({ queryKey: ['requests', 'list'], queryFn: fails(refusal('Spike arrest limit exceeded.')) }).catch(() => undefined)
     expect(spentQuotaOf(client)).toBeNull()
-    await client.fetchQuery({ queryKey: ['requests', 'list'], queryFn: fails(quota) }).catch(() => undefined)
+    await client.query({ queryKey: ['requests', 'list'], queryFn: fails(quota) }).catch(() => undefined)
     expect(spentQuotaOf(client)).toBe(quota)
 
     // The API's status is not counted against the quota: its success says nothing of it; nor does cached data set by hand.
-    await client.fetchQuery({ queryKey: ['api', 'status'], queryFn: () => Promise.resolve({ status: 'OK' }) })
+    await client.query({ queryKey: ['api', 'status'], queryFn: () => Promise.resolve({ status: 'OK' }) })
     client.setQueryData(['requests', 'other'], [])
     expect(spentQuotaOf(client)).toBe(quota)
 
-    await client.fetchQuery({ queryKey: ['requests', 'detail', 'R1'], queryFn: () => Promise.resolve({ id: 'R1' }) })
+    await client.query({ queryKey: ['requests', 'detail', 'R1'], queryFn: () => Promise.resolve({ id: 'R1' }) })
     expect(spentQuotaOf(client)).toBeNull()
 
     const send = client.getMutationCache().build(client, { mutationFn: fails(quota) })
