@@ -20,7 +20,7 @@ const UNKNOWN_RESET_PAUSE_MS = 24 * 3600_000
 const UNCOUNTED = /\/(status|version|doc)\/?$/
 
 /** The gateway's own words for a refusal it answers in the operator's stead; they name the quota, as the operator's do. */
-export const QUOTA_PAUSE_ERRORS = errorApi('gateway-quota', 'platform', {
+const QUOTA_PAUSE_ERRORS = errorApi('gateway-quota', 'platform', {
   pausedUntil: {
     en: 'Global quota limit of this application on this API reached: the operator refused a call at {since}. No call is made until the quota resets at {resetAt} (GMT).',
     fr: 'Limite globale de quota de cette application sur cette API atteinte : l’opérateur a refusé un appel à {since}. Aucun appel n’est fait avant la remise à zéro du quota le {resetAt} (GMT).',

@@ -32,7 +32,7 @@ export interface QuotaRefusal {
 }
 
 /** The start and the end of the fixed window holding `now`: a UTC month or a UTC day. */
-export function fixedWindow(period: 'month' | 'day', now: number): { start: number; end: number } {
+function fixedWindow(period: 'month' | 'day', now: number): { start: number; end: number } {
   const d = new Date(now)
   const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()]
   return period === 'month' ? { start: Date.UTC(y, m, 1), end: Date.UTC(y, m + 1, 1) } : { start: Date.UTC(y, m, day), end: Date.UTC(y, m, day + 1) }
