@@ -23,6 +23,7 @@ import { sendGuard } from './gateway/send-guard'
 import type { SharedStore } from './gateway/shared-store'
 import { compressJson } from './gateway/compress-json'
 import { operatorThrottle } from './gateway/throttle'
+import { quotaPause } from './gateway/quota-pause'
 import { createFirstView } from './gateway/first-view'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
@@ -84,7 +85,14 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     perSecond: sandboxApp ? 0 : config.OPERATOR_REQUESTS_PER_SECOND,
     redis: shared.redis,
   })
-  const throttled = <T extends { fetch: FetchLike }>(target: T): T => ({ ...target, fetch: throttle.wrap(target.fetch) })
+  // An API whose application quota is spent is not called until it frees, on any instance (0032); outside the budget.
+  const pauses = { ordering: quotaPause({ store, api: 'ordering', now }), cloud: quotaPause({ store, api: 'cloud', now }) }
+  const throttled = <T extends { fetch: FetchLike }>(target: T, api: keyof typeof pauses = 'ordering'): T => ({
+    ...target,
+    fetch: pauses[api].wrap(throttle.wrap(target.fetch)),
+  })
+  // The sandbox's quota control changes what the operator would say: what the gateway learned of it is forgotten.
+  sandbox?.quota.onChange(() => void pauses.ordering.forget())
   const ordering: Upstream = {
     ...throttled(upstreamOf(sandbox ? { sandboxPath: SANDBOX_ORDERING_BASE } : { url: config.ORDERING_UPSTREAM })),
     apiKey: config.apiKey,
@@ -136,7 +144,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   const cloudUpstream: CloudUpstream | null =
     config.cloud && cloudCustomer
       ? {
-          ...throttled(upstreamOf(config.cloud.upstream === 'sandbox' ? { sandboxPath: SANDBOX_CLOUD_BASE } : { url: config.cloud.upstream })),
+          ...throttled(upstreamOf(config.cloud.upstream === 'sandbox' ? { sandboxPath: SANDBOX_CLOUD_BASE } : { url: config.cloud.upstream }), 'cloud'),
           apiKey: config.cloud.apiKey,
           customerId: cloudCustomer,
         }

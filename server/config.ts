@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { API_KEY_PLACES, DATE_RANGE_STYLES, SORT_STYLES, ZOperatorProfile, type OperatorProfile } from '@contract/operator-profile'
+import { ZQuotaRule } from '@contract/quota'
 
 /**
  * Everything the server reads from its environment, parsed once at start. A bad value stops the
@@ -24,6 +25,28 @@ export const ZServerEnv = z
     SANDBOX_SEED: z.coerce.number().int().default(20261122),
     SANDBOX_SPIKE_ARREST_PER_SECOND: positiveInt.default(25),
     SANDBOX_TOKEN_REQUESTS_PER_MINUTE: positiveInt.default(50),
+    /** The sandbox's application quota on the ordering API, as JSON (docs/decisions/0032-application-quota.md); unset, none. */
+    SANDBOX_QUOTA: z
+      .string()
+      .transform((text, ctx) => {
+        let raw: unknown
+        try {
+          raw = JSON.parse(text)
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be JSON such as {"window":"fixed","limit":1000,"period":"month"}' })
+          return z.NEVER
+        }
+        const rule = z.safeParse(ZQuotaRule, raw)
+        if (!rule.success) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be {"window":"fixed","limit":N,"period":"month"|"day"} or {"window":"rolling","limit":N,"seconds":S}: ${rule.error.issues[0]?.message ?? ''}`,
+          })
+          return z.NEVER
+        }
+        return rule.data
+      })
+      .optional(),
     SANDBOX_CLIENT_ID: z.string().min(1).default('ordering-console-sandbox'),
     SANDBOX_CLIENT_SECRET: z.string().min(16).default('sandbox-client-secret-0123456789abcdef'),
     SANDBOX_API_KEY: z.string().min(8).default('sandbox-api-key'),

@@ -7,6 +7,7 @@ import { addDaysToIsoDate } from '@contract/request-bodies'
 import { buildApp, type BuiltApp } from './app'
 import { loadConfig, type ServerConfig } from './config'
 import { SESSION_COOKIE, SessionCookies, sessionFromTokens } from './gateway/auth/session'
+import type { SharedStore } from './gateway/shared-store'
 import { SANDBOX_ORDERING_BASE } from './sandbox/routes'
 import type { Sandbox } from './sandbox/sandbox'
 
@@ -85,8 +86,8 @@ export async function startTestAppWithToken(env: Record<string, string> = {}): P
 }
 
 /** Builds the whole server on an in-memory sandbox; spike arrest is off unless `env` sets it. */
-export function startTestApp(env: Record<string, string> = {}, options: { start?: number } = {}): TestApp {
-  const clock = new ManualClock(options.start)
+export function startTestApp(env: Record<string, string> = {}, options: { start?: number; clock?: ManualClock; store?: SharedStore } = {}): TestApp {
+  const clock = options.clock ?? new ManualClock(options.start)
   const config = loadConfig({
     SANDBOX_DB_PATH: ':memory:',
     SERVE_SPA: 'off',
@@ -96,7 +97,7 @@ export function startTestApp(env: Record<string, string> = {}, options: { start?
     ALLOWED_HOSTS: TEST_HOSTS,
     ...env,
   })
-  const built = buildApp(config, { realNow: clock.now })
+  const built = buildApp(config, { realNow: clock.now, ...(options.store ? { store: options.store } : {}) })
   if (!built.sandbox) throw new Error('startTestApp needs the sandbox as upstream')
   const sandbox = built.sandbox
 

@@ -3,13 +3,15 @@ import { ERROR_CODE, ZApiErrorBody, ZOAuthErrorBody, type ApiErrorBody } from '@
 import { ZTokenResponse } from '@contract/oauth'
 import { ZOperatorProfile, type OperatorProfile } from '@contract/operator-profile'
 import { toOperatorQuery } from '../shared/operator-dialect'
+import { readTooManyRequests, UNKNOWN_TOO_MANY_TRIES } from '@contract/quota'
 import { TokenCache } from './token-cache'
 
 /**
  * A machine-to-machine client of the ordering API (reference 2, client credentials; docs/decisions/0019):
  * one cached token reused until it expires or the API calls it expired or invalid (401 42 / 41), backing off
- * on 429 and 403 code 53 (and 503), stopping with a clear message when the credentials or the subscription
- * are refused. It never prints a token.
+ * on 429 and 403 code 53 of the spike arrest (and 503), stopping with a clear message when the credentials or the
+ * subscription are refused, or the application's quota is spent (docs/decisions/0032-application-quota.md). It never
+ * prints a token.
  */
 
 export type Fetch = (request: Request) => Promise<Response>
@@ -38,8 +40,8 @@ export interface MachineClientOptions {
 export class ReportError extends Error {
   constructor(
     message: string,
-    /** 2: credentials or access refused; 3: the API failed, or stayed rate-limited. */
-    readonly exitCode: 2 | 3,
+    /** 2: credentials or access refused; 3: the API failed, or stayed rate-limited; 4: the application's quota is spent. */
+    readonly exitCode: 2 | 3 | 4,
   ) {
     super(message)
     this.name = 'ReportError'
@@ -76,6 +78,20 @@ function describeApiError(body: ApiErrorBody | undefined, response: Response): s
   const requestId = response.headers.get(HEADER.requestId)
   const what = body ? `code ${body.code}, ${body.message}${body.description ? `: ${body.description}` : ''}` : 'no error entity'
   return `${response.status} (${what})${requestId ? ` [request id ${requestId}]` : ''}`
+}
+
+/** The run's end on a spent quota: what was refused, when the quota frees (Retry-After) or that it frees gradually. */
+function quotaSpent(path: string, body: ApiErrorBody, response: Response, now: number): ReportError {
+  const retryAfter = response.headers.get('Retry-After')?.trim() ?? ''
+  const seconds = /^\d+$/.test(retryAfter) ? Number(retryAfter) : Number.isNaN(Date.parse(retryAfter)) ? null : (Date.parse(retryAfter) - now) / 1000
+  const frees =
+    seconds === null
+      ? 'It frees gradually (a rolling window): run the report again later.'
+      : `It frees at ${new Date(now + Math.max(0, seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')} (Retry-After ${Math.round(Math.max(0, seconds))} s): run the report again then.`
+  return new ReportError(
+    `The application's quota for the ordering API is used up: GET ${path} answered ${describeApiError(body, response)}. Nothing was retried. ${frees}`,
+    4,
+  )
 }
 
 export class MachineClient {
@@ -123,6 +139,13 @@ export class MachineClient {
         renewed = true
         attempt--
         continue
+      }
+      if (response.status === 403 && body?.code === ERROR_CODE.tooManyRequests) {
+        // One reading of a 403 code 53 (0032): a spent quota is never waited out; one the description does not name, a
+        // few times as the spike arrest, then shown as it came.
+        const kind = readTooManyRequests(body.description)
+        if (kind === 'quota') throw quotaSpent(path, body, response, this.now())
+        if (kind === 'unknown' && attempt + 1 >= UNKNOWN_TOO_MANY_TRIES) throw new ReportError(`GET ${path} failed: ${describeApiError(body, response)}.`, 3)
       }
       if ((response.status === 403 && body?.code === ERROR_CODE.tooManyRequests) || response.status === 429 || response.status === 503) {
         await this.wait(attempt, response, `GET ${path} answered ${describeApiError(body, response)}`)

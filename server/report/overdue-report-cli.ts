@@ -18,7 +18,8 @@ import { TokenCache } from './token-cache'
  * token (docs/decisions/0019-overdue-report.md). With the sandbox as upstream (the default) it opens the sandbox
  * in this process, on SANDBOX_DB_PATH like the server; with ORDERING_UPSTREAM set to an operator it calls the
  * operator with the gateway's variables. Exit codes: 0 done, 1 usage or configuration, 2 credentials or access
- * refused, 3 the API failed or stayed rate-limited.
+ * refused, 3 the API failed or stayed rate-limited, 4 the application's quota for the ordering API is spent
+ * (docs/decisions/0032-application-quota.md).
  */
 export const REPORT_USAGE = `Usage: npm run report:overdue -- [--format csv|json] [--out <file>]
   --format  csv (default) or json

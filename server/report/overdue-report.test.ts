@@ -451,6 +451,58 @@ describe('runReportCli', () => {
     )
   })
 
+  it('exits with 4 and a sentence naming the quota when the application’s quota is spent, without waiting (0032)', async () => {
+    let stderr = ''
+    const code = await runReportCli(
+      [],
+      {
+        SANDBOX_DB_PATH: ':memory:',
+        SANDBOX_SEED_COUNT: '50',
+        SANDBOX_QUOTA: '{"window":"fixed","limit":0,"period":"month"}',
+        REPORT_TOKEN_CACHE: join(folder, 'quota', 'token.json'),
+      },
+      { stdout: { write: () => true }, stderr: { write: (text: string) => ((stderr += text), true), isTTY: false } },
+    )
+    expect(code).toBe(4)
+    expect(stderr).toMatch(
+      /^The application's quota for the ordering API is used up: GET \/requests\?.* answered 403 \(code 53, Too many requests: Global quota limit of 0 calls per month .*\) \[request id [0-9a-f-]+\]\. Nothing was retried\. It frees at \d{4}-\d\d-01T00:00:00Z \(Retry-After \d+ s\): run the report again then\.\n$/,
+    )
+    expect(stderr).not.toMatch(/Waiting/)
+  })
+
+  it('exits with 4 for a rolling quota, which frees gradually; a 403 code 53 it cannot read is tried twice, then shown (exit 3)', async () => {
+    const client = (description: string) => {
+      const calls: string[] = []
+      const machine = new MachineClient({
+        apiBaseUrl: 'https://operator.example/v3',
+        apiKey: 'key',
+        tokenUrl: 'https://operator.example/token',
+        clientId: 'id',
+        clientSecret: 'secret-0123456789abcdef',
+        cache: freshCache(),
+        fetch: async (request) => {
+          calls.push(request.url)
+          if (request.url.endsWith('/token')) return jsonResponse(200, { access_token: 'a', token_type: 'Bearer', expires_in: 3600 })
+          return jsonResponse(403, { code: 53, message: 'Too many requests', description })
+        },
+        sleep: async () => undefined,
+        random: () => 0.5,
+      })
+      return { machine, calls }
+    }
+    const rolling = client('Limite globale de QUOTA atteinte.')
+    const failure = (await rolling.machine.get('/requests').catch((error: unknown) => error)) as ReportError
+    expect(failure.exitCode).toBe(4)
+    expect(failure.message).toMatch(/quota for the ordering API is used up.*It frees gradually/)
+    expect(rolling.calls.filter((url) => url.endsWith('/requests'))).toHaveLength(1)
+
+    const unknown = client('Slow down')
+    const shown = (await unknown.machine.get('/requests').catch((error: unknown) => error)) as ReportError
+    expect(shown.exitCode).toBe(3)
+    expect(shown.message).toBe('GET /requests failed: 403 (code 53, Too many requests: Slow down).')
+    expect(unknown.calls.filter((url) => url.endsWith('/requests'))).toHaveLength(2)
+  })
+
   it('exits with 1 naming the variable when the configuration is wrong', async () => {
     let stderr = ''
     const code = await runReportCli(

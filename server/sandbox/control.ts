@@ -9,12 +9,14 @@ import { ApiError, errorApi } from '../shared/api-error'
 import { announcesBody, isJsonUtf8, jsonUtf8Writes, limitBody } from '../shared/edge'
 import { SCOPE } from '@contract/misc'
 import { AUTHORIZE_ERRORS } from '@contract/oauth'
+import { ZQuotaRule } from '@contract/quota'
 import { faultInputProblems, ZFaultInput } from './faults'
 import { DAY, HOUR } from './ordering/lifecycle'
 import { DEFAULT_ACCESS_TOKEN_SECONDS, DEFAULT_REFRESH_TOKEN_SECONDS, TOKEN_ERRORS, type TokenError } from './oidc/settings'
 import { mobileStateOf } from './mobile/mobile-state'
 import type { Sandbox } from './sandbox'
 import { fromCatalogSchema } from './catalog/catalog-schema'
+import { quotaControl } from './ordering/quota-control'
 
 const ZAdvance = z.strictObject({
   days: z.number().min(0).max(3650).optional(),
@@ -163,6 +165,11 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
     const revoked = 'token' in input ? Number(sandbox.tokens.revoke(input.token)) : sandbox.tokens.revokeSubject(input.clientId, input.subjectId, input.reason)
     return c.json({ revoked })
   })
+  // The application quota (docs/decisions/0032-application-quota.md).
+  app.route(
+    '/quota',
+    quotaControl(sandbox, (c) => body(c, ZQuotaRule)),
+  )
   app.post('/subscription', async (c) => {
     const input = await body(c, ZSubscription)
     if (!sandbox.applications.setSubscribed(input.clientId, input.subscribed))

@@ -8,6 +8,7 @@ import { TokenStore } from './oauth/token-store'
 import { defaultOidcControls, type OidcControls } from './oidc/settings'
 import { SignInStore } from './oidc/sign-in-store'
 import { Users } from './oidc/users'
+import { ApplicationQuota } from './ordering/quota'
 import { RequestStore } from './ordering/request-store'
 import { seedOnFirstStart, seedReferenceData } from './seed'
 import { publishAlternateItems } from './dialects/alternate-catalog'
@@ -20,6 +21,7 @@ export type SandboxConfig = Pick<
   | 'SANDBOX_SEED'
   | 'SANDBOX_SPIKE_ARREST_PER_SECOND'
   | 'SANDBOX_TOKEN_REQUESTS_PER_MINUTE'
+  | 'SANDBOX_QUOTA'
   | 'SANDBOX_CLIENT_ID'
   | 'SANDBOX_CLIENT_SECRET'
   | 'SANDBOX_API_KEY'
@@ -55,6 +57,8 @@ export interface Sandbox {
   signIn: SignInStore
   oidc: OidcControls
   spikeArrest: WindowLimiter
+  /** The application quota per API, on the sandbox clock (docs/decisions/0032-application-quota.md). */
+  quota: ApplicationQuota
   tokenLimiter: WindowLimiter
   faults: Faults
   customerNames: Map<string, string>
@@ -117,6 +121,7 @@ export function createSandbox(config: SandboxConfig, options: { realNow?: () => 
     signIn,
     oidc: defaultOidcControls(),
     spikeArrest: new WindowLimiter(config.SANDBOX_SPIKE_ARREST_PER_SECOND, 1000, realNow),
+    quota: new ApplicationQuota(db, () => clock.now(), config.SANDBOX_QUOTA ?? null),
     tokenLimiter: new WindowLimiter(config.SANDBOX_TOKEN_REQUESTS_PER_MINUTE, 60_000, realNow),
     faults: { maintenance: false, injected: new FaultInjector(realNow) },
     customerNames,

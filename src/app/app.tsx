@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router/dom'
 import { readRetryDelay, shouldRetryRead } from '@/lib/retry-policy'
+import { isQuotaSpent } from '@/lib/api-error'
+import { watchSpentQuota } from '@/lib/spent-quota'
 import { refetchWhenServiceIsBack } from '@/features/api-status/service-recovery'
 import { isSessionLost, signInAgain } from '@/features/auth/session-lost'
 import { AuthSessionContext, type AuthSession } from '@/features/auth/session'
@@ -24,6 +26,8 @@ export function createQueryClient(options: { onSessionLost?: () => void } = {}) 
         // Throttling, network faults and 5xx are worth a retry, with backoff; other 4xx are handled where they happen.
         retry: shouldRetryRead,
         retryDelay: readRetryDelay,
+        // A spent quota is never called again by itself, not even when the window regains focus (0032).
+        refetchOnWindowFocus: (query) => !isQuotaSpent(query.state.error),
       },
       // A write that failed may still have been done: it is never repeated without the person deciding.
       mutations: { retry: false },
@@ -43,6 +47,7 @@ export interface AppState {
 export function createAppState(session: AuthSession, createDataRouter?: RouterFactory): AppState {
   const queryClient = createQueryClient({ onSessionLost: () => signInAgain(session) })
   refetchWhenServiceIsBack(queryClient)
+  watchSpentQuota(queryClient)
   return { queryClient, router: createRouter(queryClient, session, createDataRouter) }
 }
 

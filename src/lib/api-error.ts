@@ -1,4 +1,5 @@
 import { ERROR_CODE, type ApiErrorBody, type FieldIssue } from '@contract/error'
+import { readTooManyRequests, type TooManyRequestsKind } from '@contract/quota'
 
 /**
  * The one error type of the SPA: the platform error entity, the HTTP status and the request id to quote
@@ -17,6 +18,8 @@ export class ApiError extends Error {
   readonly retryAfterSeconds: number | null
   /** The address called (path and query): which API answered, since codes mean different things per API. */
   readonly url: string | null
+  /** When the answer came (ms): a Retry-After counts from then. */
+  readonly receivedAt: number
 
   constructor(init: {
     status: number
@@ -38,6 +41,7 @@ export class ApiError extends Error {
     this.kind = init.kind ?? 'api'
     this.retryAfterSeconds = init.retryAfterSeconds ?? null
     this.url = init.url ?? null
+    this.receivedAt = Date.now()
   }
 }
 
@@ -51,9 +55,24 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 
 const hasCode = (error: unknown, status: number, code: number): boolean => error instanceof ApiError && error.status === status && error.code === code
 
-/** 403 code 53 (spike arrest) or any 429: the platform asks to slow down; a read may try again shortly. */
+/** What a 403 code 53 is, read by its description (docs/decisions/0032-application-quota.md); null for any other error. */
+export function tooManyRequestsKind(error: unknown): TooManyRequestsKind | null {
+  return hasCode(error, 403, ERROR_CODE.tooManyRequests) ? readTooManyRequests((error as ApiError).description) : null
+}
+
+/** 403 code 53 naming the quota: the application's quota for the API is used up; nothing is tried again by itself (0032). */
+export function isQuotaSpent(error: unknown): boolean {
+  return tooManyRequestsKind(error) === 'quota'
+}
+
+/** 403 code 53 of the spike arrest (or not known as the quota) or any 429: the platform asks to slow down; a read may try again shortly. */
 export function isThrottled(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 429 || hasCode(error, 403, ERROR_CODE.tooManyRequests))
+  return error instanceof ApiError && (error.status === 429 || (hasCode(error, 403, ERROR_CODE.tooManyRequests) && !isQuotaSpent(error)))
+}
+
+/** When a spent quota frees: the reset of a fixed window (its Retry-After, ms), or null for a rolling one, which frees gradually. */
+export function quotaFreesAt(error: ApiError): number | null {
+  return error.retryAfterSeconds === null ? null : error.receivedAt + error.retryAfterSeconds * 1000
 }
 
 /** 503 code 5: the ordering API is in maintenance or overloaded. */

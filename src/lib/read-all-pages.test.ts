@@ -34,7 +34,12 @@ function numbers(count: number, clock: { now: () => number }, fail?: (call: numb
 }
 
 const throttled = (status: 403 | 429, retryAfterSeconds: number) =>
-  new ApiError({ status, body: status === 403 ? { code: ERROR_CODE.tooManyRequests, message: 'Spike arrest' } : undefined, requestId: 'r', retryAfterSeconds })
+  new ApiError({
+    status,
+    body: status === 403 ? { code: ERROR_CODE.tooManyRequests, message: 'Too many requests', description: 'Spike arrest limit exceeded.' } : undefined,
+    requestId: 'r',
+    retryAfterSeconds,
+  })
 
 describe('the paging reader', () => {
   it('reads every page, hands them over in order with progress, and marks its calls as a bulk read', async () => {
@@ -43,7 +48,7 @@ describe('the paging reader', () => {
     const handed: number[][] = []
     const progress: PagesProgress[] = []
     const result = await readPages(list.readPage, { limit: 100, ...clock, onPage: (items) => void handed.push(items), onProgress: (p) => progress.push(p) })
-    expect(result).toEqual({ count: 1050, read: 1050, pages: 11 })
+    expect(result).toEqual({ count: 1050, read: 1050, pages: 11, stoppedBy: null })
     expect(handed.flat()).toEqual(Array.from({ length: 1050 }, (_, i) => i))
     expect(progress.map((p) => p.read)).toEqual([100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1050])
     expect(progress.every((p) => p.total === 1050)).toBe(true)
@@ -100,6 +105,29 @@ describe('the paging reader', () => {
     const denied = numbers(200, clock, () => refused)
     await expect(readAllPages(denied.readPage, { limit: 100, ...clock })).rejects.toBe(refused)
     expect(denied.calls).toHaveLength(1)
+  })
+
+  it('stops at a spent quota without trying again, keeping the pages before it and saying why (0032)', async () => {
+    const clock = virtualTime()
+    const quota = new ApiError({
+      status: 403,
+      body: { code: ERROR_CODE.tooManyRequests, message: 'Too many requests', description: 'Global quota limit of 3 calls per month reached.' },
+      requestId: 'q',
+      retryAfterSeconds: 3600,
+    })
+    const list = numbers(1000, clock, (_call, offset) => (offset >= 300 ? quota : undefined))
+    const handed: number[] = []
+    const result = await readPages(list.readPage, { limit: 100, ...clock, onPage: (items) => void handed.push(...items) })
+    expect(result).toEqual({ count: 1000, read: 300, pages: 3, stoppedBy: quota })
+    expect(handed).toEqual(Array.from({ length: 300 }, (_, i) => i))
+    // Each refused page was asked once: nothing waited out the hour.
+    for (const offset of [300, 400, 500]) expect(list.calls.filter((call) => call.offset === offset).length).toBeLessThanOrEqual(1)
+    expect(clock.now()).toBeLessThan(3_600_000)
+    // A list shown whole shows the refusal instead; a first page refused is the refusal too.
+    await expect(readAllPages(numbers(1000, clock, (_call, offset) => (offset >= 300 ? quota : undefined)).readPage, { limit: 100, ...clock })).rejects.toBe(
+      quota,
+    )
+    await expect(readPages(numbers(1000, clock, () => quota).readPage, { limit: 100, ...clock })).rejects.toBe(quota)
   })
 
   it('stops when cancelled, pages in flight included', async () => {

@@ -1,3 +1,4 @@
+import { isQuotaSpent, type ApiError } from './api-error'
 import { readRetryDelay, shouldRetryRead } from './retry-policy'
 
 /**
@@ -6,7 +7,8 @@ import { readRetryDelay, shouldRetryRead } from './retry-policy'
  * grows by limit until it reaches the count. The first page says the count; the others are then read several at
  * once, paced under the operator's spike arrest, and handed over in order. Cancellable, with progress; a throttled or
  * unavailable page waits as the one retry policy says (src/lib/retry-policy.ts: Retry-After, 429, 403 code 53, 503),
- * and a throttle holds back every page, not only the one refused.
+ * and a throttle holds back every page, not only the one refused. A spent quota stops the reading at once: what was
+ * handed over stays, and the result says why it stopped (docs/decisions/0032-application-quota.md).
  */
 
 /** A page of an offset-paged list: `count` is every item across all pages (reference 3's `{count, results}`). */
@@ -85,12 +87,13 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
  * Reads every page of a list and hands each to `onPage` in order; resolves with the count and the items read. The
  * pages after the first are read concurrently (at most `concurrency` in flight, never more than `pagesPerSecond`
  * started in any second); pages that arrive early wait for those before them, never more than `concurrency` of them.
- * An empty page before the count ends the reading (the list shrank meanwhile), so it always ends.
+ * An empty page before the count ends the reading (the list shrank meanwhile), so it always ends. A page after the
+ * first refused by a spent quota ends it too, with `stoppedBy` (the refusal) and the pages before it handed over.
  */
 export async function readPages<T>(
   readPage: (page: PageRequest) => Promise<CountedPage<T>>,
   options: ReadPagesOptions<T>,
-): Promise<{ count: number; read: number; pages: number }> {
+): Promise<{ count: number; read: number; pages: number; stoppedBy: ApiError | null }> {
   const { limit, onProgress, onPage } = options
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number of at least 1, not ${limit}`)
   options.signal?.throwIfAborted()
@@ -149,7 +152,7 @@ export async function readPages<T>(
     const count = first.count
     await deliver(first, count)
     const wanted = Math.min(count, maxItems)
-    if (first.results.length === 0 || read >= wanted) return { count, read, pages }
+    if (first.results.length === 0 || read >= wanted) return { count, read, pages, stoppedBy: null }
 
     // The offsets still to read, and the pages asked for but not yet handed over (at most `concurrency`).
     const offsets: number[] = []
@@ -165,13 +168,19 @@ export async function readPages<T>(
     }
     while (launched < Math.min(concurrency, offsets.length)) launch()
     for (let index = 0; index < offsets.length; index++) {
-      const page = await asked.get(index)!
+      let page: CountedPage<T>
+      try {
+        page = await asked.get(index)!
+      } catch (error) {
+        if (!isQuotaSpent(error)) throw error
+        return { count, read, pages, stoppedBy: error as ApiError }
+      }
       asked.delete(index)
       if (launched < offsets.length) launch()
       await deliver(page, count)
       if (page.results.length === 0 || read >= wanted) break
     }
-    return { count, read, pages }
+    return { count, read, pages, stoppedBy: null }
   } finally {
     options.signal?.removeEventListener('abort', stop)
     inner.abort()
@@ -179,7 +188,7 @@ export async function readPages<T>(
 }
 
 /**
- * Every item of a list, kept in memory: for lists a page shows whole (the cloud lists, the overdue view, at most a few
+ * Every item of a list, kept in memory (or the spent quota's refusal that stopped the reading): for lists a page shows whole (the cloud lists, the overdue view, at most a few
  * thousand items). A file being written uses `readPages` with `onPage` instead.
  */
 export async function readAllPages<T>(
@@ -187,6 +196,8 @@ export async function readAllPages<T>(
   options: Omit<ReadPagesOptions<T>, 'onPage'>,
 ): Promise<CountedPage<T>> {
   const results: T[] = []
-  const { count } = await readPages(readPage, { ...options, onPage: (items) => void results.push(...items) })
+  const { count, stoppedBy } = await readPages(readPage, { ...options, onPage: (items) => void results.push(...items) })
+  // A list shown whole is not shown in part: the page shows the refusal, which says when the quota frees (0032).
+  if (stoppedBy) throw stoppedBy
   return { count, results }
 }

@@ -3,14 +3,24 @@ import { ERROR_CODE } from '@contract/error'
 import { ApiError, parseRetryAfter } from './api-error'
 import { readRetryDelay, shouldRetryRead } from './retry-policy'
 
-const apiError = (status: number, code: number | null, retryAfterSeconds: number | null = null) =>
-  new ApiError({ status, body: code === null ? undefined : { code, message: 'm' }, requestId: 'id', retryAfterSeconds })
+const apiError = (status: number, code: number | null, retryAfterSeconds: number | null = null, description?: string) =>
+  new ApiError({ status, body: code === null ? undefined : { code, message: 'm', description }, requestId: 'id', retryAfterSeconds })
+const SPIKE_ARREST = 'Spike arrest limit of 25 requests per second exceeded. Retry after about a second.'
 
 describe('read retries', () => {
-  it('retry throttling (403 53 and 429) three times, then give up', () => {
-    for (const error of [apiError(403, ERROR_CODE.tooManyRequests), apiError(429, ERROR_CODE.tooManyRequests), apiError(429, null)]) {
+  it('retry throttling (403 53 of the spike arrest and 429) three times, then give up', () => {
+    for (const error of [apiError(403, ERROR_CODE.tooManyRequests, null, SPIKE_ARREST), apiError(429, ERROR_CODE.tooManyRequests), apiError(429, null)]) {
       expect([0, 1, 2, 3].map((n) => shouldRetryRead(n, error))).toEqual([true, true, true, false])
     }
+  })
+
+  it('never retry a spent quota, in either language, even with a Retry-After; a 403 53 it cannot read, twice (0032)', () => {
+    for (const description of ['Global quota limit of 5 calls per month reached.', 'Limite globale de QUOTA atteinte.']) {
+      expect(shouldRetryRead(0, apiError(403, ERROR_CODE.tooManyRequests, 3600, description))).toBe(false)
+      expect(shouldRetryRead(0, apiError(403, ERROR_CODE.tooManyRequests, 3600, description), { waitForService: true })).toBe(false)
+    }
+    const unknown = apiError(403, ERROR_CODE.tooManyRequests, 1, 'Slow down')
+    expect([0, 1, 2].map((n) => shouldRetryRead(n, unknown))).toEqual([true, true, false])
   })
 
   it('retry network faults and 5xx twice, never 503 code 5 nor other 4xx', () => {

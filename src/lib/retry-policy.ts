@@ -1,8 +1,9 @@
-import { ApiError, isServiceUnavailable, isThrottled } from './api-error'
+import { UNKNOWN_TOO_MANY_TRIES } from '@contract/quota'
+import { ApiError, isQuotaSpent, isServiceUnavailable, isThrottled, tooManyRequestsKind } from './api-error'
 
 /**
  * When a read (a query) tries again by itself. Throttling (403 53, 429) is worth a few tries after about a
- * second, backing off; network faults and server errors two; 503 code 5 none, since the banner polls /status
+ * second, backing off (a 403 53 the description does not name, fewer); a spent quota never (0032); network faults and server errors two; 503 code 5 none, since the banner polls /status
  * and refetches when the service is back, except in a whole-list read (`waitForService`), which waits its Retry-After; other 4xx none, they are handled where they happen. Writes are
  * never retried blindly: the query client's mutations have `retry: false`.
  */
@@ -11,7 +12,8 @@ export const READ_RETRY = { throttledRetries: 3, faultRetries: 2, baseDelayMs: 1
 export function shouldRetryRead(failureCount: number, error: unknown, options: { waitForService?: boolean } = {}): boolean {
   if (!(error instanceof ApiError)) return failureCount < READ_RETRY.faultRetries
   const { status } = error
-  if (isThrottled(error)) return failureCount < READ_RETRY.throttledRetries
+  if (isQuotaSpent(error)) return false
+  if (isThrottled(error)) return failureCount < (tooManyRequestsKind(error) === 'unknown' ? UNKNOWN_TOO_MANY_TRIES : READ_RETRY.throttledRetries)
   // A whole-list read (src/lib/read-all-pages.ts) has no banner to wait for it: it waits the Retry-After itself.
   if (isServiceUnavailable(error)) return options.waitForService === true && failureCount < READ_RETRY.faultRetries
   return failureCount < READ_RETRY.faultRetries && (status === 0 || status >= 500)

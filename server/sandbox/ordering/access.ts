@@ -7,12 +7,14 @@ import { ApiError } from '../../shared/api-error'
 import type { SandboxEnv } from '../http'
 import { ORDERING_ERRORS } from './messages'
 import type { TokenStore } from '../oauth/token-store'
+import { quotaRefusal, type ApplicationQuota } from './quota'
 
 const BEARER_CHALLENGE = 'Bearer realm="ordering"'
 
 /**
  * The checks of reference 2, in the order a real gateway makes them: API key (401 40/41), spike
- * arrest (403 53), bearer token (401 40/41/42), subscription (403 50), scope (403 51 on writes).
+ * arrest (403 53), bearer token (401 40/41/42), subscription (403 50), scope (403 51 on writes), then the application
+ * quota (403 53), which counts only the calls that passed all of them (docs/decisions/0032-application-quota.md).
  */
 export function requireAccess(deps: {
   applications: Applications
@@ -20,6 +22,7 @@ export function requireAccess(deps: {
   spikeArrest: WindowLimiter
   /** The API key only as a query parameter (docs/decisions/0029-second-dialect.md): a header alone is no key (401 40). */
   apiKeyInQueryOnly?: boolean
+  quota: ApplicationQuota
 }): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     const apiKey = deps.apiKeyInQueryOnly ? c.req.query(HEADER.apiKey) : (c.req.header(HEADER.apiKey) ?? c.req.query(HEADER.apiKey))
@@ -59,6 +62,8 @@ export function requireAccess(deps: {
     if (!scopes.includes(SCOPE.full) && !scopes.includes(SCOPE.readonly)) {
       throw new ApiError(ORDERING_ERRORS, 403, ERROR_CODE.insufficientScope, 'noOrderingScope')
     }
+    const refused = deps.quota.take(application.client_id, 'ordering')
+    if (refused) throw quotaRefusal(refused, deps.quota.now())
     c.set('principal', {
       clientId: token.client_id,
       subjectKind: token.subject_kind,

@@ -49,6 +49,19 @@ const ORDERING_TEXTS = {
     en: 'Spike arrest limit of {limit} requests per second exceeded. Retry after about a second.',
     fr: 'Limite anti-pic de {limit} requêtes par seconde dépassée. Réessayez dans une seconde environ.',
   },
+  // Reference 2 "Limits": the description names the global quota limit, apart from the spike arrest's (0032).
+  quotaMonth: {
+    en: 'Global quota limit of {limit} calls per month for this application on this API reached. It resets at {resetAt} (GMT).',
+    fr: 'Limite globale de quota de {limit} appels par mois atteinte pour cette application sur cette API. Elle est remise à zéro le {resetAt} (GMT).',
+  },
+  quotaDay: {
+    en: 'Global quota limit of {limit} calls per day for this application on this API reached. It resets at {resetAt} (GMT).',
+    fr: 'Limite globale de quota de {limit} appels par jour atteinte pour cette application sur cette API. Elle est remise à zéro le {resetAt} (GMT).',
+  },
+  quotaRolling: {
+    en: 'Global quota limit of {limit} calls per {seconds} seconds for this application on this API reached. Calls free up gradually as older ones leave the window.',
+    fr: 'Limite globale de quota de {limit} appels sur {seconds} secondes atteinte pour cette application sur cette API. Les appels se libèrent peu à peu, à mesure que les plus anciens sortent de la fenêtre.',
+  },
   readonlyScope: {
     en: 'The b2b:ordering scope is needed to submit requests; this token only has b2b:ordering:readonly.',
     fr: 'La portée b2b:ordering est nécessaire pour soumettre des demandes ; ce jeton n’a que b2b:ordering:readonly.',

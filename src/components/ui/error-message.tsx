@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { ERROR_CODE } from '@contract/error'
-import { ApiError, isAccessDenied, isServiceUnavailable, isThrottled } from '@/lib/api-error'
+import { ApiError, isAccessDenied, isQuotaSpent, isServiceUnavailable, isThrottled, quotaFreesAt } from '@/lib/api-error'
+import { formatDateTime } from '@/lib/format'
+import type { TFunction } from '@/i18n/translator'
 
 /** What a person can do about an error, by its kind, status and code (a key of the global `error.advice`). */
 export function adviceKey(error: unknown): string {
@@ -9,6 +11,7 @@ export function adviceKey(error: unknown): string {
   if (error.kind === 'network') return 'network'
   if (error.kind === 'unreadable') return 'unreadable'
   if (isServiceUnavailable(error)) return 'unavailable'
+  if (isQuotaSpent(error)) return quotaFreesAt(error as ApiError) === null ? 'quotaGradually' : 'quotaUntil'
   if (isThrottled(error)) return 'throttled'
   if (isAccessDenied(error)) return 'accessDenied'
   if (error.status === 401) return 'sessionLost'
@@ -21,13 +24,23 @@ export function adviceKey(error: unknown): string {
 }
 
 /**
+ * What a person can do about an error, in a sentence: for a spent quota, when it frees (the reset of a fixed window,
+ * from its Retry-After, or gradually for a rolling one; docs/decisions/0032-application-quota.md).
+ */
+export function adviceText(t: TFunction, error: unknown, language: string): string {
+  const key = adviceKey(error)
+  const freesAt = key === 'quotaUntil' ? quotaFreesAt(error as ApiError) : null
+  return t(`error.advice.${key}`, freesAt === null ? {} : { date: formatDateTime(new Date(freesAt).toISOString(), language) })
+}
+
+/**
  * How every error is shown: what happened (the API's message and description, in the person's language),
  * what to do, and the request id to quote, with a button that copies it and says so.
  * `role="alert"` has screen readers announce it when it appears. A feature that knows what an error means
  * for its page may say it in its own words (`what`, `todo`); the status, code and request id stay.
  */
 export function ErrorMessage({ error, onRetry, what: whatText, todo: todoText }: { error: unknown; onRetry?: () => void; what?: string; todo?: string }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle')
   const apiError = error instanceof ApiError ? error : null
   const what = whatText ?? (apiError?.kind === 'api' && apiError.code !== null ? apiError.message : t('error.title'))
@@ -51,7 +64,7 @@ export function ErrorMessage({ error, onRetry, what: whatText, todo: todoText }:
       ) : (
         <>
           {apiError?.kind === 'api' && apiError.description && <p>{apiError.description}</p>}
-          <p>{t(`error.advice.${adviceKey(error)}`)}</p>
+          <p>{adviceText(t, error, i18n.language)}</p>
         </>
       )}
       {apiError?.infoURL && (

@@ -2,7 +2,9 @@ import { useSyncExternalStore } from 'react'
 import { onlineManager, useQuery } from '@tanstack/react-query'
 import { useNavigation } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
-import { isServiceUnavailable } from '@/lib/api-error'
+import { isServiceUnavailable, quotaFreesAt } from '@/lib/api-error'
+import { formatDateTime } from '@/lib/format'
+import { useSpentQuota } from '@/lib/spent-quota'
 import { useCachedError } from '@/lib/use-cached-error'
 import { apiStatusQueries } from '../api/get-api-status'
 
@@ -18,7 +20,10 @@ const isOnline = () => onlineManager.isOnline()
  * /status is polled; when it is back, failed queries run again (service-recovery.ts).
  */
 export function ServiceBanners() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  // The application's quota for the ordering API, spent until a call succeeds again (docs/decisions/0032-application-quota.md).
+  const spentQuota = useSpentQuota()
+  const quotaFrees = spentQuota && quotaFreesAt(spentQuota)
   // The gateway's first view (docs/decisions/0026-first-view.md) is of a page that reached it: online.
   const online = useSyncExternalStore(subscribeOnline, isOnline, () => true)
   // A page asked for while offline waits for the connection (src/app/lazy-page.ts): the banner says so.
@@ -40,6 +45,13 @@ export function ServiceBanners() {
       {online && state !== 'OK' && (
         <p role="status" className={`banner ${state === 'UNAVAILABLE' ? 'banner--bad' : 'banner--warn'}`}>
           {t(state === 'UNAVAILABLE' ? 'apiStatus.banner.unavailable' : 'apiStatus.banner.degraded')}
+        </p>
+      )}
+      {online && spentQuota && (
+        <p role="status" className="banner banner--bad">
+          {quotaFrees
+            ? t('apiStatus.banner.quotaUntil', { date: formatDateTime(new Date(quotaFrees).toISOString(), i18n.language) })
+            : t('apiStatus.banner.quotaGradually')}
         </p>
       )}
     </>

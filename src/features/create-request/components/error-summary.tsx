@@ -1,7 +1,8 @@
 import type { Ref } from 'react'
 import type { FieldIssue } from '@contract/error'
 import { useTranslation } from '@/i18n/use-translation'
-import type { ApiError } from '@/lib/api-error'
+import { isQuotaSpent, type ApiError } from '@/lib/api-error'
+import { adviceText } from '@/components/ui/error-message'
 import { fieldId } from '../form/field-id'
 import { focusField } from '../form/focus-field'
 
@@ -25,7 +26,7 @@ export function ErrorSummary({
   refusal: { error: ApiError; unplaced: FieldIssue[] } | null
   headingRef: Ref<HTMLHeadingElement>
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   if (entries.length === 0 && !refusal) return null
   const title =
     entries.length > 0
@@ -60,6 +61,13 @@ export function ErrorSummary({
         <>
           {entries.length > 0 && <p>{t('createRequest.form.serverRefused', { message: refusal.error.message })}</p>}
           {refusal.error.description && <p>{refusal.error.description}</p>}
+          {/* A spent quota: when it frees, and that the draft waits for it (docs/decisions/0032-application-quota.md). */}
+          {isQuotaSpent(refusal.error) && (
+            <>
+              <p>{adviceText(t, refusal.error, i18n.language)}</p>
+              <p>{t('createRequest.form.quotaDraftKept')}</p>
+            </>
+          )}
           {refusal.unplaced.length > 0 && (
             <ul>
               {refusal.unplaced.map((issue) => (

@@ -29,6 +29,7 @@ import { ConfirmPanel } from './confirm-panel'
 import { ErrorSummary } from './error-summary'
 import { FieldExtrasContext, SchemaField } from './schema-field'
 import { SendStatus } from './send-status'
+import { noteQuotaOutcome } from '@/lib/spent-quota'
 
 /** 422 business codes that concern one field (docs/decisions/0004-error-codes.md). */
 const FIELD_OF_CODE: Record<number, string> = {
@@ -177,6 +178,7 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
   const onOutcome = (outcome: SendOutcome) => {
     if (outcome.kind === 'created' || outcome.kind === 'found') {
       sent.current = true
+      noteQuotaOutcome(queryClient, { success: true })
       removeDraft(key)
       void queryClient.invalidateQueries({ queryKey: ['requests'] })
       const notice = t(`createRequest.notice.${outcome.kind === 'found' ? 'found' : kind}`, { id: outcome.id })
@@ -184,6 +186,8 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
       return
     }
     if (outcome.kind !== 'unverified') clearPendingSend(key)
+    // A spent quota says so on every page (docs/decisions/0032-application-quota.md).
+    if (outcome.kind === 'refused') noteQuotaOutcome(queryClient, { error: outcome.error })
     if (outcome.kind === 'refused') showRefusal(outcome.error)
   }
   const pending = useMemo(() => ({ read: () => readPendingSend(key), save: (next: { reference: string; since: string }) => savePendingSend(key, next) }), [key])

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AggregateGroup } from '@contract/request-query'
 import { requestQueries } from '@/lib/queries/requests'
+import { isQuotaSpent } from '@/lib/api-error'
+import { unlessQuotaSpent } from '@/lib/spent-quota'
 import type { RequestListSearch } from '@/lib/request-search'
 
 /** Figures a person watches: read again every minute while the tab is visible, and when it comes back. */
@@ -12,7 +14,12 @@ export const REFRESH_INTERVAL_MS = 60_000
  * minute away and the last figures stay on screen, so a failed refresh is said at once rather than retried
  * behind the person's back.
  */
-export const WATCHED_FIGURES = { refetchInterval: REFRESH_INTERVAL_MS, refetchOnWindowFocus: 'always', retry: false } as const
+export const WATCHED_FIGURES = {
+  // Not while the quota is spent: nothing calls again by itself then (docs/decisions/0032-application-quota.md).
+  refetchInterval: unlessQuotaSpent(REFRESH_INTERVAL_MS),
+  refetchOnWindowFocus: (query: { state: { error: unknown } }) => (isQuotaSpent(query.state.error) ? false : 'always'),
+  retry: false,
+} as const
 
 export const dashboardQueries = {
   /** One grouped call per chart (docs/decisions/0002, 0013). */

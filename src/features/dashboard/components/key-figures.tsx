@@ -8,6 +8,7 @@ import { dashboardQueries } from '../api/aggregate-requests'
 import { dashboardRequestQueries } from '../api/dashboard-requests'
 import { listHref } from '../chart-groups'
 import { KEY_FIGURES, searchOfFigure, type KeyFigure } from '../key-figures'
+import { isQuotaSpent } from '@/lib/api-error'
 
 /** The answer first: four counts, each a link to the list showing exactly those requests (the same total). */
 export function KeyFigures({ search }: { search: RequestListSearch }) {
@@ -51,7 +52,9 @@ function Figure({ figure, search }: { figure: KeyFigure; search: RequestListSear
           {lateness ?? '\u00a0'}
         </span>
       )}
-      {count.isError && <span className="key-figure__detail">{t('dashboard.figures.failed')}</span>}
+      {count.isError && (
+        <span className="key-figure__detail">{t(isQuotaSpent(count.error) ? 'dashboard.figures.quotaSpent' : 'dashboard.figures.failed')}</span>
+      )}
     </li>
   )
 }

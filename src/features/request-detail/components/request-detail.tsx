@@ -8,7 +8,7 @@ import { currentLanguage } from '@/i18n/i18n'
 import { typeNamer } from '@/lib/catalog-names'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { lastListView } from '@/lib/last-list'
-import { ApiError } from '@/lib/api-error'
+import { ApiError, isQuotaSpent } from '@/lib/api-error'
 import { requestQueries } from '@/lib/queries/requests'
 import { formatCalendarDate, formatDateTime } from '@/lib/format'
 import { refreshPolicyOf } from '../refresh-policy'
@@ -33,8 +33,9 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
   const { t } = useTranslation()
   const query = useQuery({
     ...requestQueries.detail(id),
-    refetchInterval: (query) => refreshPolicyOf(query.state.data).interval,
-    refetchOnWindowFocus: (query) => refreshPolicyOf(query.state.data).onWindowFocus,
+    // Not while the quota is spent (docs/decisions/0032-application-quota.md).
+    refetchInterval: (query) => (isQuotaSpent(query.state.error) ? false : refreshPolicyOf(query.state.data).interval),
+    refetchOnWindowFocus: (query) => !isQuotaSpent(query.state.error) && refreshPolicyOf(query.state.data).onWindowFocus,
   })
   const request = query.data
 

@@ -1,8 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import type { RequestListSearch } from '@/lib/request-search'
 import type { ListFormatters } from '@/lib/format'
+import { noteQuotaOutcome } from '@/lib/spent-quota'
+import type { ApiError } from '@/lib/api-error'
+// A type alone: the export's code still loads on the first click.
+import type { ExportStopped } from '../export/export-requests'
 
 type ExportState =
   | { phase: 'idle' }
@@ -10,6 +15,8 @@ type ExportState =
   | { phase: 'done'; count: number }
   | { phase: 'cancelled' }
   | { phase: 'failed'; error: unknown }
+  /** The application's quota stopped it: the file holds the requests read before (docs/decisions/0032-application-quota.md). */
+  | { phase: 'stopped'; error: ApiError; written: number; total: number }
 
 /**
  * Export to CSV of every request of the view (all pages), with its progress and a Cancel button. The code
@@ -17,6 +24,7 @@ type ExportState =
  */
 export function ExportButton({ search, format, typeName }: { search: RequestListSearch; format: ListFormatters; typeName: (type: string) => string }) {
   const { t } = useTranslation()
+  const queryClient = useQueryClient()
   const [state, setState] = useState<ExportState>({ phase: 'idle' })
   const running = useRef<AbortController | null>(null)
 
@@ -39,10 +47,14 @@ export function ExportButton({ search, format, typeName }: { search: RequestList
         },
       })
       setState({ phase: 'done', count })
+      noteQuotaOutcome(queryClient, { success: true })
     } catch (error) {
       // Closing the file picker is a cancel too (an AbortError).
       const cancelled = controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')
-      setState(cancelled ? { phase: 'cancelled' } : { phase: 'failed', error })
+      const stopped = error instanceof Error && error.name === 'ExportStopped' ? (error as ExportStopped) : null
+      noteQuotaOutcome(queryClient, { error: stopped ? stopped.refusal : error })
+      if (stopped) setState({ phase: 'stopped', error: stopped.refusal, written: stopped.written, total: stopped.total })
+      else setState(cancelled ? { phase: 'cancelled' } : { phase: 'failed', error })
     } finally {
       if (running.current === controller) running.current = null
     }
@@ -71,9 +83,11 @@ export function ExportButton({ search, format, typeName }: { search: RequestList
             ? t('requests.export.done', { count: state.count, formatted: format.number(state.count) })
             : state.phase === 'cancelled'
               ? t('requests.export.cancelled')
-              : ''}
+              : state.phase === 'stopped'
+                ? t('requests.export.stoppedByQuota', { written: format.number(state.written), total: format.number(state.total) })
+                : ''}
       </p>
-      {state.phase === 'failed' && <ErrorMessage error={state.error} onRetry={() => void start()} />}
+      {(state.phase === 'failed' || state.phase === 'stopped') && <ErrorMessage error={state.error} onRetry={() => void start()} />}
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { HEADER } from '@contract/common'
 import { ZRequestProjection } from '@contract/request'
 import { REQUEST_PAGE } from '@contract/request-query'
 import { apiRequest } from '@/lib/api-client'
+import type { ApiError } from '@/lib/api-error'
 import { readPages, type CountedPage, type PageRequest } from '@/lib/read-all-pages'
 import { toApiQuery, type RequestListSearch } from '@/lib/request-search'
 import type { RequestPage } from '@/lib/queries/requests'
@@ -86,9 +87,33 @@ export async function readAllRequests(
   { search, signal, onProgress }: Pick<ExportOptions, 'search' | 'signal' | 'onProgress'>,
   onRows: (rows: Row[]) => void | Promise<void>,
 ): Promise<number> {
+  const { read, stoppedBy, total } = await readRequestsUntilStopped({ search, signal, onProgress }, onRows)
+  if (stoppedBy) throw new ExportStopped(stoppedBy, read, total)
+  return read
+}
+
+/**
+ * An export the application's quota stopped (docs/decisions/0032-application-quota.md): the file holds the `written`
+ * requests read before it, of `total`; `refusal` is the 403 code 53, which says when the quota frees.
+ */
+export class ExportStopped extends Error {
+  constructor(
+    readonly refusal: ApiError,
+    readonly written: number,
+    readonly total: number,
+  ) {
+    super(refusal.message)
+    this.name = 'ExportStopped'
+  }
+}
+
+async function readRequestsUntilStopped(
+  { search, signal, onProgress }: Pick<ExportOptions, 'search' | 'signal' | 'onProgress'>,
+  onRows: (rows: Row[]) => void | Promise<void>,
+): Promise<{ read: number; total: number; stoppedBy: ApiError | null }> {
   const seen = new Set<string>()
   let total = 0
-  await readPages<Row>((page) => readRequestPage(search, page), {
+  const { stoppedBy } = await readPages<Row>((page) => readRequestPage(search, page), {
     limit: REQUEST_PAGE.maxLimit,
     signal,
     onPage: async (items, progress) => {
@@ -98,7 +123,7 @@ export async function readAllRequests(
     },
     onProgress: () => onProgress(Math.min(seen.size, total), total),
   })
-  return seen.size
+  return { read: seen.size, total, stoppedBy }
 }
 
 /** After the list's columns, the codes of type, status, step and sub-step, for whoever matches the file with other data. */
@@ -149,11 +174,14 @@ export async function exportRequests(options: ExportOptions): Promise<number> {
   const sink = options.sink ?? (await openCsvSink())
   try {
     await sink.write(CSV_BOM + csvHeader(options.t))
-    const count = await readAllRequests(options, (rows) => sink.write(csvRows(rows, options.t, options.typeName)))
+    const { read, total, stoppedBy } = await readRequestsUntilStopped(options, (rows) => sink.write(csvRows(rows, options.t, options.typeName)))
     options.signal.throwIfAborted()
+    // Stopped by the quota: the file keeps what was read, and the person is told why it is short (0032).
     await sink.close()
-    return count
+    if (stoppedBy) throw new ExportStopped(stoppedBy, read, total)
+    return read
   } catch (error) {
+    if (error instanceof ExportStopped) throw error
     await sink.abort().catch(() => undefined)
     throw error
   }
