@@ -465,7 +465,7 @@ describe('runReportCli', () => {
     )
     expect(code).toBe(4)
     expect(stderr).toMatch(
-      /^The application's quota for the ordering API is used up: GET \/requests\?.* answered 403 \(code 53, Too many requests: Global quota limit of 0 calls per month .*\) \[request id [0-9a-f-]+\]\. Nothing was retried\. It frees at \d{4}-\d\d-01T00:00:00Z \(Retry-After \d+ s\): run the report again then\.\n$/,
+      /^The application's quota for the ordering API is used up: GET \/requests answered 403 \(code 53, Too many requests: Global quota limit of 0 calls per month .*\) \[request id [0-9a-f-]+\]\. Nothing was retried\. It frees at \d{4}-\d\d-01T00:00:00Z \(Retry-After \d+ s\): run the report again then\.\n$/,
     )
     expect(stderr).not.toMatch(/Waiting/)
   })
