@@ -17,10 +17,10 @@ const alias = {
 
 /**
  * Classic zod gets its own copy of zod's core modules in the build. The SPA validates with zod/mini; only the creation
- * forms' validator imports classic zod (z.fromJSONSchema), in its lazy chunk. Both are built on zod's core, and a module lives in
- * one chunk: without a copy, the core modules the first page needs would carry into the entry everything classic zod
- * uses of them (~12 KB gzip on every page; the copy adds ~18 KB to the validator's chunk instead). So `zod`, and every zod
- * module it imports, resolve to ids ending in `?classic-zod`. zod keeps its registry and configuration on globalThis,
+ * forms' validator imports classic zod (z.fromJSONSchema), in its lazy chunk. Both are built on zod's core, and a module
+ * lives in one chunk: without a copy, the core modules the first page needs would carry into the entry everything
+ * classic zod uses of them (~12 KB gzip on every page; the copy adds ~18 KB to the validator's chunk instead). So
+ * `zod`, and every zod module it imports, resolve to ids ending in `?classic-zod`. zod keeps its registry and configuration on globalThis,
  * so both copies share them. Build only: the dev server and Vitest load one zod.
  */
 function classicZodApart(): Plugin {
