@@ -1,13 +1,14 @@
+import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import react from '@vitejs/plugin-react'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
-import { SIGNED_IN_PAGES } from './src/app/route-table'
-import { FIRST_VIEW_KEYS } from './contract/first-view'
-import { DEFAULT_LIST_FIELDS, EARLY_START_KEYS, LIST_FIELDS_KEY, earlyStart, type EarlyPage, type EarlyStartConfig } from './src/lib/early-start'
-import { THEME_KEY } from './src/app/shell/theme'
+import { SIGNED_IN_PAGES } from './src/app/route-table.ts'
+import { FIRST_VIEW_KEYS } from './contract/first-view.ts'
+import { DEFAULT_LIST_FIELDS, EARLY_START_KEYS, LIST_FIELDS_KEY, earlyStart, type EarlyPage, type EarlyStartConfig } from './src/lib/early-start.ts'
+import { THEME_KEY } from './src/app/shell/theme.ts'
 
 const alias = {
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
@@ -16,10 +17,10 @@ const alias = {
 
 /**
  * Classic zod gets its own copy of zod's core modules in the build. The SPA validates with zod/mini; only the creation
- * forms import classic zod (z.fromJSONSchema), in their lazy chunk. Both are built on zod's core, and a module lives in
- * one chunk: without a copy, the core modules the first page needs would carry into the entry everything classic zod
- * uses of them (~12 KB gzip on every page; the copy adds ~18 KB to the forms' chunk instead). So `zod`, and every zod
- * module it imports, resolve to ids ending in `?classic-zod`. zod keeps its registry and configuration on globalThis,
+ * forms' validator imports classic zod (z.fromJSONSchema), in its lazy chunk. Both are built on zod's core, and a module
+ * lives in one chunk: without a copy, the core modules the first page needs would carry into the entry everything
+ * classic zod uses of them (~12 KB gzip on every page; the copy adds ~18 KB to the validator's chunk instead). So
+ * `zod`, and every zod module it imports, resolve to ids ending in `?classic-zod`. zod keeps its registry and configuration on globalThis,
  * so both copies share them. Build only: the dev server and Vitest load one zod.
  */
 function classicZodApart(): Plugin {
@@ -158,7 +159,15 @@ const firstViewBuild = defineConfig({
 
 /** The SPA's build (and the dev server's and Vitest's configuration). */
 export const pageBuild = defineConfig({
-  plugins: [react(), classicZodApart(), precompressed(), earlyPageStart()],
+  plugins: [
+    // React Aria's own strings (a date field's "day", a list's "no results") only in the languages the SPA speaks: each
+    // other locale's import resolves to an empty module (about 30 locales, most of the form's React Aria weight).
+    optimizeLocales.vite({ locales: EARLY_START_KEYS.languages }),
+    react(),
+    classicZodApart(),
+    precompressed(),
+    earlyPageStart(),
+  ],
   resolve: { alias },
   server: {
     // `npm run dev`: Vite serves the SPA with hot reload, the server (port 8080) answers the API.

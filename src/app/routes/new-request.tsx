@@ -14,8 +14,10 @@ import { catalogQueries } from '@/lib/queries/catalog'
 import { requestQueries } from '@/lib/queries/requests'
 import { searchParamsOf, type RouteModule } from '../route-loaders'
 
-// The forms' code (the schema reader, react-hook-form, zod's JSON Schema reader) loads when a form opens.
-const CreateRequestPage = lazy(async () => ({ default: (await import('@/features/create-request/components/create-request-page')).CreateRequestPage }))
+// The forms' code (the schema reader, react-hook-form) loads when a form opens: asked for with the form's data, as the
+// route starts, rather than once the page first renders (its validator comes after, docs/decisions/0024-delivery.md).
+const loadFormPage = () => import('@/features/create-request/components/create-request-page')
+const CreateRequestPage = lazy(async () => ({ default: (await loadFormPage()).CreateRequestPage }))
 
 const NO_CONTRACTS: readonly { number: string; name: string }[] = []
 
@@ -70,6 +72,8 @@ export const route: RouteModule = {
     const item = params.get('item')
     const from = params.get('from')
     start(meQueries.me())
+    // A load that fails here fails again where the page renders it, which says so.
+    if (item || (isAction(params.get('action')) && from)) loadFormPage().catch(() => undefined)
     if (from) start(requestQueries.detail(from))
     if (item && !from) start(catalogQueries.detail(item, currentLanguage()))
     else start(catalogQueries.all(currentLanguage()))

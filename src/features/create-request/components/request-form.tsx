@@ -15,11 +15,11 @@ import { inPageOrder } from '../form/focus-field'
 import { useLeaveGuard } from '../form/leave-guard'
 import { placeReasons } from '../form/rejection-reasons'
 import { requestKindOf } from '../item-kind'
-import { MAP_ENTRY, readFormModel, type FormField } from '../schema/form-model'
+import { MAP_ENTRY, pathSegments, readFormModel, type FormField } from '../schema/form-model'
 import { genericFormSchema } from '../schema/generic-form'
 import { schemaFormOf } from '../schema/item-form'
 import { entryIssues, toBody, valuesFrom, withoutFiles, type FormValues } from '../schema/form-values'
-import { createBodyValidator, pathSegments } from '../schema/form-validation'
+import { lazyBodyValidator } from '../schema/lazy-validation'
 import { placeIssues, toFieldErrors } from '../schema/form-errors'
 import { formLocale, sentenceFor, type Rule } from '../schema/form-sentences'
 import type { SendOutcome } from '../send-once/send-once'
@@ -82,7 +82,7 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
     return { model: readFormModel(schema), checked: { schema } }
   }, [item, kind, t])
   const today = todayUtc()
-  const validator = useMemo(() => createBodyValidator(checked, model, today), [checked, model, today])
+  const bodyValidator = useMemo(() => lazyBodyValidator(checked, model, today), [checked, model, today])
   const entryWords = useMemo(() => ({ key: t('createRequest.form.entryKey'), value: t('createRequest.form.entryValue') }), [t])
   const hasReference = model.children.some((child) => child.key === 'customerReference')
 
@@ -113,14 +113,15 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
     [model, t, locale, entryWords],
   )
 
-  const resolver: Resolver<FormValues> = (values) => {
+  const resolver: Resolver<FormValues> = async (values) => {
+    const validator = await bodyValidator()
     const issues = [
       // Key/value entries are checked as typed: a value that is not the JSON it opens as never reaches the body.
       ...entryIssues(model, values).map((issue) => ({
         path: issue.path,
         message: sentence({ path: issue.path, message: t(`createRequest.form.entry.${issue.problem}`) }),
       })),
-      ...validator.validate(toBody(model, values), currentLanguage()).map((issue) => ({ path: issue.path, message: sentence(issue) })),
+      ...(validator?.validate(toBody(model, values), currentLanguage()) ?? []).map((issue) => ({ path: issue.path, message: sentence(issue) })),
     ]
     if (issues.length === 0) return { values, errors: {} }
     const { placed, unplaced } = placeIssues(issues, model)

@@ -1,6 +1,5 @@
 import type { RejectionReason } from '@contract/request'
-import { fieldAt, type FormField } from '../schema/form-model'
-import { pathSegments } from '../schema/form-validation'
+import { fieldAt, pathSegments, type FormField } from '../schema/form-model'
 
 /**
  * The fields a rejection reason concerns (the operator's stable `reason` codes, docs/decisions/0003), most precise

@@ -1,6 +1,5 @@
 import type { FieldIssue } from '@contract/error'
-import { fieldAt, type FormField } from './form-model'
-import { pathSegments } from './form-validation'
+import { fieldAt, pathSegments, type FormField } from './form-model'
 
 /** An issue placed on the form: `name` is the form field's name (`properties.options.vlans.0.label`). */
 export interface PlacedIssue {

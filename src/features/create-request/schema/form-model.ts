@@ -200,3 +200,8 @@ export function* walkFields(field: FormField): Generator<FormField> {
   if (field.kind === 'array') yield* walkFields(field.item)
   if (field.kind === 'map') yield* walkFields(field.row)
 }
+
+/** `properties.options.vlans[0].label` → `['properties', 'options', 'vlans', '0', 'label']`. */
+export function pathSegments(path: string): string[] {
+  return path.split(/\.|\[(\d+)\]/).filter((segment): segment is string => segment !== undefined && segment !== '')
+}

@@ -99,8 +99,3 @@ function betterMessage(issue: z.core.$ZodIssue, model: FormField, language: Mess
   }
   return undefined
 }
-
-/** `properties.options.vlans[0].label` → `['properties', 'options', 'vlans', '0', 'label']`. */
-export function pathSegments(path: string): string[] {
-  return path.split(/\.|\[(\d+)\]/).filter((segment): segment is string => segment !== undefined && segment !== '')
-}
