@@ -2,8 +2,8 @@ import { z } from 'zod/mini'
 import { ZCatalogItem } from './catalog'
 import { HEADER } from './common'
 import { ZApiErrorBody } from './error'
-import { ZApiStatus, ZApiVersion, ZMe } from './misc'
-import { ZRequest } from './request'
+import { ZSandboxApiStatus, ZSandboxApiVersion, ZSandboxMe } from './misc'
+import { ZSandboxRequest } from './request'
 import { REQUEST_BODY_VARIANTS, REQUEST_BODY_VARIANT_NAMES } from './request-bodies'
 import { ZAggregateRequestsQuery, ZAggregateResponse, ZListCatalogItemsQuery, ZListRequestsQuery } from './request-query'
 
@@ -72,12 +72,12 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
         bearer: { type: 'http', scheme: 'bearer' },
       },
       schemas: {
-        Request: schemaOf(ZRequest),
+        Request: schemaOf(ZSandboxRequest),
         CatalogItem: schemaOf(ZCatalogItem),
         Error: schemaOf(ZApiErrorBody),
-        Status: schemaOf(ZApiStatus),
-        Version: schemaOf(ZApiVersion),
-        Me: schemaOf(ZMe),
+        Status: schemaOf(ZSandboxApiStatus),
+        Version: schemaOf(ZSandboxApiVersion),
+        Me: schemaOf(ZSandboxMe),
         Aggregate: schemaOf(ZAggregateResponse),
         ...Object.fromEntries(REQUEST_BODY_VARIANT_NAMES.map((name) => [name, schemaOf(REQUEST_BODY_VARIANTS[name].schema, 'input')])),
       },

@@ -125,9 +125,10 @@ async function noteCaller(c: Context, customers: PersonCustomers, session: Sessi
   try {
     if (path === '/me' && c.res.status === 200 && c.req.method === 'GET') {
       const me = ZMe.safeParse(await c.res.clone().json())
-      if (me.success) {
-        await customers.remember(session, me.data.customer.id)
-        return noteCustomer(c, me.data.customer.id)
+      const customerId = me.success ? me.data.customer?.id : undefined
+      if (customerId !== undefined) {
+        await customers.remember(session, customerId)
+        return noteCustomer(c, customerId)
       }
     }
     const known = await customers.known(session)

@@ -75,8 +75,10 @@ export function personCustomers(
     } catch {
       me = null
     }
-    if (!me?.success) return { kind: 'failed', timedOut: false, ...cookie }
-    return { kind: 'customer', customerId: me.data.customer.id, ...cookie }
+    // /me's body is "not shown" (docs/decisions/0028-tolerant-reader.md): an answer without a customer is a failure.
+    const customerId = me?.success ? me.data.customer?.id : undefined
+    if (customerId === undefined) return { kind: 'failed', timedOut: false, ...cookie }
+    return { kind: 'customer', customerId, ...cookie }
   }
 
   return {

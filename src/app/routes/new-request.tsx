@@ -52,8 +52,8 @@ function NewRequestRoute() {
         itemId={item}
         action={isAction(action) ? action : undefined}
         from={from}
-        userId={session.subject() ?? me.data.id}
-        contracts={me.data.contracts}
+        userId={session.subject() ?? me.data.id ?? ''}
+        contracts={(me.data.contracts ?? []).map((contract) => ({ number: contract.number, name: contract.name ?? contract.number }))}
       />
     </Suspense>
   )
