@@ -5,7 +5,13 @@ import { ERROR_CODE } from '@contract/error'
 import type { SandboxApiStatus as ApiStatus, SandboxApiVersion as ApiVersion, SandboxMe as Me } from '@contract/misc'
 import { buildOpenApiDocument } from '@contract/openapi'
 import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
-import { CATALOG_PAGE, ZAggregateRequestsQuery, ZApiKeyOnlyQuery, ZListCatalogItemsQuery, ZListRequestsQuery } from '@contract/request-query'
+import {
+  CATALOG_PAGE,
+  ZSandboxAggregateRequestsQuery as ZAggregateRequestsQuery,
+  ZApiKeyOnlyQuery,
+  ZListCatalogItemsQuery,
+  ZSandboxListRequestsQuery as ZListRequestsQuery,
+} from '@contract/request-query'
 import { readBounded } from '../../shared/edge'
 import { ApiError } from '../../shared/api-error'
 import { identifyCall, JSON_PLAIN, JSON_UTF8, sendJson, sendJsonText, validationError, type SandboxEnv } from '../http'

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { DEFAULT_CLOSED_STATUSES, OPERATOR_TRAITS_PATH, ZOperatorTraits, type OperatorTraits } from '@contract/operator-profile'
 import { REQUEST_PAGE } from '@contract/request-query'
-import { REQUEST_STATUSES } from '@contract/request'
 import { gatewayRequest } from '@/lib/api-client'
 import { ApiError } from '@/lib/api-error'
 
@@ -38,13 +37,4 @@ export const operatorQueries = {
 /** Whether a request in `status` can still move on: every status the operator does not name as closed. */
 export function isOpenStatus(status: string, traits: Pick<OperatorTraits, 'closedStatuses'> = DEFAULT_TRAITS): boolean {
   return !traits.closedStatuses.includes(status)
-}
-
-/**
- * "Open" as a query: the API filters by listed statuses, so it is the statuses that exist (the keys of the aggregate
- * grouped by status, or the known ones until it answers) but the closed ones.
- */
-export function openStatuses(existing: readonly string[] | undefined, traits: Pick<OperatorTraits, 'closedStatuses'> = DEFAULT_TRAITS): string[] {
-  const statuses = existing && existing.length > 0 ? existing : REQUEST_STATUSES
-  return statuses.filter((status) => isOpenStatus(status, traits))
 }

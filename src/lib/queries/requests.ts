@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { z } from 'zod/mini'
 import { HEADER } from '@contract/common'
 import { ZRequest, ZRequestProjection, type RequestField, type RequestProjection } from '@contract/request'
+import { isUnreadable, rowsOf, type Row } from '@contract/tolerant'
 import { REQUEST_PAGE, ZAggregateResponse, type AggregateGroup } from '@contract/request-query'
 import { apiRequest } from '@/lib/api-client'
 import { readAllPages } from '@/lib/read-all-pages'
-import { filtersKey, toAggregateQuery, toApiQuery, type RequestListSearch } from '@/lib/request-search'
+import { filtersKey, toAggregateQuery, toApiQuery, toPagedApiQuery, type RequestListSearch } from '@/lib/request-search'
 import { currentLanguage, type Language } from '@/i18n/i18n'
 
 /**
@@ -16,8 +16,22 @@ import { currentLanguage, type Language } from '@/i18n/i18n'
  * top with a spread; they never write a key of their own.
  */
 
+/**
+ * A listed request, or one the contract could not read (its id and name when it had them, marked unreadable): lists
+ * are read row by row, so that one row an operator wrote in another shape is one row, never a failed page
+ * (docs/decisions/0028-tolerant-reader.md).
+ */
+export type RequestRow = Row<RequestProjection>
+
+/** The rows that could be read, for what needs a request's fields (changes since the last look, groups, figures). */
+export function readableRows(rows: readonly RequestRow[]): RequestProjection[] {
+  return rows.filter((row): row is RequestProjection => !isUnreadable(row))
+}
+
+const ZRequestRows = rowsOf(ZRequestProjection)
+
 export interface RequestPage {
-  items: RequestProjection[]
+  items: RequestRow[]
   /** X-Total-Count: every request matching the filters. */
   total: number
   /** X-Result-Count: requests in this page. */
@@ -28,7 +42,7 @@ export interface RequestPage {
 
 /** GET /requests, one page of the search. */
 export async function listRequests(search: RequestListSearch, fields: readonly RequestField[] | undefined, signal?: AbortSignal): Promise<RequestPage> {
-  const response = await apiRequest(`/requests?${toApiQuery(search, fields)}`, z.array(ZRequestProjection), { signal })
+  const response = await apiRequest(`/requests?${toApiQuery(search, fields)}`, ZRequestRows, { signal })
   return {
     items: response.data,
     total: Number(response.headers.get(HEADER.totalCount) ?? response.data.length),
@@ -38,28 +52,31 @@ export async function listRequests(search: RequestListSearch, fields: readonly R
 }
 
 export interface RequestRows {
-  items: RequestProjection[]
+  items: RequestRow[]
   /** Every request matching the search, which may be more than `items` holds. */
   total: number
 }
 
-/** The search's requests from the first page on, at most `maxRows` of them, through the one paging reader (src/lib/read-all-pages.ts). */
+/**
+ * The search's requests from the first page on, at most `maxRows` of them, through the one paging reader
+ * (src/lib/read-all-pages.ts), `pageSize` at a time (the operator's `pageSizeMax`, src/lib/queries/operator.ts).
+ */
 export async function listRequestsUpTo(
   search: RequestListSearch,
   fields: readonly RequestField[],
   maxRows: number,
   signal?: AbortSignal,
+  pageSize: number = REQUEST_PAGE.maxLimit,
 ): Promise<RequestRows> {
-  const { count, results } = await readAllPages<RequestProjection>(
+  const { count, results } = await readAllPages<RequestRow>(
     async ({ offset, limit, signal, headers }) => {
-      const response = await apiRequest(
-        `/requests?${toApiQuery({ ...search, page: offset / limit + 1, size: REQUEST_PAGE.maxLimit }, fields)}`,
-        z.array(ZRequestProjection),
-        { signal, headers },
-      )
+      const response = await apiRequest(`/requests?${toPagedApiQuery(search, fields, offset, limit)}`, ZRequestRows, {
+        signal,
+        headers,
+      })
       return { count: Number(response.headers.get(HEADER.totalCount) ?? 0), results: response.data }
     },
-    { limit: REQUEST_PAGE.maxLimit, maxItems: maxRows, signal },
+    { limit: pageSize, maxItems: maxRows, signal },
   )
   return { items: results.slice(0, maxRows), total: count }
 }
@@ -100,10 +117,10 @@ export const requestQueries = {
       placeholderData: keepPreviousData,
     }),
   /** The search's first `maxRows` requests, whatever the page size (the overdue view). */
-  upTo: (search: RequestListSearch, fields: readonly RequestField[], maxRows: number) =>
+  upTo: (search: RequestListSearch, fields: readonly RequestField[], maxRows: number, pageSize: number = REQUEST_PAGE.maxLimit) =>
     queryOptions({
-      queryKey: [...requestQueries.all(), 'up-to', search, fields, maxRows] as const,
-      queryFn: ({ signal }) => listRequestsUpTo(search, fields, maxRows, signal),
+      queryKey: [...requestQueries.all(), 'up-to', search, fields, maxRows, pageSize] as const,
+      queryFn: ({ signal }) => listRequestsUpTo(search, fields, maxRows, signal, pageSize),
     }),
   /** Counts by group. The key holds the filters alone: page, size and sort do not change a count. */
   aggregate: (search: RequestListSearch, groupBy: AggregateGroup) =>

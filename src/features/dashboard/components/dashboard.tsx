@@ -17,6 +17,7 @@ import { KeyFigures } from './key-figures'
 import { RecentChanges } from './recent-changes'
 import { RefreshStatus } from './refresh-status'
 import './dashboard.css'
+import { codeText } from '@/lib/code-label'
 
 /**
  * The account manager's morning view: the key figures first (open, overdue and how late, rejected lately, completed
@@ -68,7 +69,7 @@ export function Dashboard({ person }: { person: string | null }) {
       case 'status':
       case 'step':
       case 'subStep':
-        return [t(`dashboard.charts.group.${filter}`), t(`dashboard.${filter}.${value}`)]
+        return [t(`dashboard.charts.group.${filter}`), codeText(t, 'dashboard', filter, value)]
       case 'type':
         return [t('dashboard.charts.group.type'), typeName(value)]
       case 'isOverdue':

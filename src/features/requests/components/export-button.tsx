@@ -3,6 +3,8 @@ import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import type { RequestListSearch } from '@/lib/request-search'
 import type { ListFormatters } from '@/lib/format'
+import { useQueryClient } from '@tanstack/react-query'
+import { DEFAULT_TRAITS, operatorQueries } from '@/lib/queries/operator'
 
 type ExportState =
   | { phase: 'idle' }
@@ -19,6 +21,7 @@ export function ExportButton({ search, format, typeName }: { search: RequestList
   const { t } = useTranslation()
   const [state, setState] = useState<ExportState>({ phase: 'idle' })
   const running = useRef<AbortController | null>(null)
+  const queryClient = useQueryClient()
 
   // Leaving the page stops an export in progress.
   useEffect(() => () => running.current?.abort(), [])
@@ -29,8 +32,11 @@ export function ExportButton({ search, format, typeName }: { search: RequestList
     setState({ phase: 'running', done: 0, total: null })
     try {
       const { exportRequests } = await import('../export/export-requests')
+      // Pages as large as the operator takes (docs/decisions/0028-tolerant-reader.md); its default when it cannot say.
+      const traits = await queryClient.query(operatorQueries.traits()).catch(() => DEFAULT_TRAITS)
       const count = await exportRequests({
         search,
+        pageSize: traits.pageSizeMax,
         t,
         typeName,
         signal: controller.signal,
