@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { HEADER } from '@contract/common'
+import { DROPPED_PARAMETERS_HEADER } from '@contract/operator-profile'
 import { ZRequest, ZRequestProjection, type RequestField, type RequestProjection } from '@contract/request'
 import { isUnreadable, rowsOf, type Row } from '@contract/tolerant'
 import { REQUEST_PAGE, ZAggregateResponse, type AggregateGroup } from '@contract/request-query'
@@ -38,6 +39,19 @@ export interface RequestPage {
   resultCount: number
   /** Position of the page's first request in the whole list (0-based), so a page shown says where it is. */
   offset: number
+  /** The canonical parameters the operator did not accept (`sort`, `createdAt`, …): the page says so. */
+  dropped: string[]
+}
+
+/**
+ * The parameters the gateway left out of a list or aggregate call because the operator refused them
+ * (DROPPED_PARAMETERS_HEADER, docs/decisions/0027-operator-profile.md): none when the header is absent.
+ */
+export function droppedParameters(headers: Headers): string[] {
+  return (headers.get(DROPPED_PARAMETERS_HEADER) ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0)
 }
 
 /** GET /requests, one page of the search. */
@@ -48,6 +62,7 @@ export async function listRequests(search: RequestListSearch, fields: readonly R
     total: Number(response.headers.get(HEADER.totalCount) ?? response.data.length),
     resultCount: Number(response.headers.get(HEADER.resultCount) ?? response.data.length),
     offset: (search.page - 1) * search.size,
+    dropped: droppedParameters(response.headers),
   }
 }
 
@@ -91,6 +106,8 @@ export interface Aggregate {
   groups: GroupCount[]
   /** X-Total-Count: every request matching the filters, the sum of the groups. */
   total: number
+  /** The canonical parameters the operator did not accept (a filter the counts are without). */
+  dropped: string[]
 }
 
 /** GET /requests/aggregate: the API counts every group at once (docs/decisions/0002, 0013). */
@@ -98,7 +115,7 @@ export async function aggregateRequests(search: RequestListSearch, groupBy: Aggr
   const response = await apiRequest(`/requests/aggregate?${toAggregateQuery(search, groupBy)}`, ZAggregateResponse, { signal })
   const groups = Object.entries(response.data).map(([key, count]) => ({ key, count }))
   const sum = groups.reduce((total, group) => total + group.count, 0)
-  return { groups, total: Number(response.headers.get(HEADER.totalCount) ?? sum) }
+  return { groups, total: Number(response.headers.get(HEADER.totalCount) ?? sum), dropped: droppedParameters(response.headers) }
 }
 
 /** GET /requests/{id}, read in `language`: the API localizes rejection messages from Accept-Language. */

@@ -18,6 +18,7 @@ import { RecentChanges } from './recent-changes'
 import { RefreshStatus } from './refresh-status'
 import './dashboard.css'
 import { codeText } from '@/lib/code-label'
+import { DroppedNotice } from '@/components/ui/dropped-notice'
 
 /**
  * The account manager's morning view: the key figures first (open, overdue and how late, rejected lately, completed
@@ -109,6 +110,7 @@ export function Dashboard({ person }: { person: string | null }) {
       </div>
       {filtersOpen && <DashboardFilters id="dashboard-filters" key={filtersKey(search)} search={search} catalog={catalog} onApply={showFilters} />}
 
+      <DroppedNotice dropped={[...(byStatus.data?.dropped ?? []), ...(byGroup.data?.dropped ?? [])]} what="counts" />
       <KeyFigures search={search} />
 
       <div className="dashboard__toolbar">

@@ -35,6 +35,7 @@ import './requests-list.css'
 import { readableRows } from '@/lib/queries/requests'
 import { operatorQueries } from '@/lib/queries/operator'
 import { isKnownCode } from '@/lib/code-label'
+import { DroppedNotice } from '@/components/ui/dropped-notice'
 
 /**
  * The requests list. The view (filters, sort, page, page size) is the URL: every change pushes a history
@@ -158,6 +159,7 @@ export function RequestsList({ person }: { person: string | null }) {
         <ExportButton search={search} format={format} typeName={typeName} />
       </div>
 
+      {page && !list.isPlaceholderData && <DroppedNotice dropped={page.dropped} sort={search.sort} what="list" />}
       {list.isError ? (
         <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />
       ) : !page ? null : page.total === 0 ? (
