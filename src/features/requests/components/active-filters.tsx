@@ -27,7 +27,7 @@ export function ActiveFilters({
       case 'step':
       case 'subStep':
       case 'category':
-        return [t(`requests.column.${filter}`), t(`requests.${filter}.${value}`)]
+        return [t(`requests.column.${filter}`), codeText(t, 'requests', filter, value)]
       case 'type':
         return [t('requests.filters.type'), props.typeName(value)]
       case 'customerReference':
