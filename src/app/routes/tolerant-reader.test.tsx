@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DROPPED_PARAMETERS_HEADER } from '@contract/operator-profile'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
@@ -26,12 +27,14 @@ beforeEach(async () => {
 const API = '/api/ordering/v3'
 
 /** Rewrites the JSON answers (and headers) of the page's calls to `path`, the others untouched. */
-function rewrite(path: string, change: (body: unknown, headers: Headers) => unknown) {
+function rewrite(path: string | RegExp, change: (body: unknown, headers: Headers) => unknown) {
   const original = globalThis.fetch
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.href)
     const response = await original(input, init)
-    if (url.pathname !== `${API}${path}` || !response.ok) return response
+    const relative = url.pathname.slice(API.length)
+    const matches = url.pathname.startsWith(API) && (typeof path === 'string' ? relative === path : path.test(relative))
+    if (!matches || !response.ok) return response
     const headers = new Headers(response.headers)
     const body = change(await response.json(), headers)
     return new Response(JSON.stringify(body), { status: response.status, headers })
@@ -69,6 +72,29 @@ describe('a list with rows an operator wrote its own way', () => {
     await renderApp({ server, signedInAs: 'alice@acme.example', path: '/requests' })
     expect(await screen.findByRole('table', { name: /^Requests matching the filters/ })).toBeInTheDocument()
     expect(await screen.findByText('Your operator did not accept the sort by Created; the list is shown without it.')).toHaveAttribute('role', 'status')
+  })
+})
+
+describe('a request an operator wrote its own way', () => {
+  it('shows its page: a status of its own as a label made from the code, an offset time, no contract, extra fields', async () => {
+    rewrite(/^\/requests\/[^/]+$/, (body) => {
+      const { contract: _contract, priority: _priority, ...request } = body as Record<string, unknown>
+      return {
+        ...request,
+        status: 'PENDING_CUSTOMER_INFO',
+        step: 'WAITING',
+        updatedAt: '2026-11-20T10:00:00+01:00',
+        createdAt: '2026-11-19T09:00:00Z',
+        vendor: { ticket: 7 },
+      }
+    })
+    await renderApp({ server, signedInAs: 'alice@acme.example', path: '/requests' })
+    const table = await screen.findByRole('table', { name: /^Requests matching the filters/ })
+    const first = within(table).getAllByRole('row')[1]!
+    await userEvent.click(within(first).getAllByRole('link')[0]!)
+    expect(await screen.findByText('Pending customer info', { selector: '.badge' })).toBeInTheDocument()
+    expect(screen.getAllByText(/Waiting/).length).toBeGreaterThan(0)
+    expect(screen.queryByText(/requestDetail\.(status|step)\./)).not.toBeInTheDocument()
   })
 })
 
