@@ -24,5 +24,7 @@ export const OVERDUE_MAX_ROWS = 1_000
 const FIELDS: RequestField[] = ['id', 'name', 'customerReference', 'type', 'status', 'step', 'subStep', 'keyDates', 'isOverdue']
 
 export const overdueQueries = {
-  list: (search: RequestListSearch = OVERDUE_SEARCH) => queryOptions({ ...requestQueries.upTo(search, FIELDS, OVERDUE_MAX_ROWS), ...WATCHED_FIGURES }),
+  /** `pageSize`: the operator's `pageSizeMax` (src/lib/queries/operator.ts). */
+  list: (search: RequestListSearch = OVERDUE_SEARCH, pageSize?: number) =>
+    queryOptions({ ...requestQueries.upTo(search, FIELDS, OVERDUE_MAX_ROWS, pageSize), ...WATCHED_FIGURES }),
 }

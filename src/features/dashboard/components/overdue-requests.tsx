@@ -74,7 +74,7 @@ export function OverdueRequests() {
   const existing = useQuery(existingStatusesQuery())
   const traits = useQuery(operatorQueries.traits())
   const search = overdueSearch(openStatuses(existing.data, traits.data))
-  const list = useQuery(overdueQueries.list(search))
+  const list = useQuery(overdueQueries.list(search, traits.data?.pageSizeMax))
   const byType = useQuery(dashboardQueries.aggregate(search, 'type'))
   const [exported, setExported] = useState<number | null>(null)
   const format = listFormatters(i18n.language)
