@@ -9,6 +9,13 @@ export const ZIsoTimestamp = withMeta(z.iso.datetime({ precision: 3 }), {
   description: 'ISO 8601 timestamp in UTC with milliseconds, for synchronization only.',
 })
 
+/**
+ * A timestamp as an operator may write it (docs/decisions/0028-tolerant-reader.md): any ISO 8601 date and time, with
+ * or without fractions of a second, in UTC, with an offset, or without either. Only our own sandbox promises
+ * `ZIsoTimestamp`'s exact form.
+ */
+export const ZReadTimestamp = z.iso.datetime({ offset: true, local: true })
+
 /** Headers every response of the platform carries, and the paging headers of list endpoints. */
 export const HEADER = {
   requestId: 'X-OAPI-Request-Id',

@@ -2,10 +2,10 @@ import { z } from 'zod/mini'
 import { ZSandboxCatalogItem } from './catalog'
 import { HEADER } from './common'
 import { ZApiErrorBody } from './error'
-import { ZApiStatus, ZApiVersion, ZMe } from './misc'
-import { ZRequest } from './request'
+import { ZSandboxApiStatus, ZSandboxApiVersion, ZSandboxMe } from './misc'
+import { ZSandboxRequest } from './request'
 import { REQUEST_BODY_VARIANTS, REQUEST_BODY_VARIANT_NAMES } from './request-bodies'
-import { ZAggregateRequestsQuery, ZAggregateResponse, ZListCatalogItemsQuery, ZListRequestsQuery } from './request-query'
+import { ZAggregateResponse, ZListCatalogItemsQuery, ZSandboxAggregateRequestsQuery, ZSandboxListRequestsQuery } from './request-query'
 
 type JsonObject = Record<string, unknown>
 
@@ -72,12 +72,12 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
         bearer: { type: 'http', scheme: 'bearer' },
       },
       schemas: {
-        Request: schemaOf(ZRequest),
+        Request: schemaOf(ZSandboxRequest),
         CatalogItem: schemaOf(ZSandboxCatalogItem),
         Error: schemaOf(ZApiErrorBody),
-        Status: schemaOf(ZApiStatus),
-        Version: schemaOf(ZApiVersion),
-        Me: schemaOf(ZMe),
+        Status: schemaOf(ZSandboxApiStatus),
+        Version: schemaOf(ZSandboxApiVersion),
+        Me: schemaOf(ZSandboxMe),
         Aggregate: schemaOf(ZAggregateResponse),
         ...Object.fromEntries(REQUEST_BODY_VARIANT_NAMES.map((name) => [name, schemaOf(REQUEST_BODY_VARIANTS[name].schema, 'input')])),
       },
@@ -101,7 +101,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
           tags: ['Request Management'],
           operationId: 'listRequests',
           security,
-          parameters: queryParameters(ZListRequestsQuery),
+          parameters: queryParameters(ZSandboxListRequestsQuery),
           responses: { 200: ok({ type: 'array', items: ref('Request') }, pagingHeaders), ...readErrors },
         },
       },
@@ -110,7 +110,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
           tags: ['Request Management'],
           operationId: 'aggregateRequests',
           security,
-          parameters: queryParameters(ZAggregateRequestsQuery),
+          parameters: queryParameters(ZSandboxAggregateRequestsQuery),
           responses: { 200: ok(ref('Aggregate')), ...readErrors },
         },
       },
@@ -121,7 +121,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonObject {
           security,
           parameters: [
             { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-            ...queryParameters(z.pick(ZListRequestsQuery, { displayNulls: true, displayLinks: true })),
+            ...queryParameters(z.pick(ZSandboxListRequestsQuery, { displayNulls: true, displayLinks: true })),
           ],
           responses: { 200: ok(ref('Request')), ...readErrors },
         },

@@ -47,15 +47,30 @@ const ZDateOrTimestamp = z.union([ZIsoDate, z.iso.datetime({ offset: true })], {
 
 const identifier = z.string().check(z.minLength(1), z.maxLength(64))
 
+/**
+ * A status, step, sub-step or category in the canonical query: any code an operator may use (the reference lists
+ * values "seen", docs/decisions/0028-tolerant-reader.md), never free text.
+ */
+const ZOpenCode = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: 'format.code' }))
+
+/** The codes the filters take: open in the canonical query, our sandbox's own values in its strict one. */
+const OPEN_CODES = { status: ZOpenCode, step: ZOpenCode, subStep: ZOpenCode, category: ZOpenCode }
+const SANDBOX_CODES = {
+  status: z.enum(REQUEST_STATUSES),
+  step: z.enum(REQUEST_STEPS),
+  subStep: z.enum(REQUEST_SUB_STEPS),
+  category: z.enum(REQUEST_CATEGORIES),
+}
+
 /** The filters shared by GET /requests and GET /requests/aggregate, as query parameters. */
-const filterShape = {
+const filterShape = <C extends typeof OPEN_CODES | typeof SANDBOX_CODES>(codes: C) => ({
   'x-api-key': z.optional(z.string()),
   id: z.optional(listOf(identifier)),
-  status: z.optional(listOf(z.enum(REQUEST_STATUSES))),
-  step: z.optional(listOf(z.enum(REQUEST_STEPS))),
-  subStep: z.optional(listOf(z.enum(REQUEST_SUB_STEPS))),
+  status: z.optional(listOf(codes.status)),
+  step: z.optional(listOf(codes.step)),
+  subStep: z.optional(listOf(codes.subStep)),
   type: z.optional(listOf(identifier)),
-  category: z.optional(listOf(z.enum(REQUEST_CATEGORIES))),
+  category: z.optional(listOf(codes.category)),
   customerReference: z.optional(listOf(z.string().check(z.minLength(1), z.maxLength(19)))),
   priority: z.optional(z.string()),
   isOverdue: z.optional(ZQueryBoolean),
@@ -69,7 +84,7 @@ const filterShape = {
   updatedAt: z.optional(ZIsoDate),
   'updatedAt.gte': z.optional(ZDateOrTimestamp),
   'updatedAt.lte': z.optional(ZDateOrTimestamp),
-}
+})
 
 export const ZSortTerm = z.pipe(
   transformed(z.string().check(z.regex(/^-?[A-Za-z.]+$/, { error: 'format.sort' })), (term) => ({
@@ -79,27 +94,46 @@ export const ZSortTerm = z.pipe(
   z.object({ field: z.enum(SORTABLE_REQUEST_FIELDS), direction: z.enum(['asc', 'desc']) }),
 )
 
-/** Query parameters of GET /requests. Unknown parameters are refused (strict), naming the parameter. */
-export const ZListRequestsQuery = z.strictObject({
-  ...filterShape,
+const listShape = (maxLimit: number) => ({
   offset: z.optional(integerParam(0)),
-  limit: z.optional(integerParam(1, REQUEST_PAGE.maxLimit)),
+  limit: z.optional(integerParam(1, maxLimit)),
   fields: z.optional(listOf(z.enum(REQUEST_FIELDS))),
   sort: z.optional(z.pipe(transformed(z.string(), splitList), z.array(ZSortTerm).check(z.minLength(1)))),
   displayLinks: z.optional(ZQueryBoolean),
   displayNulls: z.optional(ZQueryBoolean),
 })
+
+/** The largest page the canonical query may ask for: the operator profile's `pageSizeMax` bound. */
+const CANONICAL_MAX_LIMIT = 10_000
+
+/**
+ * Query parameters of GET /requests as the SPA writes them (the canonical query the gateway translates,
+ * docs/decisions/0027-operator-profile.md): statuses and the other codes open, the page as large as an operator's
+ * profile allows. Unknown parameters are refused (strict), naming the parameter.
+ */
+export const ZListRequestsQuery = z.strictObject({ ...filterShape(OPEN_CODES), ...listShape(CANONICAL_MAX_LIMIT) })
 export type ListRequestsQuery = z.infer<typeof ZListRequestsQuery>
 /** What a client writes before parsing: every value a string. */
 export type ListRequestsQueryInput = z.input<typeof ZListRequestsQuery>
 
+/** Query parameters of GET /requests as our sandbox takes them: its own codes, pages of at most 100. */
+export const ZSandboxListRequestsQuery = z.strictObject({ ...filterShape(SANDBOX_CODES), ...listShape(REQUEST_PAGE.maxLimit) })
+export type SandboxListRequestsQuery = z.infer<typeof ZSandboxListRequestsQuery>
+
 /** Query parameters of GET /requests/aggregate: the same filters, and `groupBy`. */
 export const ZAggregateRequestsQuery = z.strictObject({
-  ...filterShape,
+  ...filterShape(OPEN_CODES),
   groupBy: z.optional(z.enum(AGGREGATE_GROUPS)),
 })
 export type AggregateRequestsQuery = z.infer<typeof ZAggregateRequestsQuery>
 export type AggregateRequestsQueryInput = z.input<typeof ZAggregateRequestsQuery>
+
+/** GET /requests/aggregate as our sandbox takes it. */
+export const ZSandboxAggregateRequestsQuery = z.strictObject({
+  ...filterShape(SANDBOX_CODES),
+  groupBy: z.optional(z.enum(AGGREGATE_GROUPS)),
+})
+export type SandboxAggregateRequestsQuery = z.infer<typeof ZSandboxAggregateRequestsQuery>
 
 /** Body of GET /requests/aggregate: each group key with its count. */
 export const ZAggregateResponse = z.record(z.string(), z.int().check(z.nonnegative()))

@@ -1,8 +1,12 @@
 import { z } from 'zod/mini'
-import { ZIsoDate, ZIsoTimestamp } from './common'
+import { ZIsoDate, ZIsoTimestamp, ZReadTimestamp } from './common'
 import { withMeta } from './schema-helpers'
 
-/** docs/decisions/0003-request-lifecycle.md fixes these values and the moves between them. */
+/**
+ * The values our sandbox uses (docs/decisions/0003-request-lifecycle.md fixes them and the moves between them). An
+ * operator may send others (the reference lists these as "seen"): the reader takes any string, and these lists are
+ * the *known* values, the ones the console has a translation for (docs/decisions/0028-tolerant-reader.md).
+ */
 export const REQUEST_STATUSES = ['NEW', 'IN_PROGRESS', 'COMPLETED', 'REJECTED'] as const
 export const REQUEST_STEPS = ['ORDER', 'DELIVERY', 'CLOSURE'] as const
 export const REQUEST_SUB_STEPS = ['INITIATION', 'VALIDATION', 'PLANNING', 'INSTALLATION', 'ACTIVATION', 'DONE'] as const
@@ -116,8 +120,11 @@ export const ZAttachmentInfo = z.object({
   mimeType: z.optional(z.string()),
 })
 
-/** The request resource (reference 1), with `contract` and `relatedRequestId` as documented extensions. */
-export const ZRequest = z.object({
+/**
+ * The request resource as our sandbox writes it (reference 1, with `contract` and `relatedRequestId` as documented
+ * extensions): exact, for the sandbox's own answers and its tests. Operator answers are read with `ZRequest`.
+ */
+export const ZSandboxRequest = z.object({
   id: z.string(),
   name: z.string(),
   customerReference: z.nullish(z.string()),
@@ -140,6 +147,83 @@ export const ZRequest = z.object({
   updatedAt: ZIsoTimestamp,
   rejectionReasons: z.array(ZRejectionReason),
   _links: z.optional(z.object({ self: z.object({ href: z.string() }) })),
+})
+export type SandboxRequest = z.infer<typeof ZSandboxRequest>
+
+/** A text whose format the reference does not define: kept when it is a string or a number, dropped otherwise. */
+const looseText = z.catch(z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))), undefined)
+
+/** Properties as an operator may write them: every part optional, every format open, unknown parts kept. */
+const ZReadProperties = z.looseObject({
+  network: z.optional(z.looseObject({ id: looseText })),
+  profile: looseText,
+  options: z.catch(z.optional(z.record(z.string(), z.unknown())), undefined),
+  billingAccount: z.optional(z.looseObject({ code: looseText })),
+  location: z.optional(
+    z.looseObject({
+      name: looseText,
+      localCompany: looseText,
+      localCompanyLegalNumber: looseText,
+      building: looseText,
+      residence: looseText,
+      floor: looseText,
+      room: looseText,
+      stair: looseText,
+      id: looseText,
+      address: z.optional(z.looseObject({ street: looseText, extendedStreet: looseText, postalCode: looseText, city: looseText, country: looseText })),
+    }),
+  ),
+  contacts: z.optional(
+    z.looseObject({
+      primary: z.optional(
+        z.looseObject({ title: looseText, firstName: looseText, lastName: looseText, mobile: looseText, phone: looseText, email: looseText }),
+      ),
+    }),
+  ),
+  servicePoint: z.optional(z.looseObject({ id: looseText })),
+})
+
+/** An attachment as listed on a request: the reference says "array of objects" and nothing more. */
+const ZReadAttachment = z.looseObject({ id: looseText, name: looseText, size: z.catch(z.optional(z.number()), undefined), mimeType: looseText })
+export type RequestAttachment = z.infer<typeof ZReadAttachment>
+
+const readerShape = {
+  id: z.string(),
+  name: z.string(),
+  customerReference: z.nullish(z.string()),
+  /** Open strings: the reference lists values "seen" (REQUEST_STATUSES and the others are the known ones). */
+  category: z.string(),
+  status: z.string(),
+  step: z.string(),
+  subStep: z.string(),
+  isOverdue: z.boolean(),
+  isArchived: z.boolean(),
+  priority: z.nullish(z.string()),
+  customer: z.looseObject({ id: z.string(), name: z.string() }),
+  keyDates: z.looseObject({ requestedAt: ZIsoDate }),
+  type: z.string(),
+  contract: z.nullish(z.string()),
+  relatedRequestId: z.nullish(z.string()),
+  properties: ZReadProperties,
+  attachments: z.array(ZReadAttachment),
+  comment: z.nullish(z.string()),
+  createdAt: ZReadTimestamp,
+  updatedAt: ZReadTimestamp,
+  rejectionReasons: z.array(z.looseObject({ code: z.int(), reason: z.string(), message: z.string() })),
+  _links: z.optional(z.looseObject({ self: z.optional(z.looseObject({ href: z.string() })) })),
+}
+
+/**
+ * The request resource as the console reads an operator's answer (reference 1, docs/decisions/0028-tolerant-reader.md):
+ * what the reference promises and nothing more. Unknown fields are kept; status, step, subStep, category and type are
+ * open strings; `contract` and `priority` may be missing; `properties`, `attachments` and `rejectionReasons`, when
+ * missing (a POST answer need not carry them), read as empty.
+ */
+export const ZRequest = z.looseObject({
+  ...readerShape,
+  properties: z._default(ZReadProperties, {}),
+  attachments: z._default(readerShape.attachments, []),
+  rejectionReasons: z._default(readerShape.rejectionReasons, []),
 })
 export type Request = z.infer<typeof ZRequest>
 
@@ -166,9 +250,13 @@ export const REQUEST_FIELDS = [
   'createdAt',
   'updatedAt',
   'rejectionReasons',
-] as const satisfies readonly (keyof Request)[]
+] as const satisfies readonly (keyof SandboxRequest)[]
 export type RequestField = (typeof REQUEST_FIELDS)[number]
 
-/** A request as listed with `fields=`: only `id` is sure to be there. */
-export const ZRequestProjection = z.required(z.partial(ZRequest), { id: true })
+/** A request as listed with `fields=`, read from an operator: only `id` is sure to be there. */
+export const ZRequestProjection = z.required(z.partial(z.looseObject(readerShape)), { id: true })
 export type RequestProjection = z.infer<typeof ZRequestProjection>
+
+/** A request as our sandbox lists it with `fields=`. */
+export const ZSandboxRequestProjection = z.required(z.partial(ZSandboxRequest), { id: true })
+export type SandboxRequestProjection = z.infer<typeof ZSandboxRequestProjection>

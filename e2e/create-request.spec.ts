@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { z } from 'zod'
-import { ZRequest } from '@contract/request'
+import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { CONTROL_SECRET_HEADERS, expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, test } from './fixtures'
 import { contractBox, dateField, field, fillContract, fillDate, getJson, loseAnswersToPosts, today } from './form-helpers'

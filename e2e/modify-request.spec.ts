@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZRequest } from '@contract/request'
+import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
 import { contractBox, field, fillDate, getJson, today } from './form-helpers'

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { z } from 'zod'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE, ZApiErrorBody } from '@contract/error'
-import { ZMe } from '@contract/misc'
-import { ZRequest } from '@contract/request'
+import { ZSandboxMe as ZMe } from '@contract/misc'
+import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import {

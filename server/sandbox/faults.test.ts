@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ZMe } from '@contract/misc'
+import { ZSandboxMe as ZMe } from '@contract/misc'
 import { ERROR_CODE } from '@contract/error'
 import { expectApiError, GATEWAY, JSON_UTF8, requestIdOf, startTestApp, startTestAppWithToken, type TestApp } from '../test-support'
 import { exchangeCode, signInFlow } from './oidc/sign-in-test-support'

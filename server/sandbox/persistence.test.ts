@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ZRequest } from '@contract/request'
+import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { createOk, startTestApp, validBody } from '../test-support'
 
 /** The sandbox on a database file: what was created survives closing the server and building it again. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ZRequest, type Request } from '@contract/request'
+import { ZSandboxRequest as ZRequest, type SandboxRequest as Request } from '@contract/request'
 import { ZAggregateResponse } from '@contract/request-query'
 import { listAll, pagingOf, startTestApp, type TestApp } from '../test-support'
 import { BUILTIN_CATALOG_ITEMS } from './catalog/builtin-items'

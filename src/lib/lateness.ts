@@ -1,3 +1,5 @@
+import { DEFAULT_CLOSED_STATUSES } from '@contract/operator-profile'
+
 const DAY_MS = 86_400_000
 
 /**
@@ -11,9 +13,12 @@ export function daysLate(requestedAt: string, now: Date = new Date()): number {
   return Math.max(0, Math.round((today - requested) / DAY_MS))
 }
 
-/** An overdue request still open is late by the day; one closed late (COMPLETED) was delivered late. */
-export function isStillOpen(status: string | undefined): boolean {
-  return status === 'NEW' || status === 'IN_PROGRESS'
+/**
+ * An overdue request still open is late by the day; one closed late (COMPLETED) was delivered late. Open is every
+ * status the operator does not name as closed (docs/decisions/0028-tolerant-reader.md).
+ */
+export function isStillOpen(status: string | undefined, closedStatuses: readonly string[] = DEFAULT_CLOSED_STATUSES): boolean {
+  return status !== undefined && !closedStatuses.includes(status)
 }
 
 /** The lateness bands of the overdue view (docs/decisions/0019): a week, a month, more. */

@@ -53,7 +53,7 @@ describe('the list view in the URL', () => {
 
   it('drops values that do not fit instead of failing, keeping the rest', () => {
     const search = view(
-      'status=NEW,BOGUS&isOverdue=yes&isArchived=TRUE&requestedFrom=2026-13-45&createdTo=yesterday&sort=password&page=0&size=30&customerReference=' +
+      'status=NEW,not%20a%20code&isOverdue=yes&isArchived=TRUE&requestedFrom=2026-13-45&createdTo=yesterday&sort=password&page=0&size=30&customerReference=' +
         'X'.repeat(20) +
         '&unknown=1',
     )
@@ -126,12 +126,13 @@ describe('the GET /requests query of a view', () => {
 })
 
 describe('step, sub-step and category in the URL (the dashboard links to them)', () => {
-  it('reads them, drops unknown values, and writes them back', () => {
+  it('reads them, keeps an operator’s own codes (docs/decisions/0028-tolerant-reader.md), drops what is no code, and writes them back', () => {
     const query = 'status=IN_PROGRESS&step=DELIVERY&subStep=INSTALLATION&category=creation'
-    expect(view('step=NOPE').step).toEqual([])
+    expect(view('step=NOPE').step).toEqual(['NOPE'])
+    expect(view('status=ON_HOLD,not%20a%20code').status).toEqual(['ON_HOLD'])
     expect(view(query)).toMatchObject({ step: ['DELIVERY'], subStep: ['INSTALLATION'], category: ['creation'] })
     expect(roundTrip(query)).toBe(new URLSearchParams(query).toString())
-    expect(view('subStep=INSTALLATION,NOPE,DONE').subStep).toEqual(['INSTALLATION', 'DONE'])
+    expect(view('subStep=INSTALLATION,<NOPE>,DONE').subStep).toEqual(['INSTALLATION', 'DONE'])
     expect(hasFilters(view('step=ORDER'))).toBe(true)
   })
 })

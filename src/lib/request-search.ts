@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { REQUEST_CATEGORIES, REQUEST_FIELDS, REQUEST_STATUSES, REQUEST_STEPS, REQUEST_SUB_STEPS, type RequestField } from '@contract/request'
+import { REQUEST_FIELDS, type RequestField } from '@contract/request'
 import {
   SORTABLE_REQUEST_FIELDS,
   ZAggregateRequestsQuery,
@@ -57,11 +57,15 @@ export function presetRange(preset: DatePreset, now: Date = new Date()): { from:
   }
 }
 
+/** A status, step, sub-step or category as a URL may carry it: any code an operator could use, never free text. */
+const ZCode = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/))
+
 export const ZRequestListSearch = z.object({
-  status: z.catch(z.array(z.enum(REQUEST_STATUSES)), []),
-  step: z.catch(z.array(z.enum(REQUEST_STEPS)), []),
-  subStep: z.catch(z.array(z.enum(REQUEST_SUB_STEPS)), []),
-  category: z.catch(z.array(z.enum(REQUEST_CATEGORIES)), []),
+  // Open codes (docs/decisions/0028-tolerant-reader.md): an operator's own statuses, steps and categories filter too.
+  status: z.catch(z.array(ZCode), []),
+  step: z.catch(z.array(ZCode), []),
+  subStep: z.catch(z.array(ZCode), []),
+  category: z.catch(z.array(ZCode), []),
   type: z.catch(z.array(z.string().check(z.minLength(1), z.maxLength(64))), []),
   customerReference: z.catch(z.optional(z.string().check(z.maxLength(19))), undefined),
   id: z.catch(z.optional(z.string().check(z.maxLength(MAX_ID_FILTER_LENGTH))), undefined),
@@ -102,8 +106,7 @@ const RANGES = [
   ['updatedTo', 'updatedAt.lte'],
 ] as const
 
-const oneOf = <T extends string>(values: readonly T[], given: string | null) =>
-  list(given ?? '').filter((value): value is T => (values as readonly string[]).includes(value))
+const codes = (given: string | null) => list(given ?? '').filter((value) => ZCode.safeParse(value).success)
 
 /** The filters that take several values. */
 const LIST_FILTERS = ['status', 'step', 'subStep', 'category', 'type'] as const
@@ -118,10 +121,10 @@ export function parseListSearch(params: URLSearchParams, now: Date = new Date())
   const get = (name: string) => params.get(name) ?? undefined
   const search = ZRequestListSearch.parse({
     // One unknown status or an over-long type drops that item, not the whole list.
-    status: oneOf(REQUEST_STATUSES, params.get('status')),
-    step: oneOf(REQUEST_STEPS, params.get('step')),
-    subStep: oneOf(REQUEST_SUB_STEPS, params.get('subStep')),
-    category: oneOf(REQUEST_CATEGORIES, params.get('category')),
+    status: codes(params.get('status')),
+    step: codes(params.get('step')),
+    subStep: codes(params.get('subStep')),
+    category: codes(params.get('category')),
     type: list(params.get('type') ?? '').filter((type) => type.length <= 64),
     customerReference: get('customerReference'),
     // As for types: an over-long id drops that id, not the filter (a dropped filter would list every request).
@@ -216,6 +219,18 @@ export function toApiQuery(search: RequestListSearch, fields?: readonly RequestF
   if (fields?.length) query.fields = [...new Set(fields)].filter((f) => (REQUEST_FIELDS as readonly string[]).includes(f)).join(',')
   ZListRequestsQuery.parse(query satisfies ListRequestsQueryInput)
   return new URLSearchParams(query)
+}
+
+/**
+ * The GET /requests query of `limit` requests from `offset` of a view, whatever its page size: the paging reader
+ * reads with the operator's `pageSizeMax` (src/lib/queries/operator.ts).
+ */
+export function toPagedApiQuery(search: RequestListSearch, fields: readonly RequestField[] | undefined, offset: number, limit: number): URLSearchParams {
+  const query = toApiQuery({ ...search, page: 1 }, fields)
+  query.set('offset', String(offset))
+  query.set('limit', String(limit))
+  ZListRequestsQuery.parse(Object.fromEntries(query) satisfies ListRequestsQueryInput)
+  return query
 }
 
 /** The GET /requests/aggregate query counting a view's requests (the same filters as its list) by `groupBy`. */

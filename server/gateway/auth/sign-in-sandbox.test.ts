@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODE } from '@contract/error'
-import { ZMe } from '@contract/misc'
+import { ZSandboxMe as ZMe } from '@contract/misc'
 import { decodeJwt } from 'jose'
 import { formOf } from '../../../test/html-form'
 import { ALICE, DEMO_PASSWORD, testBrowser, type TestBrowser } from '../../sandbox/oidc/sign-in-test-support'

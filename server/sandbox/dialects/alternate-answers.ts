@@ -1,4 +1,4 @@
-import type { ApiStatus, ApiVersion, Me } from '@contract/misc'
+import type { SandboxApiStatus as ApiStatus, SandboxApiVersion as ApiVersion, SandboxMe as Me } from '@contract/misc'
 import type { SandboxCatalogItem } from '@contract/catalog'
 import type { RequestRow } from '../ordering/request-store'
 import type { StoredRejection } from '../ordering/messages'

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini'
 import type { SandboxCatalogItem } from '@contract/catalog'
 import type { MessageLanguage } from '@contract/issue-messages'
-import type { ApiStatus, ApiVersion, Me } from '@contract/misc'
-import { ZAggregateRequestsQuery, ZListCatalogItemsQuery, ZListRequestsQuery } from '@contract/request-query'
+import type { SandboxApiStatus as ApiStatus, SandboxApiVersion as ApiVersion, SandboxMe as Me } from '@contract/misc'
+import { ZListCatalogItemsQuery, ZSandboxAggregateRequestsQuery, ZSandboxListRequestsQuery } from '@contract/request-query'
 import { transformed } from '@contract/schema-helpers'
 import type { ServerConfig } from '../../config'
 import { STORED_STATE_COLUMNS, type AggregateQuery, type PageQuery, type RequestRow, type StateColumns } from '../ordering/request-store'
@@ -45,8 +45,8 @@ const DEFAULT_DIALECT: OrderingDialect = {
   apiKeyInQueryOnly: false,
   requestQuery: same,
   catalogQuery: same,
-  listSchema: ZListRequestsQuery,
-  aggregateSchema: ZAggregateRequestsQuery,
+  listSchema: ZSandboxListRequestsQuery,
+  aggregateSchema: ZSandboxAggregateRequestsQuery,
   catalogSchema: ZListCatalogItemsQuery,
   request: same,
   requestBody: same,
@@ -71,8 +71,8 @@ const ALTERNATE_DIALECT: OrderingDialect = {
   apiKeyInQueryOnly: true,
   requestQuery: canonicalRequestQuery,
   catalogQuery: canonicalCatalogQuery,
-  listSchema: z.extend(ZListRequestsQuery, OPEN_STATES),
-  aggregateSchema: z.extend(ZAggregateRequestsQuery, OPEN_STATES),
+  listSchema: z.extend(ZSandboxListRequestsQuery, OPEN_STATES),
+  aggregateSchema: z.extend(ZSandboxAggregateRequestsQuery, OPEN_STATES),
   catalogSchema: ZListCatalogItemsQuery,
   request: alternateRequest,
   requestBody: canonicalRequestBody,

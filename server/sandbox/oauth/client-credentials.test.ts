@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ERROR_CODE } from '@contract/error'
-import { SCOPE, ZMe } from '@contract/misc'
+import { SCOPE, ZSandboxMe as ZMe } from '@contract/misc'
 import { ZTokenResponse } from '@contract/oauth'
 import {
   basicHeader,

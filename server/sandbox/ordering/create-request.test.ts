@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ERROR_CODE } from '@contract/error'
 import { SCOPE } from '@contract/misc'
-import { ZRequest } from '@contract/request'
+import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { addDaysToIsoDate, ATTACHMENT_MAX_BYTES } from '@contract/request-bodies'
 import { actingOnBody, createOk, expectApiError, JSON_UTF8, startTestApp, TEST_SITE, terminationBody, validBody, type TestApp } from '../../test-support'
 

@@ -3,8 +3,8 @@ import { z } from 'zod'
 import { ZSandboxCatalogItem } from '@contract/catalog'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
-import { SCOPE, ZApiStatus, ZApiVersion, ZMe } from '@contract/misc'
-import { ZRequest } from '@contract/request'
+import { SCOPE, ZSandboxApiStatus as ZApiStatus, ZSandboxApiVersion as ZApiVersion, ZSandboxMe as ZMe } from '@contract/misc'
+import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { ZAggregateResponse } from '@contract/request-query'
 import {
   API,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ERROR_CODE } from '@contract/error'
-import { ZRequest, type Request } from '@contract/request'
+import { ZSandboxRequest as ZRequest, type SandboxRequest as Request } from '@contract/request'
 import { ZAggregateResponse } from '@contract/request-query'
 import {
   actingOnBody,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { HEADER } from '@contract/common'
-import { ZRequest, type Request } from '@contract/request'
+import { ZSandboxRequest as ZRequest, type SandboxRequest as Request } from '@contract/request'
 import { AGGREGATE_GROUPS, ZAggregateResponse } from '@contract/request-query'
 import { API, createOk, listAll, pagingOf, startTestApp, validBody, type TestApp } from '../../test-support'
 

@@ -2,10 +2,10 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
-import type { ApiStatus, ApiVersion, Me } from '@contract/misc'
+import type { SandboxApiStatus as ApiStatus, SandboxApiVersion as ApiVersion, SandboxMe as Me } from '@contract/misc'
 import { buildOpenApiDocument } from '@contract/openapi'
 import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
-import { CATALOG_PAGE, ZApiKeyOnlyQuery, ZListRequestsQuery } from '@contract/request-query'
+import { CATALOG_PAGE, ZApiKeyOnlyQuery, ZSandboxListRequestsQuery } from '@contract/request-query'
 import { readBounded } from '../../shared/edge'
 import { ApiError } from '../../shared/api-error'
 import { identifyCall, JSON_PLAIN, JSON_UTF8, sendJson, sendJsonText, validationError, type SandboxEnv } from '../http'
@@ -35,8 +35,8 @@ function errorContentType(method: string, path: string): string {
 /** Query parameters of GET /requests/{id}; built once, as building a schema costs more than parsing with it. */
 const ZGetRequestQuery = z.strictObject({
   'x-api-key': z.string().optional(),
-  displayNulls: ZListRequestsQuery.shape.displayNulls,
-  displayLinks: ZListRequestsQuery.shape.displayLinks,
+  displayNulls: ZSandboxListRequestsQuery.shape.displayNulls,
+  displayLinks: ZSandboxListRequestsQuery.shape.displayLinks,
 })
 
 /**

@@ -1,5 +1,5 @@
 import type { MessageLanguage } from '@contract/issue-messages'
-import type { Request, RequestField, RejectionReason } from '@contract/request'
+import type { SandboxRequest as Request, RequestField, RejectionReason } from '@contract/request'
 import { parseFolded } from '../json-shape'
 import { fill } from '../../shared/api-error'
 import { REJECTION_REASONS, type StoredRejection } from './messages'

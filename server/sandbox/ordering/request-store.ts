@@ -1,4 +1,8 @@
-import type { AggregateGroup, AggregateRequestsQuery, ListRequestsQuery } from '@contract/request-query'
+import type {
+  AggregateGroup,
+  SandboxAggregateRequestsQuery as AggregateRequestsQuery,
+  SandboxListRequestsQuery as ListRequestsQuery,
+} from '@contract/request-query'
 import { REQUEST_PAGE } from '@contract/request-query'
 import {
   REQUEST_CATEGORIES,

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ZRequest, type Request } from '@contract/request'
+import { ZSandboxRequest as ZRequest, type SandboxRequest as Request } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
 import { renderApp } from '@/testing/render-app'

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { ZRequest } from '@contract/request'
+import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
 import { renderApp } from '@/testing/render-app'

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ZRequest } from '@contract/request'
+import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
 import { renderApp } from '@/testing/render-app'
 import { changeLanguage, type Language } from '@/i18n/i18n'

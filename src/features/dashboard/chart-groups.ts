@@ -1,4 +1,5 @@
 import type { TFunction } from '@/i18n/translator'
+import { codeText } from '@/lib/code-label'
 import { toSearchParams, type RequestListSearch } from '@/lib/request-search'
 import type { GroupCount } from '@/lib/queries/requests'
 
@@ -51,6 +52,6 @@ export function groupLabel(t: TFunction, groupBy: DashboardGroup, key: string, t
     case 'isArchived':
       return t(`dashboard.flag.${groupBy}.${key}`)
     default:
-      return t(`dashboard.${groupBy}.${key}`)
+      return codeText(t, 'dashboard', groupBy, key)
   }
 }

@@ -1,4 +1,5 @@
 import { presetRange, localDay, type RequestListSearch } from '@/lib/request-search'
+import { openStatuses } from '@/lib/queries/statuses'
 
 /**
  * The four figures the dashboard leads with. Each is a view of the list (the dashboard's filters, narrowed), so its
@@ -8,13 +9,22 @@ import { presetRange, localDay, type RequestListSearch } from '@/lib/request-sea
 export const KEY_FIGURES = ['open', 'overdue', 'rejected30', 'completedThisMonth'] as const
 export type KeyFigure = (typeof KEY_FIGURES)[number]
 
-export function searchOfFigure(figure: KeyFigure, search: RequestListSearch, now: Date = new Date()): RequestListSearch {
+/**
+ * `open`: the statuses that exist but the closed ones (src/lib/queries/statuses.ts; NEW and IN_PROGRESS until the
+ * aggregate and the operator's traits answer, docs/decisions/0028-tolerant-reader.md).
+ */
+export function searchOfFigure(
+  figure: KeyFigure,
+  search: RequestListSearch,
+  now: Date = new Date(),
+  open: readonly string[] = openStatuses(undefined, undefined),
+): RequestListSearch {
   const base = { ...search, page: 1 }
   switch (figure) {
     case 'open':
-      return { ...base, status: ['NEW', 'IN_PROGRESS'] }
+      return { ...base, status: [...open] }
     case 'overdue':
-      return { ...base, status: ['NEW', 'IN_PROGRESS'], isOverdue: true, sort: 'keyDates.requestedAt' }
+      return { ...base, status: [...open], isOverdue: true, sort: 'keyDates.requestedAt' }
     case 'rejected30':
       // The rejection is the request's last change: its update date is the day it was rejected.
       return { ...base, status: ['REJECTED'], updatedFrom: presetRange('last30', now).from, updatedTo: undefined, sort: '-updatedAt' }

@@ -2,6 +2,7 @@ import type { TFunction } from '@/i18n/translator'
 import type { RequestProjection } from '@contract/request'
 import { CSV_BOM, csvLine } from '@/lib/csv'
 import { daysLate } from '@/lib/lateness'
+import { codeText } from '@/lib/code-label'
 
 /**
  * The overdue view as CSV: its columns, headed in the person's language, the most days late first. Type, status,
@@ -32,11 +33,11 @@ export function overdueCsv(rows: readonly RequestProjection[], t: TFunction, typ
       row.customerReference ?? undefined,
       row.type && typeName(row.type),
       row.type,
-      row.status && t(`dashboard.status.${row.status}`),
+      row.status && codeText(t, 'dashboard', 'status', row.status),
       row.status,
-      row.step && t(`dashboard.step.${row.step}`),
+      row.step && codeText(t, 'dashboard', 'step', row.step),
       row.step,
-      row.subStep && t(`dashboard.subStep.${row.subStep}`),
+      row.subStep && codeText(t, 'dashboard', 'subStep', row.subStep),
       row.subStep,
       requestedAt,
       requestedAt ? daysLate(requestedAt, now) : undefined,

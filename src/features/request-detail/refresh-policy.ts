@@ -1,5 +1,6 @@
 import type { Request } from '@contract/request'
 import { isOpen } from './request-state'
+import type { OperatorTraits } from '@contract/operator-profile'
 
 /** How often an open request is read again (docs/decisions/0003: stages move on by the hour, not the second). */
 export const REFRESH_INTERVAL_MS = 30_000
@@ -8,6 +9,9 @@ export const REFRESH_INTERVAL_MS = 30_000
  * An open request moves on by itself: its page reads it on an interval and whenever the person comes back to
  * the tab. Observer options, added on top of `requestQueries.detail(id)`: the cached request stays one.
  */
-export function refreshPolicyOf(request: Pick<Request, 'status'> | undefined): { interval: number | false; onWindowFocus: boolean | 'always' } {
-  return request && isOpen(request) ? { interval: REFRESH_INTERVAL_MS, onWindowFocus: 'always' } : { interval: false, onWindowFocus: true }
+export function refreshPolicyOf(
+  request: Pick<Request, 'status'> | undefined,
+  traits?: Pick<OperatorTraits, 'closedStatuses'>,
+): { interval: number | false; onWindowFocus: boolean | 'always' } {
+  return request && isOpen(request, traits) ? { interval: REFRESH_INTERVAL_MS, onWindowFocus: 'always' } : { interval: false, onWindowFocus: true }
 }

@@ -1,5 +1,6 @@
 import type { Request } from '@contract/request'
 import { isOpen } from './request-state'
+import type { OperatorTraits } from '@contract/operator-profile'
 
 export type RequestAction = 'modify' | 'cancel' | 'terminate' | 'resubmit'
 
@@ -10,9 +11,13 @@ export type RequestAction = 'modify' | 'cancel' | 'terminate' | 'resubmit'
  * completed creation; a rejected request can be fixed and sent again. Terminations and cancellations are never
  * modified or cancelled. Read-only people do nothing.
  */
-export function allowedActions(request: Pick<Request, 'status' | 'category' | 'properties'>, canCreate: boolean): RequestAction[] {
+export function allowedActions(
+  request: Pick<Request, 'status' | 'category' | 'properties'>,
+  canCreate: boolean,
+  traits?: Pick<OperatorTraits, 'closedStatuses'>,
+): RequestAction[] {
   if (!canCreate) return []
-  if (isOpen(request)) {
+  if (isOpen(request, traits)) {
     if (request.category === 'creation') return ['modify', 'cancel']
     if (request.category === 'modification') return ['cancel']
     return []

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { z } from 'zod/mini'
 import { HEADER } from '@contract/common'
+import { DROPPED_PARAMETERS_HEADER } from '@contract/operator-profile'
 import { ZRequest, ZRequestProjection, type RequestField, type RequestProjection } from '@contract/request'
+import { isUnreadable, rowsOf, type Row } from '@contract/tolerant'
 import { REQUEST_PAGE, ZAggregateResponse, type AggregateGroup } from '@contract/request-query'
 import { apiRequest } from '@/lib/api-client'
 import { readAllPages } from '@/lib/read-all-pages'
-import { filtersKey, toAggregateQuery, toApiQuery, type RequestListSearch } from '@/lib/request-search'
+import { filtersKey, toAggregateQuery, toApiQuery, toPagedApiQuery, type RequestListSearch } from '@/lib/request-search'
 import { currentLanguage, type Language } from '@/i18n/i18n'
 
 /**
@@ -16,50 +17,81 @@ import { currentLanguage, type Language } from '@/i18n/i18n'
  * top with a spread; they never write a key of their own.
  */
 
+/**
+ * A listed request, or one the contract could not read (its id and name when it had them, marked unreadable): lists
+ * are read row by row, so that one row an operator wrote in another shape is one row, never a failed page
+ * (docs/decisions/0028-tolerant-reader.md).
+ */
+export type RequestRow = Row<RequestProjection>
+
+/** The rows that could be read, for what needs a request's fields (changes since the last look, groups, figures). */
+export function readableRows(rows: readonly RequestRow[]): RequestProjection[] {
+  return rows.filter((row): row is RequestProjection => !isUnreadable(row))
+}
+
+const ZRequestRows = rowsOf(ZRequestProjection)
+
 export interface RequestPage {
-  items: RequestProjection[]
+  items: RequestRow[]
   /** X-Total-Count: every request matching the filters. */
   total: number
   /** X-Result-Count: requests in this page. */
   resultCount: number
   /** Position of the page's first request in the whole list (0-based), so a page shown says where it is. */
   offset: number
+  /** The canonical parameters the operator did not accept (`sort`, `createdAt`, …): the page says so. */
+  dropped: string[]
+}
+
+/**
+ * The parameters the gateway left out of a list or aggregate call because the operator refused them
+ * (DROPPED_PARAMETERS_HEADER, docs/decisions/0027-operator-profile.md): none when the header is absent.
+ */
+export function droppedParameters(headers: Headers): string[] {
+  return (headers.get(DROPPED_PARAMETERS_HEADER) ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0)
 }
 
 /** GET /requests, one page of the search. */
 export async function listRequests(search: RequestListSearch, fields: readonly RequestField[] | undefined, signal?: AbortSignal): Promise<RequestPage> {
-  const response = await apiRequest(`/requests?${toApiQuery(search, fields)}`, z.array(ZRequestProjection), { signal })
+  const response = await apiRequest(`/requests?${toApiQuery(search, fields)}`, ZRequestRows, { signal })
   return {
     items: response.data,
     total: Number(response.headers.get(HEADER.totalCount) ?? response.data.length),
     resultCount: Number(response.headers.get(HEADER.resultCount) ?? response.data.length),
     offset: (search.page - 1) * search.size,
+    dropped: droppedParameters(response.headers),
   }
 }
 
 export interface RequestRows {
-  items: RequestProjection[]
+  items: RequestRow[]
   /** Every request matching the search, which may be more than `items` holds. */
   total: number
 }
 
-/** The search's requests from the first page on, at most `maxRows` of them, through the one paging reader (src/lib/read-all-pages.ts). */
+/**
+ * The search's requests from the first page on, at most `maxRows` of them, through the one paging reader
+ * (src/lib/read-all-pages.ts), `pageSize` at a time (the operator's `pageSizeMax`, src/lib/queries/operator.ts).
+ */
 export async function listRequestsUpTo(
   search: RequestListSearch,
   fields: readonly RequestField[],
   maxRows: number,
   signal?: AbortSignal,
+  pageSize: number = REQUEST_PAGE.maxLimit,
 ): Promise<RequestRows> {
-  const { count, results } = await readAllPages<RequestProjection>(
+  const { count, results } = await readAllPages<RequestRow>(
     async ({ offset, limit, signal, headers }) => {
-      const response = await apiRequest(
-        `/requests?${toApiQuery({ ...search, page: offset / limit + 1, size: REQUEST_PAGE.maxLimit }, fields)}`,
-        z.array(ZRequestProjection),
-        { signal, headers },
-      )
+      const response = await apiRequest(`/requests?${toPagedApiQuery(search, fields, offset, limit)}`, ZRequestRows, {
+        signal,
+        headers,
+      })
       return { count: Number(response.headers.get(HEADER.totalCount) ?? 0), results: response.data }
     },
-    { limit: REQUEST_PAGE.maxLimit, maxItems: maxRows, signal },
+    { limit: pageSize, maxItems: maxRows, signal },
   )
   return { items: results.slice(0, maxRows), total: count }
 }
@@ -74,6 +106,8 @@ export interface Aggregate {
   groups: GroupCount[]
   /** X-Total-Count: every request matching the filters, the sum of the groups. */
   total: number
+  /** The canonical parameters the operator did not accept (a filter the counts are without). */
+  dropped: string[]
 }
 
 /** GET /requests/aggregate: the API counts every group at once (docs/decisions/0002, 0013). */
@@ -81,7 +115,7 @@ export async function aggregateRequests(search: RequestListSearch, groupBy: Aggr
   const response = await apiRequest(`/requests/aggregate?${toAggregateQuery(search, groupBy)}`, ZAggregateResponse, { signal })
   const groups = Object.entries(response.data).map(([key, count]) => ({ key, count }))
   const sum = groups.reduce((total, group) => total + group.count, 0)
-  return { groups, total: Number(response.headers.get(HEADER.totalCount) ?? sum) }
+  return { groups, total: Number(response.headers.get(HEADER.totalCount) ?? sum), dropped: droppedParameters(response.headers) }
 }
 
 /** GET /requests/{id}, read in `language`: the API localizes rejection messages from Accept-Language. */
@@ -100,10 +134,10 @@ export const requestQueries = {
       placeholderData: keepPreviousData,
     }),
   /** The search's first `maxRows` requests, whatever the page size (the overdue view). */
-  upTo: (search: RequestListSearch, fields: readonly RequestField[], maxRows: number) =>
+  upTo: (search: RequestListSearch, fields: readonly RequestField[], maxRows: number, pageSize: number = REQUEST_PAGE.maxLimit) =>
     queryOptions({
-      queryKey: [...requestQueries.all(), 'up-to', search, fields, maxRows] as const,
-      queryFn: ({ signal }) => listRequestsUpTo(search, fields, maxRows, signal),
+      queryKey: [...requestQueries.all(), 'up-to', search, fields, maxRows, pageSize] as const,
+      queryFn: ({ signal }) => listRequestsUpTo(search, fields, maxRows, signal, pageSize),
     }),
   /** Counts by group. The key holds the filters alone: page, size and sort do not change a count. */
   aggregate: (search: RequestListSearch, groupBy: AggregateGroup) =>

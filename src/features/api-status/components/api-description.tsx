@@ -10,7 +10,7 @@ function download(doc: OpenApiDocument) {
   const url = URL.createObjectURL(new Blob([`${JSON.stringify(doc, null, 2)}\n`], { type: 'application/json' }))
   const link = document.createElement('a')
   link.href = url
-  link.download = `ordering-api-${doc.info.version}.json`
+  link.download = `ordering-api-${doc.info.version ?? 'description'}.json`
   link.click()
   // Long enough for the browser to start the download.
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000)
@@ -31,8 +31,8 @@ export function ApiDescription() {
         <>
           <p>
             {t('apiStatus.description.summary', {
-              title: doc.data.info.title,
-              openapi: doc.data.openapi,
+              title: doc.data.info.title ?? '—',
+              openapi: doc.data.openapi ?? doc.data.swagger ?? '—',
               operations: new Intl.NumberFormat(currentLanguage()).format(operationsOf(doc.data).length),
             })}
           </p>

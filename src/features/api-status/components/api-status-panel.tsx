@@ -1,15 +1,26 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from '@/i18n/use-translation'
+import { COMPONENT_STATES } from '@contract/misc'
 import { ErrorMessage } from '@/components/ui/error-message'
+import { OtherFields } from '@/components/ui/other-fields'
+import { readableCode } from '@/lib/code-label'
 import { apiStatusQueries } from '../api/get-api-status'
 
-const STATE_CLASS = { OK: 'badge--ok', DEGRADED: 'badge--warn', UNAVAILABLE: 'badge--bad' } as const
+const STATE_CLASS: Record<string, string> = { OK: 'badge--ok', DEGRADED: 'badge--warn', UNAVAILABLE: 'badge--bad' }
+const KNOWN_FIELDS = ['status', 'checkedAt', 'components']
 
-/** The state of the ordering API and its components, and its version, as the gateway sees them. */
+/**
+ * The state of the ordering API and its components, and its version, as the gateway sees them. The body of /status is
+ * "not shown" in the reference (docs/decisions/0028-tolerant-reader.md): each known part appears when the operator sends
+ * it, a state the console does not know reads as its code made readable, and the rest is listed as it comes.
+ */
 export function ApiStatusPanel() {
   const { t, i18n } = useTranslation()
   const status = useQuery(apiStatusQueries.status())
   const version = useQuery(apiStatusQueries.version())
+  const isKnown = (state: string) => (COMPONENT_STATES as readonly string[]).includes(state)
+  const stateLabel = (state: string) => (isKnown(state) ? t(`apiStatus.componentState.${state}`) : readableCode(state))
+  const checkedAt = status.data?.checkedAt === undefined ? undefined : new Date(status.data.checkedAt)
 
   return (
     <section aria-labelledby="api-status-title" className="card">
@@ -21,43 +32,56 @@ export function ApiStatusPanel() {
       ) : (
         <>
           <p role="status" className="api-status__summary">
-            <span className={`badge ${STATE_CLASS[status.data.status]}`}>{t(`apiStatus.componentState.${status.data.status}`)}</span>{' '}
-            {t(`apiStatus.state.${status.data.status}`)}
+            {status.data.status === undefined ? (
+              t('apiStatus.stateNotSent')
+            ) : (
+              <>
+                <span className={`badge ${STATE_CLASS[status.data.status] ?? 'badge--unknown'}`}>{stateLabel(status.data.status)}</span>{' '}
+                {isKnown(status.data.status)
+                  ? t(`apiStatus.state.${status.data.status}`)
+                  : t('apiStatus.stateOther', { state: stateLabel(status.data.status) })}
+              </>
+            )}
           </p>
-          <table className="table table--compact">
-            <caption>{t('apiStatus.components')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('apiStatus.component')}</th>
-                <th scope="col">{t('apiStatus.componentStatus')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {status.data.components.map((component) => (
-                <tr key={component.name}>
-                  <th scope="row" translate="no">
-                    {component.name}
-                  </th>
-                  <td>{t(`apiStatus.componentState.${component.status}`)}</td>
+          {status.data.components && status.data.components.length > 0 && (
+            <table className="table table--compact">
+              <caption>{t('apiStatus.components')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('apiStatus.component')}</th>
+                  <th scope="col">{t('apiStatus.componentStatus')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="muted">
-            {t('apiStatus.checkedAt', {
-              time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(status.data.checkedAt)),
-            })}
-          </p>
+              </thead>
+              <tbody>
+                {status.data.components.map((component, index) => (
+                  <tr key={component.name ?? index}>
+                    <th scope="row" translate="no">
+                      {component.name ?? '—'}
+                    </th>
+                    <td>{component.status === undefined ? '—' : stateLabel(component.status)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {checkedAt && !Number.isNaN(checkedAt.getTime()) && (
+            <p className="muted">
+              {t('apiStatus.checkedAt', {
+                time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(checkedAt),
+              })}
+            </p>
+          )}
           <button type="button" className="button" onClick={() => void status.refetch()} disabled={status.isFetching}>
             {t('apiStatus.refresh')}
           </button>
         </>
       )}
-      {version.isSuccess ? (
-        <p>{t('apiStatus.version', { version: version.data.version })}</p>
+      {version.isSuccess && version.data.version !== undefined ? (
+        <p>{t('apiStatus.version', { version: String(version.data.version) })}</p>
       ) : version.isPending ? (
         <p className="muted">{t('apiStatus.versionLoading')}</p>
       ) : null}
+      {status.isSuccess && <OtherFields value={status.data} known={KNOWN_FIELDS} title={t('apiStatus.otherStatus')} />}
     </section>
   )
 }

@@ -31,9 +31,9 @@ export function ServiceBanners() {
   const unavailable = useCachedError(isServiceUnavailable)
   const status = useQuery({
     ...apiStatusQueries.status(),
-    refetchInterval: (query) => (unavailable || (query.state.data && query.state.data.status !== 'OK') ? STATUS_POLL_MS : 60_000),
+    refetchInterval: (query) => (unavailable || reportedState(query.state.data?.status) !== 'OK' ? STATUS_POLL_MS : 60_000),
   })
-  const state = unavailable ? 'UNAVAILABLE' : (status.data?.status ?? 'OK')
+  const state = unavailable ? 'UNAVAILABLE' : reportedState(status.data?.status)
   // Rendered only when there is something to say: a status region that appears with its text is announced.
   return (
     <>
@@ -56,4 +56,12 @@ export function ServiceBanners() {
       )}
     </>
   )
+}
+
+/**
+ * /status's body is "not shown" in the reference (docs/decisions/0028-tolerant-reader.md): only the sandbox's words for
+ * trouble raise a banner; a status the console does not know, or none, is read as no news.
+ */
+function reportedState(status: string | undefined): 'OK' | 'DEGRADED' | 'UNAVAILABLE' {
+  return status === 'DEGRADED' || status === 'UNAVAILABLE' ? status : 'OK'
 }

@@ -3,18 +3,20 @@ import type { RequestField } from '@contract/request'
 import { requestQueries } from '@/lib/queries/requests'
 import { EMPTY_SEARCH, type RequestListSearch } from '@/lib/request-search'
 import { WATCHED_FIGURES } from './aggregate-requests'
+import { openStatuses } from '@/lib/queries/statuses'
 
 /**
- * What the overdue view shows: requests still open (NEW, IN_PROGRESS) after their requested date. The API's
+ * What the overdue view shows: requests still open after their requested date; open is every status that exists but
+ * the operator's closed ones (src/lib/queries/statuses.ts, docs/decisions/0028-tolerant-reader.md). The API's
  * `isOverdue` also marks requests completed late, which are done and need no chasing (0013). The oldest
  * requested date first is the latest request first; the API appends the id as the tiebreak.
  */
-export const OVERDUE_SEARCH: RequestListSearch = {
-  ...EMPTY_SEARCH,
-  status: ['NEW', 'IN_PROGRESS'],
-  isOverdue: true,
-  sort: 'keyDates.requestedAt',
+export function overdueSearch(open: readonly string[] = openStatuses(undefined, undefined)): RequestListSearch {
+  return { ...EMPTY_SEARCH, status: [...open], isOverdue: true, sort: 'keyDates.requestedAt' }
 }
+
+/** The overdue view before the statuses that exist are known: NEW and IN_PROGRESS (what its route starts). */
+export const OVERDUE_SEARCH: RequestListSearch = overdueSearch()
 
 /** At most this many rows on the page (ten calls); the list holds the rest, and the page says so. */
 export const OVERDUE_MAX_ROWS = 1_000
@@ -22,5 +24,7 @@ export const OVERDUE_MAX_ROWS = 1_000
 const FIELDS: RequestField[] = ['id', 'name', 'customerReference', 'type', 'status', 'step', 'subStep', 'keyDates', 'isOverdue']
 
 export const overdueQueries = {
-  list: () => queryOptions({ ...requestQueries.upTo(OVERDUE_SEARCH, FIELDS, OVERDUE_MAX_ROWS), ...WATCHED_FIGURES }),
+  /** `pageSize`: the operator's `pageSizeMax` (src/lib/queries/operator.ts). */
+  list: (search: RequestListSearch = OVERDUE_SEARCH, pageSize?: number) =>
+    queryOptions({ ...requestQueries.upTo(search, FIELDS, OVERDUE_MAX_ROWS, pageSize), ...WATCHED_FIGURES }),
 }

@@ -1,11 +1,13 @@
 import type { SubmitEvent } from 'react'
 import type { CatalogItem } from '@contract/catalog'
 import { useTranslation } from '@/i18n/use-translation'
-import { REQUEST_STATUSES } from '@contract/request'
 import { readFilterForm, type FilterControl, type RequestListSearch } from '@/lib/request-search'
 import { CheckGroup } from '@/components/ui/check-group'
 import { TypeFilter } from '@/components/ui/type-filter'
 import { ApplyFilters, CustomerReferenceFilter, OverdueAndArchivedFilters } from '@/components/ui/request-filter-fields'
+import { useQuery } from '@tanstack/react-query'
+import { codeText } from '@/lib/code-label'
+import { existingStatusesQuery, statusOptions } from '@/lib/queries/statuses'
 
 /** The dashboard's controls; the filters it has none for (a step, dates, ids), which a link may bring, stay as they are. */
 const CONTROLS: readonly FilterControl[] = ['status', 'type', 'customerReference', 'isOverdue', 'isArchived']
@@ -23,6 +25,8 @@ export function DashboardFilters({
   onApply: (search: RequestListSearch) => void
 }) {
   const { t } = useTranslation()
+  // The statuses that exist, the operator's own included (docs/decisions/0028-tolerant-reader.md).
+  const existingStatuses = useQuery(existingStatusesQuery())
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const reading = readFilterForm(new FormData(event.currentTarget), CONTROLS, search)
@@ -36,7 +40,7 @@ export function DashboardFilters({
           legend={t('dashboard.filters.status')}
           name="status"
           checked={search.status}
-          options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`dashboard.status.${status}`) }))}
+          options={statusOptions(existingStatuses.data, search.status).map((status) => ({ value: status, label: codeText(t, 'dashboard', 'status', status) }))}
         />
         <TypeFilter
           legend={t('dashboard.filters.type')}

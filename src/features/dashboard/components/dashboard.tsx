@@ -17,6 +17,8 @@ import { KeyFigures } from './key-figures'
 import { RecentChanges } from './recent-changes'
 import { RefreshStatus } from './refresh-status'
 import './dashboard.css'
+import { codeText } from '@/lib/code-label'
+import { DroppedNotice } from '@/components/ui/dropped-notice'
 
 /**
  * The account manager's morning view: the key figures first (open, overdue and how late, rejected lately, completed
@@ -68,7 +70,7 @@ export function Dashboard({ person }: { person: string | null }) {
       case 'status':
       case 'step':
       case 'subStep':
-        return [t(`dashboard.charts.group.${filter}`), t(`dashboard.${filter}.${value}`)]
+        return [t(`dashboard.charts.group.${filter}`), codeText(t, 'dashboard', filter, value)]
       case 'type':
         return [t('dashboard.charts.group.type'), typeName(value)]
       case 'isOverdue':
@@ -108,6 +110,7 @@ export function Dashboard({ person }: { person: string | null }) {
       </div>
       {filtersOpen && <DashboardFilters id="dashboard-filters" key={filtersKey(search)} search={search} catalog={catalog} onApply={showFilters} />}
 
+      <DroppedNotice dropped={[...(byStatus.data?.dropped ?? []), ...(byGroup.data?.dropped ?? [])]} what="counts" />
       <KeyFigures search={search} />
 
       <div className="dashboard__toolbar">

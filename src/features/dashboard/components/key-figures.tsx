@@ -9,10 +9,17 @@ import { dashboardRequestQueries } from '../api/dashboard-requests'
 import { listHref } from '../chart-groups'
 import { KEY_FIGURES, searchOfFigure, type KeyFigure } from '../key-figures'
 import { isQuotaSpent } from '@/lib/api-error'
+import { operatorQueries } from '@/lib/queries/operator'
+import { existingStatusesQuery, openStatuses } from '@/lib/queries/statuses'
+import { readableRows } from '@/lib/queries/requests'
 
 /** The answer first: four counts, each a link to the list showing exactly those requests (the same total). */
 export function KeyFigures({ search }: { search: RequestListSearch }) {
   const { t } = useTranslation()
+  // "Open" is every status that exists but the operator's closed ones (docs/decisions/0028-tolerant-reader.md).
+  const existing = useQuery(existingStatusesQuery())
+  const traits = useQuery(operatorQueries.traits())
+  const open = openStatuses(existing.data, traits.data)
   return (
     <section aria-labelledby="key-figures-title" className="key-figures">
       <h2 id="key-figures-title" className="visually-hidden">
@@ -20,22 +27,23 @@ export function KeyFigures({ search }: { search: RequestListSearch }) {
       </h2>
       <ul className="key-figures__list">
         {KEY_FIGURES.map((figure) => (
-          <Figure key={figure} figure={figure} search={search} />
+          <Figure key={figure} figure={figure} search={search} open={open} />
         ))}
       </ul>
     </section>
   )
 }
 
-function Figure({ figure, search }: { figure: KeyFigure; search: RequestListSearch }) {
+function Figure({ figure, search, open }: { figure: KeyFigure; search: RequestListSearch; open: readonly string[] }) {
   const { t, i18n } = useTranslation()
   const format = listFormatters(i18n.language)
-  const view = searchOfFigure(figure, search)
+  const view = searchOfFigure(figure, search, new Date(), open)
   // The total of the aggregate is the list's X-Total-Count for the same filters (0002): one call per figure.
   const count = useQuery(dashboardQueries.aggregate(view, 'status'))
   // How late: the worst overdue request is the first in order of requested date.
   const worst = useQuery({ ...dashboardRequestQueries.first(view), enabled: figure === 'overdue' })
-  const worstDays = worst.data?.items[0]?.keyDates ? daysLate(worst.data.items[0].keyDates.requestedAt) : null
+  const first = worst.data ? readableRows(worst.data.items)[0] : undefined
+  const worstDays = first?.keyDates ? daysLate(first.keyDates.requestedAt) : null
   const total = count.data?.total
   const lateness =
     total !== undefined && total > 0 && worstDays !== null ? t('dashboard.figures.worst', { count: worstDays, formatted: format.number(worstDays) }) : null

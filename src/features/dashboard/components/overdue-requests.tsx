@@ -12,12 +12,18 @@ import { currentLanguage } from '@/i18n/i18n'
 import { daysLate, latenessBand } from '@/lib/lateness'
 import type { Aggregate } from '@/lib/queries/requests'
 import { dashboardQueries } from '../api/aggregate-requests'
-import { OVERDUE_SEARCH, overdueQueries } from '../api/overdue-requests'
+import { overdueQueries, overdueSearch } from '../api/overdue-requests'
+import { operatorQueries } from '@/lib/queries/operator'
+import { existingStatusesQuery, openStatuses } from '@/lib/queries/statuses'
 import { groupsInView, listHref, searchOfGroup } from '../chart-groups'
 import { overdueCsv } from '../overdue-csv'
 import { ChartPanel } from './chart-panel'
 import { RefreshStatus } from './refresh-status'
 import './dashboard.css'
+import { codeText } from '@/lib/code-label'
+import { isUnreadable } from '@contract/tolerant'
+import { readableRows } from '@/lib/queries/requests'
+import { UnreadableRowLabel } from '@/components/ui/unreadable-row'
 
 /** Lateness bands first: how late is the question the view answers (docs/decisions/0019). */
 const GROUPINGS = ['lateness', 'none', 'type', 'customerReference'] as const
@@ -64,8 +70,12 @@ export function OverdueRequests() {
   const { t, i18n } = useTranslation()
   const [params, setParams] = useSearchParams()
   const grouping: Grouping = GROUPINGS.find((value) => value === params.get('groupBy')) ?? 'lateness'
-  const list = useQuery(overdueQueries.list())
-  const byType = useQuery(dashboardQueries.aggregate(OVERDUE_SEARCH, 'type'))
+  // Open is every status that exists but the operator's closed ones (docs/decisions/0028-tolerant-reader.md).
+  const existing = useQuery(existingStatusesQuery())
+  const traits = useQuery(operatorQueries.traits())
+  const search = overdueSearch(openStatuses(existing.data, traits.data))
+  const list = useQuery(overdueQueries.list(search, traits.data?.pageSizeMax))
+  const byType = useQuery(dashboardQueries.aggregate(search, 'type'))
   const [exported, setExported] = useState<number | null>(null)
   const format = listFormatters(i18n.language)
   const catalog = useQuery(catalogQueries.all(currentLanguage()))
@@ -75,12 +85,12 @@ export function OverdueRequests() {
     by === 'type' ? typeName(value ?? '') : by === 'lateness' ? t(`dashboard.overdue.band.${value}`) : value || t('dashboard.overdue.noReference')
 
   const typeBars = (aggregate: Aggregate) =>
-    groupsInView(OVERDUE_SEARCH, 'type', aggregate.groups).map((group) => ({
+    groupsInView(search, 'type', aggregate.groups).map((group) => ({
       key: group.key,
       label: typeName(group.key),
       code: group.key,
       count: group.count,
-      href: listHref(searchOfGroup(OVERDUE_SEARCH, 'type', group.key)),
+      href: listHref(searchOfGroup(search, 'type', group.key)),
     }))
 
   const exportCsv = (rows: readonly RequestProjection[]) => {
@@ -89,6 +99,10 @@ export function OverdueRequests() {
   }
 
   const data = list.data
+  // Rows in another shape are listed apart, by what could be read of them; the others group and export as usual
+  // (docs/decisions/0028-tolerant-reader.md).
+  const readable = data ? readableRows(data.items) : []
+  const unreadable = data ? data.items.filter(isUnreadable) : []
   return (
     <div className="overdue page-form">
       <RefreshStatus
@@ -116,15 +130,15 @@ export function OverdueRequests() {
             ))}
           </select>
         </label>
-        <button type="button" className="button button--secondary" disabled={!data || data.items.length === 0} onClick={() => data && exportCsv(data.items)}>
+        <button type="button" className="button button--secondary" disabled={readable.length === 0} onClick={() => exportCsv(readable)}>
           {t('dashboard.overdue.export')}
         </button>
         <p role="status" className="muted">
           {exported !== null && t('dashboard.overdue.exported', { count: exported, formatted: format.number(exported) })}
         </p>
-        <Link to={listHref(OVERDUE_SEARCH)}>{t('dashboard.overdue.openInList')}</Link>
+        <Link to={listHref(search)}>{t('dashboard.overdue.openInList')}</Link>
         {/* The API marks requests completed late as overdue too; they need no chasing, so they are only a link. */}
-        <Link to={listHref({ ...OVERDUE_SEARCH, status: ['COMPLETED'] })}>{t('dashboard.overdue.deliveredLate')}</Link>
+        <Link to={listHref({ ...search, status: ['COMPLETED'] })}>{t('dashboard.overdue.deliveredLate')}</Link>
       </div>
 
       {list.isError && !data ? (
@@ -154,7 +168,7 @@ export function OverdueRequests() {
                   </th>
                 </tr>
               </thead>
-              {groupRows(data.items, grouping, groupTitle, now).map((group) => (
+              {groupRows(readable, grouping, groupTitle, now).map((group) => (
                 <tbody key={group.key}>
                   {group.title !== null && (
                     <tr>
@@ -173,7 +187,7 @@ export function OverdueRequests() {
                         <td translate="no">{row.name}</td>
                         <td>{row.customerReference ?? ''}</td>
                         <td>{row.type && <span title={row.type}>{typeName(row.type)}</span>}</td>
-                        <td>{row.status && <span title={row.status}>{t(`dashboard.status.${row.status}`)}</span>}</td>
+                        <td>{row.status && <span title={row.status}>{codeText(t, 'dashboard', 'status', row.status)}</span>}</td>
                         <td>{row.keyDates && format.day(row.keyDates.requestedAt)}</td>
                         <td className="numeric" aria-label={t('dashboard.overdue.daysLate', { count: late })}>
                           {format.number(late)}
@@ -185,6 +199,20 @@ export function OverdueRequests() {
               ))}
             </table>
           </div>
+          {unreadable.length > 0 && (
+            <ul className="overdue__unreadable">
+              {unreadable.map((row) => (
+                <li key={row.id ?? `#${row.index}`}>
+                  {row.id && (
+                    <>
+                      <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>{' '}
+                    </>
+                  )}
+                  <UnreadableRowLabel row={row} />
+                </li>
+              ))}
+            </ul>
+          )}
         </>
       )}
     </div>

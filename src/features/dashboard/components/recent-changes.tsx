@@ -7,6 +7,10 @@ import { changesSinceLastLook, rememberSeen, seenState } from '@/lib/seen-reques
 import type { RequestListSearch } from '@/lib/request-search'
 import { dashboardRequestQueries } from '../api/dashboard-requests'
 import { listHref } from '../chart-groups'
+import { codeText } from '@/lib/code-label'
+import { isUnreadable } from '@contract/tolerant'
+import { readableRows } from '@/lib/queries/requests'
+import { UnreadableRowLabel } from '@/components/ui/unreadable-row'
 
 const SHOWN = 8
 
@@ -20,16 +24,18 @@ export function RecentChanges({ search, person, typeName }: { search: RequestLis
   const view = { ...search, sort: '-updatedAt', page: 1 }
   const recent = useQuery(dashboardRequestQueries.first(view))
   const rows = useMemo(() => (recent.data ? recent.data.items.slice(0, SHOWN) : null), [recent.data])
-  const changes = changesSinceLastLook(person, rows ?? [])
+  // A row the contract could not read in full is listed as such, and has no state to compare (docs/decisions/0028).
+  const readable = useMemo(() => (rows ? readableRows(rows) : null), [rows])
+  const changes = changesSinceLastLook(person, readable ?? [])
   useEffect(() => {
-    if (rows) rememberSeen(person, rows)
-  }, [person, rows])
+    if (readable) rememberSeen(person, readable)
+  }, [person, readable])
   const words = (state: string) => {
     const was = seenState(state)
     return [
-      was.status && t(`dashboard.status.${was.status}`),
-      was.step && t(`dashboard.step.${was.step}`),
-      was.subStep && t(`dashboard.subStep.${was.subStep}`),
+      was.status && codeText(t, 'dashboard', 'status', was.status),
+      was.step && codeText(t, 'dashboard', 'step', was.step),
+      was.subStep && codeText(t, 'dashboard', 'subStep', was.subStep),
     ]
       .filter(Boolean)
       .join(' · ')
@@ -43,6 +49,18 @@ export function RecentChanges({ search, person, typeName }: { search: RequestLis
       <p className="muted">{changes.size > 0 ? t('dashboard.recent.someChanged', { count: changes.size }) : t('dashboard.recent.intro')}</p>
       <ul className="recent-changes__list">
         {rows.map((row) => {
+          if (isUnreadable(row)) {
+            return (
+              <li key={row.id ?? `#${row.index}`}>
+                {row.id && (
+                  <>
+                    <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>{' '}
+                  </>
+                )}
+                <UnreadableRowLabel row={row} />
+              </li>
+            )
+          }
           const before = changes.get(row.id)
           return (
             <li key={row.id}>
@@ -51,9 +69,9 @@ export function RecentChanges({ search, person, typeName }: { search: RequestLis
               </Link>{' '}
               {before !== undefined && <span className="changed-mark">{t('dashboard.recent.mark', { was: words(before) })}</span>}{' '}
               <span className="recent-changes__state">
-                {row.status && t(`dashboard.status.${row.status}`)}
-                {row.step && ` · ${t(`dashboard.step.${row.step}`)}`}
-                {row.subStep && ` · ${t(`dashboard.subStep.${row.subStep}`)}`}
+                {row.status && codeText(t, 'dashboard', 'status', row.status)}
+                {row.step && ` · ${codeText(t, 'dashboard', 'step', row.step)}`}
+                {row.subStep && ` · ${codeText(t, 'dashboard', 'subStep', row.subStep)}`}
                 {row.type && <span title={row.type}>{` · ${typeName(row.type)}`}</span>}
                 {row.updatedAt && ` · ${format.timestamp(row.updatedAt)}`}
               </span>

@@ -2,13 +2,14 @@ import { useId } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import type { Request } from '@contract/request'
+import type { OperatorTraits } from '@contract/operator-profile'
 import { actionHref, allowedActions } from '../request-actions'
 
 /** The next steps the request's state and the person's access allow; nothing at all when there is none. */
-export function RequestActions({ request, canCreate }: { request: Request; canCreate: boolean }) {
+export function RequestActions({ request, canCreate, traits }: { request: Request; canCreate: boolean; traits?: Pick<OperatorTraits, 'closedStatuses'> }) {
   const { t } = useTranslation()
   const titleId = useId()
-  const actions = allowedActions(request, canCreate)
+  const actions = allowedActions(request, canCreate, traits)
   if (actions.length === 0) return null
   return (
     <section aria-labelledby={titleId} className="card">

@@ -20,10 +20,12 @@ import { PropertySection, RequestProperties } from './request-properties'
 import { RequestTimeline } from './request-timeline'
 import { FieldList } from './field-list'
 import './request-detail.css'
+import { codeLabel, codeText } from '@/lib/code-label'
+import { operatorQueries } from '@/lib/queries/operator'
 
 export const REQUEST_LIST_PATH = '/requests'
 
-const STATUS_BADGE: Record<Request['status'], string> = { NEW: '', IN_PROGRESS: '', COMPLETED: 'badge--ok', REJECTED: 'badge--bad' }
+const STATUS_BADGE: Record<string, string> = { NEW: '', IN_PROGRESS: '', COMPLETED: 'badge--ok', REJECTED: 'badge--bad' }
 
 /**
  * One request, everything a person cares about: where it stands, why it was rejected, what can be done next,
@@ -31,11 +33,13 @@ const STATUS_BADGE: Record<Request['status'], string> = { NEW: '', IN_PROGRESS: 
  */
 export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolean }) {
   const { t } = useTranslation()
+  // Which statuses end a request is the operator's to say (docs/decisions/0028-tolerant-reader.md).
+  const traits = useQuery(operatorQueries.traits()).data
   const query = useQuery({
     ...requestQueries.detail(id),
     // Not while the quota is spent (docs/decisions/0032-application-quota.md).
-    refetchInterval: (query) => (isQuotaSpent(query.state.error) ? false : refreshPolicyOf(query.state.data).interval),
-    refetchOnWindowFocus: (query) => !isQuotaSpent(query.state.error) && refreshPolicyOf(query.state.data).onWindowFocus,
+    refetchInterval: (query) => (isQuotaSpent(query.state.error) ? false : refreshPolicyOf(query.state.data, traits).interval),
+    refetchOnWindowFocus: (query) => !isQuotaSpent(query.state.error) && refreshPolicyOf(query.state.data, traits).onWindowFocus,
   })
   const request = query.data
 
@@ -52,6 +56,7 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
     return <p role="status">{t('requestDetail.loading', { id })}</p>
   }
 
+  const status = codeLabel(t, 'requestDetail', 'status', request.status)
   return (
     <article className="request-detail" aria-labelledby="request-detail-title">
       <p className="request-detail__back">
@@ -65,8 +70,8 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
         {request.name}
       </h1>
       <p className="request-detail__state">
-        <span className={`badge ${STATUS_BADGE[request.status]}`} title={request.status}>
-          {t(`requestDetail.status.${request.status}`)}
+        <span className={`badge ${status.known ? (STATUS_BADGE[request.status] ?? '') : 'badge--unknown'}`} title={request.status}>
+          {status.label}
         </span>{' '}
         <span title={`${request.step} · ${request.subStep}`}>{position(t, request)}</span>
         {request.isOverdue && (
@@ -84,11 +89,11 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
         {' · '}
         <code>{request.id}</code>
       </p>
-      {isOpen(request) && (
+      {isOpen(request, traits) && (
         <RefreshStatus dataUpdatedAt={query.isPlaceholderData ? 0 : query.dataUpdatedAt} error={query.error} onRefresh={() => void query.refetch()} />
       )}
       {request.status === 'REJECTED' && <RejectionReasons reasons={request.rejectionReasons} />}
-      <RequestActions request={request} canCreate={canCreate} />
+      <RequestActions request={request} canCreate={canCreate} traits={traits} />
       <RequestTimeline request={request} />
       <RequestSummary request={request} />
       <RequestProperties request={request} />
@@ -97,7 +102,10 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
 }
 
 function position(t: TFunction, request: Pick<Request, 'step' | 'subStep'>) {
-  return t('requestDetail.position', { step: t(`requestDetail.step.${request.step}`), subStep: t(`requestDetail.subStep.${request.subStep}`) })
+  return t('requestDetail.position', {
+    step: codeText(t, 'requestDetail', 'step', request.step),
+    subStep: codeText(t, 'requestDetail', 'subStep', request.subStep),
+  })
 }
 
 function RequestSummary({ request }: { request: Request }) {
@@ -115,8 +123,8 @@ function RequestSummary({ request }: { request: Request }) {
           { label: label('contract'), value: request.contract },
           { label: label('customer'), value: t('requestDetail.customerName', { name: request.customer.name, id: request.customer.id }) },
           { label: label('type'), value: <span title={request.type}>{typeName(request.type)}</span> },
-          { label: label('category'), value: t(`requestDetail.category.${request.category}`) },
-          { label: label('status'), value: t(`requestDetail.status.${request.status}`) },
+          { label: label('category'), value: codeText(t, 'requestDetail', 'category', request.category) },
+          { label: label('status'), value: codeText(t, 'requestDetail', 'status', request.status) },
           { label: label('position'), value: position(t, request) },
           { label: label('requestedAt'), value: formatCalendarDate(request.keyDates.requestedAt, language) },
           { label: label('overdue'), value: request.isOverdue ? t('requestDetail.overdueYes') : t('requestDetail.no') },

@@ -44,14 +44,14 @@ export function RequestProperties({ request }: { request: Request }) {
               { label: label('siteName'), value: location.name },
               {
                 label: label('address'),
-                value: (
+                value: location.address && (
                   <>
                     <span className="line">{location.address.street}</span>
                     {location.address.extendedStreet && <span className="line">{location.address.extendedStreet}</span>}
                     <span className="line">
                       {location.address.postalCode} {location.address.city}
                     </span>
-                    <span className="line">{formatCountry(location.address.country, language)}</span>
+                    {location.address.country && <span className="line">{formatCountry(location.address.country, language)}</span>}
                   </>
                 ),
               },
@@ -89,9 +89,10 @@ export function RequestProperties({ request }: { request: Request }) {
           <p>{t('requestDetail.noAttachment')}</p>
         ) : (
           <ul className="attachments">
-            {request.attachments.map((attachment) => (
-              <li key={attachment.id}>
-                {attachment.name} <span className="muted">({formatBytes(attachment.size, language)})</span>
+            {request.attachments.map((attachment, index) => (
+              <li key={attachment.id ?? index}>
+                {attachment.name ?? attachment.id ?? t('requestDetail.unnamedAttachment')}{' '}
+                {attachment.size !== undefined && <span className="muted">({formatBytes(attachment.size, language)})</span>}
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import type { Request } from '@contract/request'
 import { currentLanguage } from '@/i18n/i18n'
 import { formatDateTime } from '@/lib/format'
 import { timelineOf, type StageState } from '../timeline'
+import { codeText } from '@/lib/code-label'
 
 const MARKER: Record<StageState, string> = { done: '✓', current: '●', completed: '✓', rejected: '✕', upcoming: '○' }
 
@@ -17,7 +18,7 @@ export function RequestTimeline({ request }: { request: Request }) {
   const language = currentLanguage()
   const timeline = timelineOf(request)
   const stageName = (step: Request['step'], subStep: Request['subStep']) =>
-    t('requestDetail.timeline.stage', { step: t(`requestDetail.step.${step}`), subStep: t(`requestDetail.subStep.${subStep}`) })
+    t('requestDetail.timeline.stage', { step: codeText(t, 'requestDetail', 'step', step), subStep: codeText(t, 'requestDetail', 'subStep', subStep) })
 
   return (
     <section aria-labelledby={titleId} className="card">

@@ -3,6 +3,7 @@ import { useTranslation } from '@/i18n/use-translation'
 import { filterChips, type RequestListSearch } from '@/lib/request-search'
 import type { ListFormatters } from '@/lib/format'
 import { FilterChips } from '@/components/ui/filter-chips'
+import { codeText } from '@/lib/code-label'
 
 /** Every filter of the list in force, in words, each removable; a reset. */
 export function ActiveFilters({
@@ -22,11 +23,11 @@ export function ActiveFilters({
   const words = (filter: string, value: string): [string, string] => {
     switch (filter) {
       case 'status':
-        return [t('requests.filters.status'), t(`requests.status.${value}`)]
+        return [t('requests.filters.status'), codeText(t, 'requests', 'status', value)]
       case 'step':
       case 'subStep':
       case 'category':
-        return [t(`requests.column.${filter}`), t(`requests.${filter}.${value}`)]
+        return [t(`requests.column.${filter}`), codeText(t, 'requests', filter, value)]
       case 'type':
         return [t('requests.filters.type'), props.typeName(value)]
       case 'customerReference':

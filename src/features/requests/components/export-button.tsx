@@ -4,6 +4,7 @@ import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import type { RequestListSearch } from '@/lib/request-search'
 import type { ListFormatters } from '@/lib/format'
+import { DEFAULT_TRAITS, operatorQueries } from '@/lib/queries/operator'
 import { noteQuotaOutcome } from '@/lib/spent-quota'
 import type { ApiError } from '@/lib/api-error'
 // A type alone: the export's code still loads on the first click.
@@ -37,8 +38,11 @@ export function ExportButton({ search, format, typeName }: { search: RequestList
     setState({ phase: 'running', done: 0, total: null })
     try {
       const { exportRequests } = await import('../export/export-requests')
+      // Pages as large as the operator takes (docs/decisions/0028-tolerant-reader.md); its default when it cannot say.
+      const traits = await queryClient.query(operatorQueries.traits()).catch(() => DEFAULT_TRAITS)
       const count = await exportRequests({
         search,
+        pageSize: traits.pageSizeMax,
         t,
         typeName,
         signal: controller.signal,

@@ -1,6 +1,5 @@
 import { useState, type MouseEvent, type SubmitEvent } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
-import { REQUEST_STATUSES } from '@contract/request'
 import type { CatalogItem } from '@contract/catalog'
 import {
   DATE_PRESETS,
@@ -16,6 +15,9 @@ import {
 import { CheckGroup } from '@/components/ui/check-group'
 import { TypeFilter } from '@/components/ui/type-filter'
 import { ApplyFilters, CustomerReferenceFilter, OverdueAndArchivedFilters } from '@/components/ui/request-filter-fields'
+import { useQuery } from '@tanstack/react-query'
+import { codeText } from '@/lib/code-label'
+import { existingStatusesQuery, statusOptions } from '@/lib/queries/statuses'
 
 /** The ranges that have presets: a requested date may be ahead, a creation date only behind. */
 const PRESETS: Partial<Record<DateRange, readonly DatePreset[]>> = {
@@ -36,6 +38,9 @@ export function FiltersForm(props: {
 }) {
   const { t } = useTranslation()
   const { search, catalog } = props
+  // The statuses that exist, the operator's own included (docs/decisions/0028-tolerant-reader.md); asked for only once
+  // the form is open, so the list's first view makes no extra call.
+  const existingStatuses = useQuery(existingStatusesQuery())
   const [badRange, setBadRange] = useState<DateRange | null>(null)
   // The preset each range was given, if any: applied, it goes to the URL instead of the days, so that the view stays
   // relative (docs/decisions/0025-list-views.md). Typing a day replaces it.
@@ -78,7 +83,7 @@ export function FiltersForm(props: {
           name="status"
           className="filters__group"
           checked={search.status}
-          options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`requests.status.${status}`) }))}
+          options={statusOptions(existingStatuses.data, search.status).map((status) => ({ value: status, label: codeText(t, 'requests', 'status', status) }))}
         />
 
         <TypeFilter

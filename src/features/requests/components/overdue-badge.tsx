@@ -11,17 +11,19 @@ export function DelayCell({
   isOverdue,
   requestedAt,
   status,
+  closedStatuses,
 }: {
   t: (key: string, options?: { count: number }) => string
   isOverdue?: boolean
   requestedAt?: string
   status?: string
+  closedStatuses?: readonly string[]
 }) {
   if (!isOverdue) return <span className="muted">{status === 'REJECTED' ? '—' : t('requests.list.onTime')}</span>
   return (
     <span className="overdue">
       <span className="badge badge--bad">{t('requests.list.overdue')}</span>{' '}
-      {isStillOpen(status) && requestedAt ? t('requests.list.daysLate', { count: daysLate(requestedAt) }) : t('requests.list.deliveredLate')}
+      {isStillOpen(status, closedStatuses) && requestedAt ? t('requests.list.daysLate', { count: daysLate(requestedAt) }) : t('requests.list.deliveredLate')}
     </span>
   )
 }

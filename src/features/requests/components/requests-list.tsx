@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLocation, useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
@@ -32,6 +32,10 @@ import { DensitySwitch, SaveView } from './list-controls'
 import { Pagination } from './pagination'
 import { RequestsTable } from './requests-table'
 import './requests-list.css'
+import { readableRows } from '@/lib/queries/requests'
+import { operatorQueries } from '@/lib/queries/operator'
+import { isKnownCode } from '@/lib/code-label'
+import { DroppedNotice } from '@/components/ui/dropped-notice'
 
 /**
  * The requests list. The view (filters, sort, page, page size) is the URL: every change pushes a history
@@ -98,11 +102,17 @@ export function RequestsList({ person }: { person: string | null }) {
 
   const page = list.data
   // Requests whose status, step or sub-step moved since this person last saw them; seen once on screen.
-  const shownRows = page && !list.isPlaceholderData ? page.items : null
+  const shownRows = useMemo(() => (page && !list.isPlaceholderData ? readableRows(page.items) : null), [page, list.isPlaceholderData])
   const changes = changesSinceLastLook(person, shownRows ?? [])
   useEffect(() => {
     if (shownRows) rememberSeen(person, shownRows)
   }, [person, shownRows])
+  // Which statuses end a request is the operator's to say; asked only when a row has a status the console does not
+  // know, so that the list's first view makes no call for it with our own sandbox (docs/decisions/0028-tolerant-reader.md).
+  const traits = useQuery({
+    ...operatorQueries.traits(),
+    enabled: shownRows?.some((row) => row.status !== undefined && !isKnownCode('status', row.status)) ?? false,
+  })
   const lastPage = page ? Math.max(1, Math.ceil(page.total / search.size)) : search.page
   const loading = list.isFetching && (list.isPlaceholderData || list.isPending)
 
@@ -149,6 +159,7 @@ export function RequestsList({ person }: { person: string | null }) {
         <ExportButton search={search} format={format} typeName={typeName} />
       </div>
 
+      {page && !list.isPlaceholderData && <DroppedNotice dropped={page.dropped} sort={search.sort} what="list" />}
       {list.isError ? (
         <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />
       ) : !page ? null : page.total === 0 ? (
@@ -192,6 +203,7 @@ export function RequestsList({ person }: { person: string | null }) {
           busy={loading}
           density={density}
           changes={changes}
+          closedStatuses={traits.data?.closedStatuses}
           format={format}
           typeName={typeName}
           onSort={(column) => show({ ...search, sort: nextSort(search.sort, column), page: 1 })}

@@ -2,12 +2,16 @@ import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { seenState } from '@/lib/seen-requests'
 import { useTranslation } from '@/i18n/use-translation'
-import type { RequestPage } from '@/lib/queries/requests'
+import type { RequestRow } from '@/lib/queries/requests'
 import { COLUMNS, sortDirectionOf, type ListColumn } from '../columns'
 import type { ListFormatters } from '@/lib/format'
 import { DelayCell } from './overdue-badge'
+import { codeLabel, codeText } from '@/lib/code-label'
+import type { RequestProjection } from '@contract/request'
+import { isUnreadable } from '@contract/tolerant'
+import { UnreadableRowLabel } from '@/components/ui/unreadable-row'
 
-type Row = RequestPage['items'][number]
+type Row = RequestProjection
 
 /**
  * The page of requests: one row per request, its id a real link (open in a new tab works), sortable
@@ -16,7 +20,7 @@ type Row = RequestPage['items'][number]
  * so keyboards and screen readers meet one link per row and nothing nested (docs/decisions/0025).
  */
 export function RequestsTable(props: {
-  rows: Row[]
+  rows: RequestRow[]
   columns: ListColumn[]
   sort: string
   caption: string
@@ -24,6 +28,8 @@ export function RequestsTable(props: {
   density: 'compact' | 'comfortable'
   /** Rows whose status, step or sub-step changed since the person last looked, with what they were. */
   changes: ReadonlyMap<string, string>
+  /** The statuses that end a request (the operator's traits): an overdue request in another is late by the day. */
+  closedStatuses?: readonly string[]
   format: ListFormatters
   typeName: (type: string) => string
   onSort: (column: ListColumn) => void
@@ -42,7 +48,11 @@ export function RequestsTable(props: {
   }
   const wasState = (state: string) => {
     const was = seenState(state)
-    return [was.status && t(`requests.status.${was.status}`), was.step && t(`requests.step.${was.step}`), was.subStep && t(`requests.subStep.${was.subStep}`)]
+    return [
+      was.status && codeText(t, 'requests', 'status', was.status),
+      was.step && codeText(t, 'requests', 'step', was.step),
+      was.subStep && codeText(t, 'requests', 'subStep', was.subStep),
+    ]
       .filter(Boolean)
       .join(' · ')
   }
@@ -77,21 +87,24 @@ export function RequestsTable(props: {
       case 'type':
         return text(row.type, (type) => <span title={type}>{props.typeName(type)}</span>)
       case 'category':
-        return text(row.category, (category) => t(`requests.category.${category}`))
+        return text(row.category, (category) => codeText(t, 'requests', 'category', category))
       case 'status':
-        return text(row.status, (status) => (
-          <span className={`status status--${status.toLowerCase()}`} title={status}>
-            {t(`requests.status.${status}`)}
-          </span>
-        ))
+        return text(row.status, (status) => {
+          const { label, known } = codeLabel(t, 'requests', 'status', status)
+          return (
+            <span className={known ? `status status--${status.toLowerCase()}` : 'status badge badge--unknown'} title={status}>
+              {label}
+            </span>
+          )
+        })
       case 'step':
-        return text(row.step, (step) => t(`requests.step.${step}`))
+        return text(row.step, (step) => codeText(t, 'requests', 'step', step))
       case 'subStep':
-        return text(row.subStep, (subStep) => t(`requests.subStep.${subStep}`))
+        return text(row.subStep, (subStep) => codeText(t, 'requests', 'subStep', subStep))
       case 'requestedAt':
         return text(row.keyDates?.requestedAt, format.day)
       case 'delay':
-        return <DelayCell t={t} isOverdue={row.isOverdue} requestedAt={row.keyDates?.requestedAt} status={row.status} />
+        return <DelayCell t={t} isOverdue={row.isOverdue} requestedAt={row.keyDates?.requestedAt} status={row.status} closedStatuses={props.closedStatuses} />
       case 'isArchived':
         return row.isArchived === undefined ? text(undefined) : t(row.isArchived ? 'requests.list.yes' : 'requests.list.no')
       case 'createdAt':
@@ -129,21 +142,33 @@ export function RequestsTable(props: {
           </tr>
         </thead>
         <tbody>
-          {props.rows.map((row) => (
-            <tr key={row.id} className={row.isOverdue ? 'is-overdue' : undefined} onClick={openRow} onAuxClick={openRow}>
-              {props.columns.map((column) =>
-                column === 'id' ? (
-                  <th key={column} scope="row">
-                    {cell(row, column)}
-                  </th>
-                ) : (
-                  <td key={column} className={`cell--${column}`}>
-                    {cell(row, column)}
+          {props.rows.map((row) =>
+            isUnreadable(row) ? (
+              // What could be read of a row in another shape, said in words; the others stay as they are (docs/decisions/0028).
+              <tr key={row.id ?? `#${row.index}`} className="is-unreadable" onClick={openRow} onAuxClick={openRow}>
+                <th scope="row">{row.id ? <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link> : '—'}</th>
+                {props.columns.length > 1 && (
+                  <td colSpan={props.columns.length - 1}>
+                    <UnreadableRowLabel row={row} />
                   </td>
-                ),
-              )}
-            </tr>
-          ))}
+                )}
+              </tr>
+            ) : (
+              <tr key={row.id} className={row.isOverdue ? 'is-overdue' : undefined} onClick={openRow} onAuxClick={openRow}>
+                {props.columns.map((column) =>
+                  column === 'id' ? (
+                    <th key={column} scope="row">
+                      {cell(row, column)}
+                    </th>
+                  ) : (
+                    <td key={column} className={`cell--${column}`}>
+                      {cell(row, column)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ),
+          )}
         </tbody>
       </table>
     </div>

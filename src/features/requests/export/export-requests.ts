@@ -1,25 +1,28 @@
-import { z } from 'zod/mini'
 import type { TFunction } from '@/i18n/translator'
 import { HEADER } from '@contract/common'
-import { ZRequestProjection } from '@contract/request'
+import { ZRequestProjection, type RequestProjection } from '@contract/request'
+import { isUnreadable, rowsOf } from '@contract/tolerant'
 import { REQUEST_PAGE } from '@contract/request-query'
 import { apiRequest } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-error'
 import { readPages, type CountedPage, type PageRequest } from '@/lib/read-all-pages'
-import { toApiQuery, type RequestListSearch } from '@/lib/request-search'
-import type { RequestPage } from '@/lib/queries/requests'
+import { toPagedApiQuery, type RequestListSearch } from '@/lib/request-search'
+import type { RequestRow } from '@/lib/queries/requests'
 import { LIST_COLUMNS, fieldsOf } from '../columns'
 import { daysLate } from '@/lib/lateness'
 import { CSV_BOM, csvFileName, csvLine, downloadBlob } from '@/lib/csv'
+import { codeText } from '@/lib/code-label'
 
 /**
  * Export of every request matching a view, not just the page shown. Loaded on demand (dynamic import) so
  * that the list's first load does not carry it.
  */
-type Row = RequestPage['items'][number]
+type Row = RequestRow
 
 export interface ExportOptions {
   search: RequestListSearch
+  /** Requests per call: the operator's `pageSizeMax` (src/lib/queries/operator.ts); 100 by default. */
+  pageSize?: number
   t: TFunction
   /** The catalog's name of a type, or the code. */
   typeName: (type: string) => string
@@ -68,10 +71,11 @@ export async function openCsvSink(fileName: string = csvFileName()): Promise<Csv
   }
 }
 
-/** One page of the view for the paging reader: `offset` and `limit` as the view's page of 100. */
+const ZRequestRows = rowsOf(ZRequestProjection)
+
+/** One page of the view for the paging reader, read row by row (docs/decisions/0028-tolerant-reader.md). */
 async function readRequestPage(search: RequestListSearch, page: PageRequest): Promise<CountedPage<Row>> {
-  const view = { ...search, page: page.offset / page.limit + 1, size: REQUEST_PAGE.maxLimit }
-  const response = await apiRequest(`/requests?${toApiQuery(view, fieldsOf(LIST_COLUMNS))}`, z.array(ZRequestProjection), {
+  const response = await apiRequest(`/requests?${toPagedApiQuery(search, fieldsOf(LIST_COLUMNS), page.offset, page.limit)}`, ZRequestRows, {
     signal: page.signal,
     headers: page.headers,
   })
@@ -84,10 +88,10 @@ async function readRequestPage(search: RequestListSearch, page: PageRequest): Pr
  * list moved while read) is handed over once: only the ids are kept for that.
  */
 export async function readAllRequests(
-  { search, signal, onProgress }: Pick<ExportOptions, 'search' | 'signal' | 'onProgress'>,
+  { search, signal, onProgress, pageSize = REQUEST_PAGE.maxLimit }: Pick<ExportOptions, 'search' | 'signal' | 'onProgress' | 'pageSize'>,
   onRows: (rows: Row[]) => void | Promise<void>,
 ): Promise<number> {
-  const { read, stoppedBy, total } = await readRequestsUntilStopped({ search, signal, onProgress }, onRows)
+  const { read, stoppedBy, total } = await readRequestsUntilStopped({ search, signal, onProgress, pageSize }, onRows)
   if (stoppedBy) throw new ExportStopped(stoppedBy, read, total)
   return read
 }
@@ -108,22 +112,24 @@ export class ExportStopped extends Error {
 }
 
 async function readRequestsUntilStopped(
-  { search, signal, onProgress }: Pick<ExportOptions, 'search' | 'signal' | 'onProgress'>,
+  { search, signal, onProgress, pageSize = REQUEST_PAGE.maxLimit }: Pick<ExportOptions, 'search' | 'signal' | 'onProgress' | 'pageSize'>,
   onRows: (rows: Row[]) => void | Promise<void>,
 ): Promise<{ read: number; total: number; stoppedBy: ApiError | null }> {
   const seen = new Set<string>()
+  // A row that could not be read and has no id cannot be told apart from another: each is written once as it comes.
+  let withoutId = 0
   let total = 0
   const { stoppedBy } = await readPages<Row>((page) => readRequestPage(search, page), {
-    limit: REQUEST_PAGE.maxLimit,
+    limit: pageSize,
     signal,
     onPage: async (items, progress) => {
       total = progress.total
-      const fresh = items.filter((item) => !seen.has(item.id) && seen.add(item.id))
+      const fresh = items.filter((item) => (item.id === undefined ? ++withoutId > 0 : !seen.has(item.id) && seen.add(item.id)))
       await onRows(fresh)
     },
-    onProgress: () => onProgress(Math.min(seen.size, total), total),
+    onProgress: () => onProgress(Math.min(seen.size + withoutId, total), total),
   })
-  return { read: seen.size, total, stoppedBy }
+  return { read: seen.size + withoutId, total, stoppedBy }
 }
 
 /** After the list's columns, the codes of type, status, step and sub-step, for whoever matches the file with other data. */
@@ -145,16 +151,25 @@ export function requestsCsv(rows: readonly Row[], t: TFunction, typeName: (type:
 
 /** The CSV lines of some rows, in the list's columns. */
 export function csvRows(rows: readonly Row[], t: TFunction, typeName: (type: string) => string): string {
+  // What could be read of a row in another shape: its id and name, and in words that it could not be read in full.
+  const unreadable = (row: Extract<Row, { unreadable: true }>) =>
+    csvLine([
+      ...LIST_COLUMNS.map((column) =>
+        column === 'id' ? row.id : column === 'name' ? row.name : column === 'status' ? t('app.unreadableRow.label') : undefined,
+      ),
+      undefined,
+      ...CODE_COLUMNS.map(() => undefined),
+    ])
   const yesNo = (value: boolean | undefined) => (value === undefined ? '' : t(value ? 'requests.list.yes' : 'requests.list.no'))
-  const cells: Record<(typeof LIST_COLUMNS)[number], (row: Row) => string | undefined> = {
+  const cells: Record<(typeof LIST_COLUMNS)[number], (row: RequestProjection) => string | undefined> = {
     id: (row) => row.id,
     name: (row) => row.name,
     customerReference: (row) => row.customerReference ?? undefined,
     type: (row) => (row.type ? typeName(row.type) : undefined),
-    category: (row) => (row.category ? t(`requests.category.${row.category}`) : undefined),
-    status: (row) => (row.status ? t(`requests.status.${row.status}`) : undefined),
-    step: (row) => (row.step ? t(`requests.step.${row.step}`) : undefined),
-    subStep: (row) => (row.subStep ? t(`requests.subStep.${row.subStep}`) : undefined),
+    category: (row) => (row.category ? codeText(t, 'requests', 'category', row.category) : undefined),
+    status: (row) => (row.status ? codeText(t, 'requests', 'status', row.status) : undefined),
+    step: (row) => (row.step ? codeText(t, 'requests', 'step', row.step) : undefined),
+    subStep: (row) => (row.subStep ? codeText(t, 'requests', 'subStep', row.subStep) : undefined),
     requestedAt: (row) => row.keyDates?.requestedAt,
     delay: (row) => yesNo(row.isOverdue),
     isArchived: (row) => yesNo(row.isArchived),
@@ -163,6 +178,10 @@ export function csvRows(rows: readonly Row[], t: TFunction, typeName: (type: str
   }
   let csv = ''
   for (const row of rows) {
+    if (isUnreadable(row)) {
+      csv += unreadable(row)
+      continue
+    }
     const late = row.isOverdue && row.keyDates ? daysLate(row.keyDates.requestedAt) : undefined
     csv += csvLine([...LIST_COLUMNS.map((column) => cells[column](row)), late, ...CODE_COLUMNS.map((code) => row[code])])
   }
