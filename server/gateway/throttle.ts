@@ -2,14 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { ERROR_CODE } from '@contract/error'
 import { ApiError } from '../shared/api-error'
 import { pickLanguage } from '../shared/language'
 import { newRequestId } from '../shared/request-id'
 import { SESSION_COOKIE } from './auth/session'
 import { GATEWAY_ERRORS } from './gateway-errors'
-import type { RedisClient } from './redis-store'
+import { redisHealth, withTimeout, type RedisClient, type RedisHealth } from './redis-store'
 
 /**
  * The request header the SPA's paging reader (and any client reading everything: the CSV export, the overdue
@@ -37,6 +37,8 @@ export interface ThrottleOptions {
   perSecond: number
   /** The instances' Redis, or null for one instance's memory. */
   redis: RedisClient | null
+  /** Whether Redis is asked at all (the gateway store's, shared with the other users of `redis`); its own when absent. */
+  health?: RedisHealth
   now?: () => number
   interactiveWaitMs?: number
   bulkWaitMs?: number
@@ -76,10 +78,18 @@ export function operatorThrottle(options: ThrottleOptions) {
   const now = options.now ?? Date.now
   const callers = new AsyncLocalStorage<Caller>()
   const { slotMs, points, bulkPoints, personPoints } = budgetOf(options.perSecond)
-  const limiter = (keyPrefix: string, limit: number, duration: number): RateLimiterAbstract => {
+  const health = options.health ?? redisHealth(options.redis)
+  /**
+   * A counter in Redis, with this instance's own counter (the same limits) while Redis is away or frozen: each Redis
+   * call is bounded (COMMAND_TIMEOUT_MS, docs/decisions/0031-server-side-sessions.md), then the instance counts alone.
+   */
+  interface Counter {
+    consume(key: string): Promise<unknown>
+  }
+  const limiter = (keyPrefix: string, limit: number, duration: number): Counter => {
     const memory = new RateLimiterMemory({ keyPrefix, points: limit, duration })
     if (!options.redis) return memory
-    return new RateLimiterRedis({
+    const shared = new RateLimiterRedis({
       storeClient: options.redis,
       useRedisPackage: true,
       rejectIfRedisNotReady: true,
@@ -89,6 +99,19 @@ export function operatorThrottle(options: ThrottleOptions) {
       // While Redis is away, each instance counts alone (0021: per-instance behaviour until it returns).
       insuranceLimiter: memory,
     })
+    return {
+      async consume(key) {
+        if (!health.usable()) return memory.consume(key)
+        const counted = shared.consume(key)
+        try {
+          return await withTimeout(counted)
+        } catch (error) {
+          if (error instanceof RateLimiterRes) throw error
+          health.timedOut()
+          return memory.consume(key)
+        }
+      },
+    }
   }
   // A slot's key lives one second (the smallest expiry Redis counters take); each slot has its own key.
   const slotLimiter = limiter('budget', points, 1)
@@ -97,7 +120,7 @@ export function operatorThrottle(options: ThrottleOptions) {
   let waiting = 0
 
   /** True when the call was counted; false with how long until the limiter's window ends. */
-  async function consume(target: RateLimiterAbstract, key: string): Promise<{ ok: true } | { ok: false; waitMs: number }> {
+  async function consume(target: Counter, key: string): Promise<{ ok: true } | { ok: false; waitMs: number }> {
     try {
       await target.consume(key)
       return { ok: true }
