@@ -24,6 +24,7 @@ export async function startWorkerServer(port: number, controlSecret: string): Pr
       PORT: String(port),
       HOST: '127.0.0.1',
       SANDBOX_DB_PATH: database,
+      SESSION_DB_PATH: ':memory:',
       SANDBOX_CONTROL_SECRET: controlSecret,
       ALLOWED_HOSTS: `127.0.0.1:${port},localhost:${port}`,
     },

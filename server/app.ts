@@ -10,6 +10,7 @@ import { browserSessionRoute } from './gateway/auth/browser-session'
 import { createMobileSignIn, MOBILE_BASE } from './gateway/auth/mobile-connect'
 import { isHttps } from './gateway/auth/same-origin'
 import { SessionCookies } from './gateway/auth/session'
+import { redisSessionStore, ServerSessions, sqliteSessionStore, type SessionStore } from './gateway/auth/session-store'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
@@ -30,6 +31,8 @@ export interface BuiltApp {
   sandbox: Sandbox | null
   /** The one store every part of the gateway shares with the other instances (docs/decisions/0021-many-instances.md). */
   store: SharedStore
+  /** Where signed-in sessions live (docs/decisions/0031-server-side-sessions.md): SQLite, or Redis with REDIS_URL. */
+  sessions: ServerSessions
   /** The sandbox control endpoint's secret (0009); null when the controls are not mounted. */
   controlSecret: string | null
   close(): void
@@ -46,13 +49,19 @@ const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS
  * Builds the one server: the gateway's API proxy and token handler (/auth), the sandbox (when it is the upstream) and
  * the SPA. Starting it is main.ts's job, so tests call `app.request()` in-process.
  */
-export function buildApp(config: ServerConfig, options: { realNow?: () => number; store?: SharedStore } = {}): BuiltApp {
+export function buildApp(config: ServerConfig, options: { realNow?: () => number; store?: SharedStore; sessionStore?: SessionStore } = {}): BuiltApp {
   const now = options.realNow ?? Date.now
   const app = new Hono<EdgeEnv>()
-  // ONE store for everything instances must agree on: the send guard, revoked sessions (0020), the refresh lock,
+  // ONE store for everything instances must agree on: the send guard (0020), the refresh lock,
   // the /me and mobile token caches (0021). Redis with REDIS_URL, this process's memory otherwise; tests may pass one.
-  const shared = options.store ? { store: options.store, redis: null, close: async () => {} } : gatewayStore(config.REDIS_URL, { now })
+  const shared = options.store ? { ...gatewayStore(undefined, { now }), store: options.store } : gatewayStore(config.REDIS_URL, { now })
   const store = shared.store
+  // Sessions are not shared state that may fall back to memory: a lost store signs people out, never in (0031).
+  const sessions = new ServerSessions(
+    options.sessionStore ?? (shared.redis ? redisSessionStore(shared.redis, shared.health) : sqliteSessionStore(config.SESSION_DB_PATH, now)),
+    now,
+    config.SESSION_STORE_GRACE_MS,
+  )
   const sandbox = config.usesSandbox ? createSandbox(config, options) : null
   const controlSecret = sandbox && config.SANDBOX_CONTROL === 'on' ? (config.SANDBOX_CONTROL_SECRET ?? randomBytes(24).toString('base64url')) : null
   // The sandbox's routes, built once: mounted on this server below, and reached in-process by the gateway.
@@ -77,6 +86,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   const throttle = operatorThrottle({
     perSecond: sandboxApp ? 0 : config.OPERATOR_REQUESTS_PER_SECOND,
     redis: shared.redis,
+    health: shared.health,
   })
   const throttled = <T extends { fetch: FetchLike }>(target: T): T => ({ ...target, fetch: throttle.wrap(target.fetch) })
   const ordering: Upstream = {
@@ -90,12 +100,13 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     tokenEndpoint: { ...tokenEndpoint, timeoutMs: config.UPSTREAM_TIMEOUT_MS },
     now,
     store,
+    sessions,
     sessionSecrets: config.sessionSecrets,
     // The sandbox's own sign-in session ends with the console's; a real operator offers no end-session endpoint (0020).
     operatorSignOutCookies: sandbox ? (c) => [ssoSignOutCookie(SANDBOX_BASE, isHttps(c))] : undefined,
   })
   // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint, reached like the rest.
-  const mobileCookies = new SessionCookies(config.sessionSecrets, now, store)
+  const mobileCookies = new SessionCookies(config.sessionSecrets, now, sessions)
   const discovery = reach(sandbox ? { sandboxPath: SANDBOX_BASE } : { url: config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? '' })
   const clientCredentials = reach(
     sandbox ? { sandboxPath: `${SANDBOX_BASE}/oauth/v3/token` } : { url: `${config.OIDC_BASE_URL?.replace(/\/$/, '')}/oauth/v3/token` },
@@ -194,9 +205,11 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     app,
     sandbox,
     store: shared.store,
+    sessions,
     controlSecret,
     close: () => {
       sandbox?.close()
+      sessions.close()
       void shared.close()
     },
   }
