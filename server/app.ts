@@ -19,8 +19,8 @@ import { gatewayStore } from './gateway/redis-store'
 import { sendGuard } from './gateway/send-guard'
 import type { SharedStore } from './gateway/shared-store'
 import { compressJson } from './gateway/compress-json'
-import { operatorThrottle } from './gateway/throttle'
-import { createFirstView } from './gateway/first-view'
+import { operatorThrottle, personOf } from './gateway/throttle'
+import { createFirstView, type FirstView } from './gateway/first-view'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { ssoSignOutCookie } from './sandbox/oidc/authorize'
@@ -42,6 +42,10 @@ export interface BuiltApp {
 const IN_PROCESS = 'http://sandbox.internal'
 /** Bodies of the sign-in (/auth) and of the sandbox's sign-in pages and token endpoints: forms of a few hundred bytes. */
 const FORM_BODY_MAX_BYTES = 16 * 1024
+/** The calls one render of the list's first view makes: the session, the list and its counts (0026). */
+const FIRST_VIEW_CALLS = 3
+/** The SPA's pages under /auth: the operator's redirects come back to them. */
+const SPA_AUTH_PAGES = [`${AUTH_BASE}/callback`, `${AUTH_BASE}${MOBILE_BASE}/callback`]
 /** The methods this server knows; any other (TRACE, CONNECT, PROPFIND…) is a 405 before any route. */
 const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 
@@ -85,6 +89,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   // (0021). The in-process sandbox is left to answer its own spike arrest, which the SPA's tests of 403 53 rely on.
   const throttle = operatorThrottle({
     perSecond: sandboxApp ? 0 : config.OPERATOR_REQUESTS_PER_SECOND,
+    renderPerSecond: sandboxApp ? config.SANDBOX_SPIKE_ARREST_PER_SECOND : config.OPERATOR_REQUESTS_PER_SECOND,
     redis: shared.redis,
     health: shared.health,
   })
@@ -183,11 +188,13 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   app.route(SENDS_PATH, guard.routes)
   app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
-  // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
-  for (const prefix of ['/api', SANDBOX_BASE]) {
+  // Unknown API, sign-in or sandbox addresses are errors a client can read, never the SPA's page.
+  for (const prefix of ['/api', AUTH_BASE, SANDBOX_BASE]) {
     app.all(`${prefix}/*`, async (c, next) => {
       // /api alone is the SPA's page about the API (docs/decisions/0016-errors-faults-and-languages.md, "Pages"), not an API address.
       if (c.req.path === '/api' && c.req.method === 'GET' && config.SERVE_SPA === 'on') return next()
+      // The sign-in's two callback pages are the SPA's (0011, 0017).
+      if (SPA_AUTH_PAGES.includes(c.req.path) && ['GET', 'HEAD'].includes(c.req.method) && config.SERVE_SPA === 'on') return next()
       return nothingAt(c.req.path).respond(c)
     })
   }
@@ -195,7 +202,15 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     // The list's first view asks this server for the page's first calls, in-process, as the browser would (0026).
     let firstView: ReturnType<typeof createFirstView> | undefined
     const loadFirstView = () =>
-      (firstView ??= createFirstView({ spa: config.SPA_DIST, server: config.SPA_SERVER_DIST }, async (request) => app.fetch(request)).catch(() => null))
+      (firstView ??= createFirstView({ spa: config.SPA_DIST, server: config.SPA_SERVER_DIST }, async (request) => app.fetch(request))
+        .then(withinShare)
+        .catch(() => null))
+    // A person's renders count against their share of the operator's rate (0021): past it, the page renders in the browser.
+    const withinShare = (view: FirstView | null): FirstView | null =>
+      view && {
+        render: async (c, indexHtml) =>
+          (await throttle.admitRender(personOf(c), FIRST_VIEW_CALLS)) ? view.render(c, indexHtml) : { html: null, setCookies: [] },
+      }
     app.route('/', spaRoutes(config.SPA_DIST, loadFirstView))
   }
   // Anything else (a POST to a page, a GET with the SPA off) is a 404 entity too.

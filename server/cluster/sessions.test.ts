@@ -18,8 +18,9 @@ import { consecutivePorts, startRedis, type RedisProcess } from './redis-server'
  * freeze can be 6 s and still outlast it. The SQLite store of one instance: server/gateway/auth/server-sessions.test.ts.
  */
 
-const GRACE_MS = 3_000
-const FREEZE_MS = 6_000
+// The 30 s figures of 0031 by hand: SESSIONS_FREEZE_MS=30000 SESSIONS_GRACE_MS=30000 npx vitest run server/cluster/sessions.test.ts -t SIGSTOP
+const GRACE_MS = Number(process.env.SESSIONS_GRACE_MS ?? 3_000)
+const FREEZE_MS = Number(process.env.SESSIONS_FREEZE_MS ?? 6_000)
 const ME = '/api/ordering/v3/me'
 const redisDir = mkdtempSync(join(tmpdir(), 'oc-redis-'))
 let cluster: Cluster
@@ -107,62 +108,66 @@ describe('sessions in Redis (append-only), two gateways', () => {
     for (const i of [0, 1]) expect(await statusOf(i, ended)).toBe(401)
   }, 60_000)
 
-  it(`a ${FREEZE_MS / 1000} s SIGSTOP of Redis: other people's /me p95 under 1 s on both instances, a signed-out cookie refused, all normal within 1 s of SIGCONT`, async () => {
-    const people = [await signIn(ALICE), await signIn(BRUNO)]
-    const ended = await signIn(MARC)
-    expect((await signOut(1, ended)).status).toBe(204)
-    for (const i of [0, 1]) {
-      expect(await statusOf(i, ended)).toBe(401)
-      for (const cookie of people) expect(await statusOf(i, cookie)).toBe(200)
-    }
-    const samples: { gateway: number; ms: number; status: number }[] = []
-    const refusals: number[] = []
-    redis.process.kill('SIGSTOP')
-    const frozenAt = Date.now()
-    const sent: Promise<void>[] = []
-    try {
-      // Each person on each instance every 300 ms: 13 calls a second, under the operator budget (0021).
-      for (let tick = 0; Date.now() - frozenAt < FREEZE_MS; tick++) {
-        for (const i of [0, 1]) {
-          for (const cookie of people) {
-            sent.push(
-              (async () => {
-                const t0 = Date.now()
-                const status = await statusOf(i, cookie)
-                samples.push({ gateway: i, ms: Date.now() - t0, status })
-              })(),
-            )
-          }
-          if (tick % 3 === 0) sent.push(statusOf(i, ended).then((status) => void refusals.push(status)))
-        }
-        await sleep(300)
+  it(
+    `a ${FREEZE_MS / 1000} s SIGSTOP of Redis: other people's /me p95 under 1 s on both instances, a signed-out cookie refused, all normal within 1 s of SIGCONT`,
+    async () => {
+      const people = [await signIn(ALICE), await signIn(BRUNO)]
+      const ended = await signIn(MARC)
+      expect((await signOut(1, ended)).status).toBe(204)
+      for (const i of [0, 1]) {
+        expect(await statusOf(i, ended)).toBe(401)
+        for (const cookie of people) expect(await statusOf(i, cookie)).toBe(200)
       }
-      await Promise.all(sent)
-    } finally {
-      redis.process.kill('SIGCONT')
-    }
-    const resumedAt = Date.now()
-    const recovery = await Promise.all(
-      [0, 1].map((i) => within(5_000, async () => (await Promise.all(people.map((cookie) => statusOf(i, cookie)))).every((status) => status === 200))),
-    )
-    for (const i of [0, 1]) {
-      const mine = samples.filter((sample) => sample.gateway === i)
-      const ms = mine.map((sample) => sample.ms)
-      const statuses = mine.reduce<Record<number, number>>((counts, sample) => ({ ...counts, [sample.status]: (counts[sample.status] ?? 0) + 1 }), {})
-      console.log(
-        `gateway ${i + 1} during the freeze: ${ms.length} calls, p50 ${percentile(ms, 50)} ms, p95 ${percentile(ms, 95)} ms, max ${Math.max(...ms)} ms, statuses ${JSON.stringify(statuses)}; normal ${recovery[i]} ms after SIGCONT`,
+      const samples: { gateway: number; ms: number; status: number }[] = []
+      const refusals: number[] = []
+      redis.process.kill('SIGSTOP')
+      const frozenAt = Date.now()
+      const sent: Promise<void>[] = []
+      try {
+        // Each person on each instance every 300 ms: 13 calls a second, under the operator budget (0021).
+        for (let tick = 0; Date.now() - frozenAt < FREEZE_MS; tick++) {
+          for (const i of [0, 1]) {
+            for (const cookie of people) {
+              sent.push(
+                (async () => {
+                  const t0 = Date.now()
+                  const status = await statusOf(i, cookie)
+                  samples.push({ gateway: i, ms: Date.now() - t0, status })
+                })(),
+              )
+            }
+            if (tick % 3 === 0) sent.push(statusOf(i, ended).then((status) => void refusals.push(status)))
+          }
+          await sleep(300)
+        }
+        await Promise.all(sent)
+      } finally {
+        redis.process.kill('SIGCONT')
+      }
+      const resumedAt = Date.now()
+      const recovery = await Promise.all(
+        [0, 1].map((i) => within(5_000, async () => (await Promise.all(people.map((cookie) => statusOf(i, cookie)))).every((status) => status === 200))),
       )
-      expect(percentile(ms, 95)).toBeLessThanOrEqual(1_000)
-      // Within the grace the people are served, past it they are told the sign-in service is unavailable: nothing else.
-      for (const sample of mine) expect([200, 503]).toContain(sample.status)
-      expect(mine.some((sample) => sample.status === 200)).toBe(true)
-      expect(recovery[i]).toBeLessThanOrEqual(1_000)
-    }
-    expect(Date.now() - resumedAt).toBeLessThan(5_000)
-    expect(refusals.length).toBeGreaterThan(0)
-    for (const status of refusals) expect(status).not.toBe(200)
-    for (const i of [0, 1]) expect(await statusOf(i, ended)).toBe(401)
-  }, 60_000)
+      for (const i of [0, 1]) {
+        const mine = samples.filter((sample) => sample.gateway === i)
+        const ms = mine.map((sample) => sample.ms)
+        const statuses = mine.reduce<Record<number, number>>((counts, sample) => ({ ...counts, [sample.status]: (counts[sample.status] ?? 0) + 1 }), {})
+        console.log(
+          `gateway ${i + 1} during the freeze: ${ms.length} calls, p50 ${percentile(ms, 50)} ms, p95 ${percentile(ms, 95)} ms, max ${Math.max(...ms)} ms, statuses ${JSON.stringify(statuses)}; normal ${recovery[i]} ms after SIGCONT`,
+        )
+        expect(percentile(ms, 95)).toBeLessThanOrEqual(1_000)
+        // Within the grace the people are served, past it they are told the sign-in service is unavailable: nothing else.
+        for (const sample of mine) expect([200, 503]).toContain(sample.status)
+        expect(mine.some((sample) => sample.status === 200)).toBe(true)
+        expect(recovery[i]).toBeLessThanOrEqual(1_000)
+      }
+      expect(Date.now() - resumedAt).toBeLessThan(5_000)
+      expect(refusals.length).toBeGreaterThan(0)
+      for (const status of refusals) expect(status).not.toBe(200)
+      for (const i of [0, 1]) expect(await statusOf(i, ended)).toBe(401)
+    },
+    60_000 + FREEZE_MS,
+  )
 
   it('past the grace with Redis away, the answer is 503 code 5 with a request id and a sentence, at once', async () => {
     const cookie = await signIn(ALICE)
