@@ -204,15 +204,22 @@ export class ServerSessions {
     this.store.close()
   }
 
+  /** The map is in the order sessions were last read: those past the grace, useless, go from its start. */
   private remember(key: string, value: string, at: number): void {
     this.seen.delete(key)
-    if (this.seen.size >= MAX_REMEMBERED) this.seen.delete(this.seen.keys().next().value!)
+    for (const [oldest, entry] of this.seen) {
+      if (this.seen.size < MAX_REMEMBERED && at - entry.at <= this.graceMs) break
+      this.seen.delete(oldest)
+    }
     this.seen.set(key, { value, at })
   }
 
   private scheduleRetry(): void {
     if (this.retry) return
+    let sending = false
     this.retry = setInterval(() => {
+      if (sending) return
+      sending = true
       void (async () => {
         for (const key of [...this.endedHere]) {
           try {
@@ -226,7 +233,9 @@ export class ServerSessions {
           clearInterval(this.retry)
           this.retry = null
         }
-      })()
+      })().finally(() => {
+        sending = false
+      })
     }, RETRY_EVERY_MS)
     this.retry.unref()
   }
