@@ -71,21 +71,31 @@ export interface RedisHealth {
   usable(): boolean
   /** A command did not answer in time: stop asking until a PING does. */
   timedOut(): void
+  /**
+   * `command`, given up after COMMAND_TIMEOUT_MS; the first to be given up gives up every other one in flight at once
+   * (they wait on the same frozen Redis), so no call waits longer than one timeout from its start.
+   */
+  bounded<T>(command: Promise<T>): Promise<T>
 }
+
+const TIMEOUT_MESSAGE = `Redis did not answer within ${COMMAND_TIMEOUT_MS} ms`
 
 export function redisHealth(client: RedisClient | null): RedisHealth {
   let frozen = false
   let probe: NodeJS.Timeout | null = null
   let probing = false
+  const inFlight = new Set<() => void>()
   const stopProbe = () => {
     if (probe) clearInterval(probe)
     probe = null
   }
-  return {
+  const health: RedisHealth = {
     usable: () => client !== null && client.isReady && !frozen,
     timedOut() {
       if (!client || frozen) return
       frozen = true
+      for (const giveUp of inFlight) giveUp()
+      inFlight.clear()
       probe = setInterval(() => {
         if (probing) return
         if (!client.isOpen) {
@@ -106,7 +116,23 @@ export function redisHealth(client: RedisClient | null): RedisHealth {
       }, PROBE_EVERY_MS)
       probe.unref()
     },
+    bounded<T>(command: Promise<T>): Promise<T> {
+      command.catch(() => {})
+      return new Promise<T>((resolve, reject) => {
+        const giveUp = () => reject(new Error(TIMEOUT_MESSAGE))
+        inFlight.add(giveUp)
+        const timer = setTimeout(() => {
+          giveUp()
+          health.timedOut()
+        }, COMMAND_TIMEOUT_MS)
+        command.then(resolve, reject).finally(() => {
+          clearTimeout(timer)
+          inFlight.delete(giveUp)
+        })
+      })
+    },
   }
+  return health
 }
 
 /**
@@ -119,7 +145,7 @@ export function fallbackStore(
   ready: () => boolean,
   fallback: SharedStore,
   log: StoreLog,
-  timedOut: () => void = () => {},
+  bound: <T>(command: Promise<T>) => Promise<T> = withTimeout,
 ): SharedStore & { degraded(): boolean } {
   let degraded = false
   const away = (reason: string) => {
@@ -132,14 +158,13 @@ export function fallbackStore(
       return operation(fallback)
     }
     try {
-      const result = await withTimeout(operation(primary))
+      const result = await bound(operation(primary))
       if (degraded) {
         degraded = false
         log.info('Shared store: Redis is back; state is shared between instances again.')
       }
       return result
     } catch (error) {
-      if (/did not answer within/.test((error as Error).message)) timedOut()
       away((error as Error).message)
       return operation(fallback)
     }
@@ -185,7 +210,7 @@ export function gatewayStore(url: string | undefined, options: { log?: StoreLog;
   client.connect().catch((error: Error) => log.warn(`Shared store: Redis connection failed: ${error.message}`))
   const health = redisHealth(client)
   return {
-    store: fallbackStore(redisStore(client), health.usable, memory, log, health.timedOut),
+    store: fallbackStore(redisStore(client), health.usable, memory, log, health.bounded),
     redis: client,
     health,
     close: async () => {

@@ -9,7 +9,7 @@ import { pickLanguage } from '../shared/language'
 import { newRequestId } from '../shared/request-id'
 import { SESSION_COOKIE } from './auth/session'
 import { GATEWAY_ERRORS } from './gateway-errors'
-import { redisHealth, withTimeout, type RedisClient, type RedisHealth } from './redis-store'
+import { redisHealth, type RedisClient, type RedisHealth } from './redis-store'
 
 /**
  * The request header the SPA's paging reader (and any client reading everything: the CSV export, the overdue
@@ -115,10 +115,9 @@ export function operatorThrottle(options: ThrottleOptions) {
         if (!health.usable()) return memory.consume(key, points)
         const counted = shared.consume(key, points)
         try {
-          return await withTimeout(counted)
+          return await health.bounded(counted)
         } catch (error) {
           if (error instanceof RateLimiterRes) throw error
-          health.timedOut()
           return memory.consume(key, points)
         }
       },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import { KEY_PREFIX, withTimeout, type RedisClient, type RedisHealth } from '../redis-store'
+import { KEY_PREFIX, type RedisClient, type RedisHealth } from '../redis-store'
 
 /**
  * Where signed-in sessions live (docs/decisions/0031-server-side-sessions.md): the cookie holds only a random id, the
@@ -66,9 +66,8 @@ export function redisSessionStore(client: RedisClient, health: RedisHealth): Ses
   const call = async <T>(command: () => Promise<T>): Promise<T> => {
     if (!health.usable()) throw new StoreUnavailable('Redis is unavailable')
     try {
-      return await withTimeout(command())
+      return await health.bounded(command())
     } catch (error) {
-      if (/did not answer within/.test((error as Error).message)) health.timedOut()
       throw new StoreUnavailable((error as Error).message)
     }
   }
