@@ -9,8 +9,8 @@ import autocannon from 'autocannon'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { SessionCookies, SESSION_COOKIE, sessionFromTokens } from '../server/gateway/auth/session'
-import { CONTROL_SECRET_HEADER, startCluster } from '../server/cluster/cluster'
+import { sessionFromTokens } from '../server/gateway/auth/session'
+import { CONTROL_SECRET_HEADER, startCluster, storedSessionCookie } from '../server/cluster/cluster'
 import { freePort } from '../server/cluster/redis-server'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -28,13 +28,14 @@ export interface GatewayInstanceFigures {
 }
 
 async function measureOne(options: { dbPath: string; duration: number; connections: number; withRedis: boolean }): Promise<GatewayInstanceFigures> {
+  const sessionDb = `${options.dbPath}.sessions`
   const cluster = await startCluster({
     port: await freePort(),
     instances: 1,
     sessionSecrets: SECRET,
     sandboxEnv: { SANDBOX_DB_PATH: options.dbPath, SANDBOX_SPIKE_ARREST_PER_SECOND: '0', SANDBOX_TOKEN_REQUESTS_PER_MINUTE: '0' },
     // The budget on, far above what one machine can send: the figure is the counters' cost, not the limit's.
-    gatewayEnv: { SERVE_SPA: 'off', OPERATOR_REQUESTS_PER_SECOND: '1000000', ...(options.withRedis ? {} : { REDIS_URL: '' }) },
+    gatewayEnv: { SERVE_SPA: 'off', OPERATOR_REQUESTS_PER_SECOND: '1000000', ...(options.withRedis ? {} : { REDIS_URL: '', SESSION_DB_PATH: sessionDb }) },
     startTimeoutMs: 120_000,
   })
   try {
@@ -49,7 +50,7 @@ async function measureOne(options: { dbPath: string; duration: number; connectio
       sub: 'U001',
       scope: 'b2b:ordering',
     })
-    const cookie = `${SESSION_COOKIE}=${await new SessionCookies(SECRET, Date.now).sealSession(session)}`
+    const cookie = await storedSessionCookie(options.withRedis ? { redisUrl: cluster.redis.url } : { sqlitePath: sessionDb }, SECRET, session)
     const gateway = cluster.gateways[0]!
     const check = await fetch(`${gateway.url}${PAGE}`, { headers: { Cookie: cookie } })
     if (check.status !== 200) throw new Error(`The gateway answered ${check.status}: ${await check.text()}`)

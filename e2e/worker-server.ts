@@ -36,6 +36,7 @@ export async function startWorkerServer(port: number, controlSecret: string, dia
       PORT: String(port),
       HOST: '127.0.0.1',
       SANDBOX_DB_PATH: database,
+      SESSION_DB_PATH: ':memory:',
       SANDBOX_CONTROL_SECRET: controlSecret,
       ALLOWED_HOSTS: `127.0.0.1:${port},localhost:${port}`,
       ...DIALECT_ENV[dialect],

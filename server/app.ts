@@ -12,6 +12,7 @@ import { createMobileSignIn, MOBILE_BASE } from './gateway/auth/mobile-connect'
 import { operatorIssuer } from './gateway/auth/issuer'
 import { isHttps } from './gateway/auth/same-origin'
 import { SessionCookies } from './gateway/auth/session'
+import { redisSessionStore, ServerSessions, sqliteSessionStore, type SessionStore } from './gateway/auth/session-store'
 import { AUTH_BASE, createSignIn } from './gateway/auth/token-handler'
 import { cloudProxy, GATEWAY_CLOUD_BASE, type CloudUpstream } from './gateway/cloud-proxy'
 import { GATEWAY_ORDERING_BASE, orderingProxy, type Upstream } from './gateway/ordering-proxy'
@@ -22,9 +23,9 @@ import { gatewayStore } from './gateway/redis-store'
 import { sendGuard } from './gateway/send-guard'
 import type { SharedStore } from './gateway/shared-store'
 import { compressJson } from './gateway/compress-json'
-import { operatorThrottle } from './gateway/throttle'
+import { operatorThrottle, personOf } from './gateway/throttle'
 import { quotaPause } from './gateway/quota-pause'
-import { createFirstView } from './gateway/first-view'
+import { createFirstView, type FirstView } from './gateway/first-view'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { ssoSignOutCookie } from './sandbox/oidc/authorize'
@@ -35,6 +36,8 @@ export interface BuiltApp {
   sandbox: Sandbox | null
   /** The one store every part of the gateway shares with the other instances (docs/decisions/0021-many-instances.md). */
   store: SharedStore
+  /** Where signed-in sessions live (docs/decisions/0031-server-side-sessions.md): SQLite, or Redis with REDIS_URL. */
+  sessions: ServerSessions
   /** The sandbox control endpoint's secret (0009); null when the controls are not mounted. */
   controlSecret: string | null
   close(): void
@@ -46,6 +49,10 @@ const IN_PROCESS = 'http://sandbox.internal'
 const FORM_BODY_MAX_BYTES = 16 * 1024
 /** Where an OpenID provider publishes its discovery document, under its issuer (OpenID Connect Discovery 1.0, 4). */
 const DISCOVERY_PATH = '/.well-known/openid-configuration'
+/** The calls one render of the list's first view makes: the session, the list and its counts (0026). */
+const FIRST_VIEW_CALLS = 3
+/** The SPA's pages under /auth: the operator's redirects come back to them. */
+const SPA_AUTH_PAGES = [`${AUTH_BASE}/callback`, `${AUTH_BASE}${MOBILE_BASE}/callback`]
 /** The methods this server knows; any other (TRACE, CONNECT, PROPFIND…) is a 405 before any route. */
 const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 
@@ -53,13 +60,19 @@ const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS
  * Builds the one server: the gateway's API proxy and token handler (/auth), the sandbox (when it is the upstream) and
  * the SPA. Starting it is main.ts's job, so tests call `app.request()` in-process.
  */
-export function buildApp(config: ServerConfig, options: { realNow?: () => number; store?: SharedStore } = {}): BuiltApp {
+export function buildApp(config: ServerConfig, options: { realNow?: () => number; store?: SharedStore; sessionStore?: SessionStore } = {}): BuiltApp {
   const now = options.realNow ?? Date.now
   const app = new Hono<EdgeEnv>()
-  // ONE store for everything instances must agree on: the send guard, revoked sessions (0020), the refresh lock,
+  // ONE store for everything instances must agree on: the send guard (0020), the refresh lock,
   // the /me and mobile token caches (0021). Redis with REDIS_URL, this process's memory otherwise; tests may pass one.
-  const shared = options.store ? { store: options.store, redis: null, close: async () => {} } : gatewayStore(config.REDIS_URL, { now })
+  const shared = options.store ? { ...gatewayStore(undefined, { now }), store: options.store } : gatewayStore(config.REDIS_URL, { now })
   const store = shared.store
+  // Sessions are not shared state that may fall back to memory: a lost store signs people out, never in (0031).
+  const sessions = new ServerSessions(
+    options.sessionStore ?? (shared.redis ? redisSessionStore(shared.redis, shared.health) : sqliteSessionStore(config.SESSION_DB_PATH, now)),
+    now,
+    config.SESSION_STORE_GRACE_MS,
+  )
   const sandbox = config.usesSandbox ? createSandbox(config, options) : null
   const controlSecret = sandbox && config.SANDBOX_CONTROL === 'on' ? (config.SANDBOX_CONTROL_SECRET ?? randomBytes(24).toString('base64url')) : null
   // The sandbox's routes, built once: mounted on this server below, and reached in-process by the gateway.
@@ -83,7 +96,9 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   // (0021). The in-process sandbox is left to answer its own spike arrest, which the SPA's tests of 403 53 rely on.
   const throttle = operatorThrottle({
     perSecond: sandboxApp ? 0 : config.OPERATOR_REQUESTS_PER_SECOND,
+    renderPerSecond: sandboxApp ? config.SANDBOX_SPIKE_ARREST_PER_SECOND : config.OPERATOR_REQUESTS_PER_SECOND,
     redis: shared.redis,
+    health: shared.health,
   })
   // An API whose application quota is spent is not called until it frees, on any instance (0032); outside the budget.
   const pauses = { ordering: quotaPause({ store, api: 'ordering', now }), cloud: quotaPause({ store, api: 'cloud', now }) }
@@ -105,6 +120,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     tokenEndpoint: { ...tokenEndpoint, timeoutMs: config.UPSTREAM_TIMEOUT_MS },
     now,
     store,
+    sessions,
     sessionSecrets: config.sessionSecrets,
     // The ID token's `iss`: the profile's, else the operator's discovery document's, else derived (0027).
     issuer: operatorIssuer({
@@ -120,7 +136,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     operatorSignOutCookies: sandbox ? (c) => [ssoSignOutCookie(SANDBOX_BASE, isHttps(c))] : undefined,
   })
   // Sign-in with a mobile number (0017): discovery, the operators and the client-credentials endpoint, reached like the rest.
-  const mobileCookies = new SessionCookies(config.sessionSecrets, now, store)
+  const mobileCookies = new SessionCookies(config.sessionSecrets, now, sessions)
   const discovery = reach(sandbox ? { sandboxPath: SANDBOX_BASE } : { url: config.MOBILE_CONNECT_DISCOVERY_URL?.replace(/\/$/, '') ?? '' })
   const clientCredentials = reach(
     sandbox ? { sandboxPath: `${SANDBOX_BASE}/oauth/v3/token` } : { url: `${config.OIDC_BASE_URL?.replace(/\/$/, '')}/oauth/v3/token` },
@@ -198,11 +214,13 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
   app.route(SENDS_PATH, guard.routes)
   app.route(GATEWAY_CLOUD_BASE, cloudProxy(cloudUpstream, signIn.sessions, customers))
   app.get('/healthz', (c) => c.json({ ok: true, upstream: sandbox ? 'sandbox' : 'operator' }))
-  // Unknown API or sandbox addresses are errors a client can read, never the SPA's page.
-  for (const prefix of ['/api', SANDBOX_BASE]) {
+  // Unknown API, sign-in or sandbox addresses are errors a client can read, never the SPA's page.
+  for (const prefix of ['/api', AUTH_BASE, SANDBOX_BASE]) {
     app.all(`${prefix}/*`, async (c, next) => {
       // /api alone is the SPA's page about the API (docs/decisions/0016-errors-faults-and-languages.md, "Pages"), not an API address.
       if (c.req.path === '/api' && c.req.method === 'GET' && config.SERVE_SPA === 'on') return next()
+      // The sign-in's two callback pages are the SPA's (0011, 0017).
+      if (SPA_AUTH_PAGES.includes(c.req.path) && ['GET', 'HEAD'].includes(c.req.method) && config.SERVE_SPA === 'on') return next()
       return nothingAt(c.req.path).respond(c)
     })
   }
@@ -210,7 +228,15 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     // The list's first view asks this server for the page's first calls, in-process, as the browser would (0026).
     let firstView: ReturnType<typeof createFirstView> | undefined
     const loadFirstView = () =>
-      (firstView ??= createFirstView({ spa: config.SPA_DIST, server: config.SPA_SERVER_DIST }, async (request) => app.fetch(request)).catch(() => null))
+      (firstView ??= createFirstView({ spa: config.SPA_DIST, server: config.SPA_SERVER_DIST }, async (request) => app.fetch(request))
+        .then(withinShare)
+        .catch(() => null))
+    // A person's renders count against their share of the operator's rate (0021): past it, the page renders in the browser.
+    const withinShare = (view: FirstView | null): FirstView | null =>
+      view && {
+        render: async (c, indexHtml) =>
+          (await throttle.admitRender(personOf(c), FIRST_VIEW_CALLS)) ? view.render(c, indexHtml) : { html: null, setCookies: [] },
+      }
     app.route('/', spaRoutes(config.SPA_DIST, loadFirstView))
   }
   // Anything else (a POST to a page, a GET with the SPA off) is a 404 entity too.
@@ -220,9 +246,11 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     app,
     sandbox,
     store: shared.store,
+    sessions,
     controlSecret,
     close: () => {
       sandbox?.close()
+      sessions.close()
       void shared.close()
     },
   }

@@ -85,6 +85,10 @@ export const ZServerEnv = z
       .string()
       .refine((v) => v.split(',').every((s) => s.trim().length >= 32), 'each secret needs 32 characters or more')
       .optional(),
+    /** Where one instance keeps signed-in sessions (docs/decisions/0031-server-side-sessions.md); unused with REDIS_URL. */
+    SESSION_DB_PATH: z.string().min(1).default('.data/sessions.db'),
+    /** How long a session seen valid is still accepted while the session store cannot be reached (0031); at most 60 s. */
+    SESSION_STORE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
     /** Shared state of several gateway instances (0021); unset, one instance keeps it in memory. */
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     /** The operator's spike arrest the gateway stays under, across all instances (0021). */

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
+import { answerClientErrors, connectionLimits } from './shared/edge'
 
 /** Where the start-up writes a generated control secret, for the e2e suite, the bench and people (0009). */
 const CONTROL_SECRET_FILE = '.data/control-secret'
@@ -30,7 +31,8 @@ function start() {
     writeFileSync(CONTROL_SECRET_FILE, `${controlSecret}\n`, { mode: 0o600 })
     chmodSync(CONTROL_SECRET_FILE, 0o600)
   }
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  // Bounded headers and a bounded time to send a request, Node's own refusals answered as error entities (0022).
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: connectionLimits() }, (info) => {
     const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST
     console.log(`Ordering Console on http://${host}:${info.port}`)
     console.log(sandbox ? `  upstream: the sandbox (${config.SANDBOX_DB_PATH})` : `  upstream: ${config.ORDERING_UPSTREAM}`)
@@ -44,7 +46,7 @@ function start() {
   // server is closing at that moment and gets a reset instead of an answer.
   if ('keepAliveTimeout' in server) {
     server.keepAliveTimeout = 65_000
-    server.headersTimeout = 66_000
+    answerClientErrors(server)
   }
   const stop = () => {
     server.close(() => {

@@ -8,6 +8,7 @@ import { buildApp, type BuiltApp } from './app'
 import { loadConfig, type ServerConfig } from './config'
 import { SESSION_COOKIE, SessionCookies, sessionFromTokens } from './gateway/auth/session'
 import type { SharedStore } from './gateway/shared-store'
+import type { ServerSessions } from './gateway/auth/session-store'
 import { SANDBOX_ORDERING_BASE } from './sandbox/routes'
 import type { Sandbox } from './sandbox/sandbox'
 
@@ -90,6 +91,7 @@ export function startTestApp(env: Record<string, string> = {}, options: { start?
   const clock = options.clock ?? new ManualClock(options.start)
   const config = loadConfig({
     SANDBOX_DB_PATH: ':memory:',
+    SESSION_DB_PATH: ':memory:',
     SERVE_SPA: 'off',
     SANDBOX_SEED_COUNT: '600',
     SANDBOX_SPIKE_ARREST_PER_SECOND: '0',
@@ -125,7 +127,7 @@ export function startTestApp(env: Record<string, string> = {}, options: { start?
     sandbox,
     clock,
     config,
-    sessionCookie: (accessToken, options) => sessionCookieHeader(config, clock.now, { accessToken, ...options }),
+    sessionCookie: (accessToken, options) => sessionCookieHeader(config, clock.now, { accessToken, ...options }, built.sessions),
     fetch: fetchPath,
     call: (path, options = {}) => fetchPath(`${API}${path}`, { ...options, apiKey: options.apiKey === undefined ? SANDBOX_API_KEY : options.apiKey }),
     control,
@@ -165,10 +167,16 @@ export interface SessionCookieOptions {
 
 /**
  * `oc_session=<JWE>` for a Cookie header, sealed as the gateway of `config` seals it at the time `now`
- * (the gateway's clock): what a sign-in through /auth/token would leave in the browser.
+ * (the gateway's clock), its session stored in `sessions` (the app's, `BuiltApp.sessions`): what a sign-in through
+ * /auth/token would leave in the browser and the gateway's session store.
  */
-export async function sessionCookieHeader(config: ServerConfig, now: () => number, session: SessionCookieOptions & { accessToken: string }): Promise<string> {
-  const cookies = new SessionCookies(config.oidc.sessionSecret, now)
+export async function sessionCookieHeader(
+  config: ServerConfig,
+  now: () => number,
+  session: SessionCookieOptions & { accessToken: string },
+  sessions: ServerSessions,
+): Promise<string> {
+  const cookies = new SessionCookies(config.oidc.sessionSecret, now, sessions)
   const sealed = await cookies.sealSession(
     sessionFromTokens(
       {
@@ -327,6 +335,7 @@ export const OPERATOR_ISSUER = `${OPERATOR_AUTH}/openidconnect/fr`
 export const OPERATOR_TOKEN_URL = `${OPERATOR_ISSUER}/v1/token`
 /** The environment of a gateway in front of a real operator. */
 export const OPERATOR_ENV = {
+  SESSION_DB_PATH: ':memory:',
   ORDERING_UPSTREAM: OPERATOR_API,
   ORDERING_API_KEY: 'operator-key-123',
   SERVE_SPA: 'off',

@@ -50,6 +50,7 @@ export function startInProcessServer(env: Record<string, string> = {}): InProces
   const origin = globalThis.location?.origin ?? 'http://localhost'
   const config = loadConfig({
     SANDBOX_DB_PATH: ':memory:',
+    SESSION_DB_PATH: ':memory:',
     SERVE_SPA: 'off',
     SANDBOX_SEED_COUNT: '300',
     SANDBOX_REDIRECT_URIS: `${origin}/auth/callback`,

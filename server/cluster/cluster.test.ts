@@ -1,14 +1,13 @@
-import { createServer } from 'node:net'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODE, ZApiErrorBody } from '@contract/error'
 import { CSRF_HEADER_NAME, CSRF_HEADER_VALUE } from '../gateway/auth/same-origin'
-import { SESSION_COOKIE, SessionCookies, sessionFromTokens } from '../gateway/auth/session'
+import { SESSION_COOKIE, sessionFromTokens } from '../gateway/auth/session'
 import { BULK_READ_HEADER } from '../gateway/throttle'
 import { ALICE, BRUNO, CALLBACK, exchangeCode, MARC, signInFlow } from '../sandbox/oidc/sign-in-test-support'
 import { overHttp, validBody } from '../test-support'
-import { CONTROL_SECRET_HEADER, startCluster, type Cluster } from './cluster'
-import { startRedis, type RedisProcess } from './redis-server'
+import { CONTROL_SECRET_HEADER, startCluster, storedSessionCookie, type Cluster } from './cluster'
+import { consecutivePorts, startRedis, type RedisProcess } from './redis-server'
 
 /**
  * Several gateway instances on one shared store (docs/decisions/0021-many-instances.md), as processes: a real
@@ -21,22 +20,6 @@ const REQUESTS = '/api/ordering/v3/requests'
 
 let cluster: Cluster
 let redisAgain: RedisProcess | null = null
-
-/** Two consecutive free ports (PORT and PORT+1 for the two instances). */
-async function consecutivePorts(count: number): Promise<number> {
-  const listen = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer()
-      server.once('error', () => resolve(false))
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
-    })
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000)
-    const free = await Promise.all([...Array(count)].map((_, i) => listen(base + i)))
-    if (free.every(Boolean)) return base
-  }
-  throw new Error('No consecutive free ports')
-}
 
 const sandboxUrl = () => cluster.sandbox.url
 const gateway = (i: number) => cluster.gateways[i % cluster.gateways.length]!.url
@@ -62,7 +45,7 @@ async function signIn(username: string, secret = OLD_SECRET): Promise<string> {
   const tokens = await exchangeCode(sandboxApp, signedIn)
   const sub = decodeJwt(tokens.id_token!).sub!
   const session = sessionFromTokens(tokens, Math.floor(Date.now() / 1000), { sub, scope: tokens.scope ?? '' })
-  return `${SESSION_COOKIE}=${await new SessionCookies(secret, Date.now).sealSession(session)}`
+  return storedSessionCookie({ redisUrl: cluster.redis.url }, secret, session)
 }
 
 const get = (base: string, path: string, cookie: string, headers: Record<string, string> = {}) =>
@@ -190,6 +173,8 @@ describe('two gateway instances, one Redis, one sandbox', () => {
 
   it('Redis stopped mid-run: both instances keep serving with a logged warning, and share state again once it is back', async () => {
     const cookie = await signIn(ALICE)
+    // Each instance has seen the session valid, so it serves it for the grace while Redis is away (0031).
+    for (const i of [0, 1]) expect((await get(gateway(i), `${REQUESTS}?limit=1`, cookie)).status).toBe(200)
     const port = cluster.redis.port
     await cluster.redis.stop()
     for (const i of [0, 1]) {

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
+import { createClient } from 'redis'
+import { SESSION_COOKIE, SessionCookies, type Session } from '../gateway/auth/session'
+import { redisSessionStore, ServerSessions, sqliteSessionStore } from '../gateway/auth/session-store'
+import { redisHealth, type RedisClient } from '../gateway/redis-store'
 import { freePort, startRedis, type RedisProcess } from './redis-server'
 
 /**
@@ -31,6 +35,8 @@ export interface ClusterOptions {
   sandboxPort?: number
   /** Redis's port (a free one when absent). */
   redisPort?: number
+  /** Redis's append-only files go here (sessions survive a restart, 0031); none are kept when absent. */
+  redisDir?: string
   /** `new,old…`; generated for the run when absent. */
   sessionSecrets?: string
   /** The sandbox control endpoint's secret (sent as X-Sandbox-Control-Secret); generated when absent. */
@@ -119,7 +125,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const startTimeoutMs = options.startTimeoutMs ?? 60_000
   const sessionSecrets = options.sessionSecrets ?? randomBytes(32).toString('base64url')
   const controlSecret = options.controlSecret ?? randomBytes(24).toString('base64url')
-  const redis = await startRedis(options.redisPort)
+  const redis = await startRedis(options.redisPort, options.redisDir ? { dir: options.redisDir } : {})
   const started: ManagedProcess[] = []
   const stopAll = async () => {
     await Promise.all(started.map((p) => p.stop()))
@@ -186,5 +192,28 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   } catch (error) {
     await stopAll()
     throw error
+  }
+}
+
+/**
+ * A Cookie header that signs `session` in on every gateway sharing `store` (the cluster's Redis, or one instance's
+ * SESSION_DB_PATH), written straight into the session store as a sign-in through /auth/token would
+ * (docs/decisions/0031-server-side-sessions.md): for tests and the bench that skip the sign-in screens.
+ */
+export async function storedSessionCookie(
+  store: { redisUrl: string } | { sqlitePath: string },
+  secrets: string | readonly string[],
+  session: Session,
+): Promise<string> {
+  const client: RedisClient | null = 'redisUrl' in store ? createClient({ url: store.redisUrl }) : null
+  await client?.connect()
+  const sessions = new ServerSessions(
+    client ? redisSessionStore(client, redisHealth(client)) : sqliteSessionStore((store as { sqlitePath: string }).sqlitePath),
+  )
+  try {
+    return `${SESSION_COOKIE}=${await new SessionCookies(secrets, Date.now, sessions).sealSession(session)}`
+  } finally {
+    sessions.close()
+    await client?.close()
   }
 }

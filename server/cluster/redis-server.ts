@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 
 /** Debian's redis-server (.ci/run installs it when missing); never the system one on 6379. */
@@ -17,6 +18,22 @@ export function freePort(): Promise<number> {
   })
 }
 
+/** `count` consecutive free ports (PORT, PORT+1… for a cluster's instances). */
+export async function consecutivePorts(count: number): Promise<number> {
+  const listen = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer()
+      server.once('error', () => resolve(false))
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+    })
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000)
+    const free = await Promise.all([...Array(count)].map((_, i) => listen(base + i)))
+    if (free.every(Boolean)) return base
+  }
+  throw new Error('No consecutive free ports')
+}
+
 export interface RedisProcess {
   port: number
   url: string
@@ -26,12 +43,16 @@ export interface RedisProcess {
 }
 
 /**
- * Starts a private redis-server on 127.0.0.1:`port` with no persistence (`--save '' --appendonly no`), for the
- * cluster script and the tests; resolves once it accepts connections.
+ * Starts a private redis-server on 127.0.0.1:`port`, for the cluster script and the tests; resolves once it accepts
+ * connections. With `dir`, append-only persistence in that folder, each write on disk before it is answered
+ * (`--appendonly yes --appendfsync always`): sessions and sign-outs survive a kill -9
+ * (docs/decisions/0031-server-side-sessions.md). Without, no persistence (`--save '' --appendonly no`).
  */
-export async function startRedis(port?: number): Promise<RedisProcess> {
+export async function startRedis(port?: number, options: { dir?: string } = {}): Promise<RedisProcess> {
   const chosen = port ?? (await freePort())
-  const child = spawn(REDIS_SERVER, ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
+  if (options.dir) mkdirSync(options.dir, { recursive: true })
+  const persistence = options.dir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', options.dir] : ['--appendonly', 'no']
+  const child = spawn(REDIS_SERVER, ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', ...persistence, '--protected-mode', 'yes'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

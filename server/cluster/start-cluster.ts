@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process'
+import { resolve } from 'node:path'
 import { startCluster } from './cluster'
 
 /**
  * `npm run start:cluster` (docs/decisions/0021-many-instances.md): builds the SPA once, then starts Debian's
- * redis-server (no persistence), one sandbox and GATEWAY_INSTANCES gateways (default 2) on PORT, PORT+1, …, all with
+ * redis-server (append-only, in REDIS_DIR, .data/redis by default: the sessions live there, 0031), one sandbox and GATEWAY_INSTANCES gateways (default 2) on PORT, PORT+1, …, all with
  * the same REDIS_URL and SESSION_SECRETS. Ctrl-C stops every process it started, Redis included.
  *
- * Environment: PORT (8080), GATEWAY_INSTANCES (2), SANDBOX_PORT and REDIS_PORT (free ports when unset),
+ * Environment: PORT (8080), GATEWAY_INSTANCES (2), SANDBOX_PORT and REDIS_PORT (free ports when unset), REDIS_DIR,
  * SESSION_SECRETS (generated for the run when unset), SANDBOX_CONTROL_SECRET (generated when unset), and
  * SANDBOX_DB_PATH and the other SANDBOX_* variables for the sandbox.
  */
@@ -23,6 +24,7 @@ async function main() {
     instances,
     ...(process.env.SANDBOX_PORT ? { sandboxPort: Number(process.env.SANDBOX_PORT) } : {}),
     ...(process.env.REDIS_PORT ? { redisPort: Number(process.env.REDIS_PORT) } : {}),
+    redisDir: resolve(process.env.REDIS_DIR || '.data/redis'),
     ...(process.env.SESSION_SECRETS ? { sessionSecrets: process.env.SESSION_SECRETS } : {}),
     ...(process.env.SANDBOX_CONTROL_SECRET ? { controlSecret: process.env.SANDBOX_CONTROL_SECRET } : {}),
     output: 'inherit',

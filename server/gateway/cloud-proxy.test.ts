@@ -90,7 +90,7 @@ describe('the gateway’s cloud proxy in front of a real cloud API', () => {
   /** A gateway in front of a stubbed operator whose cloud key is C-ACME's; GET /me says the person is `meCustomer`'s. */
   function operator(options: { clock?: ManualClock; meCustomer?: string; meAnswer?: () => Response } = {}) {
     const config = loadConfig({ ...OPERATOR_ENV, CLOUD_UPSTREAM: CLOUD_URL, CLOUD_API_KEY: 'operator-cloud-key', CLOUD_CUSTOMER_ID: 'C-ACME' })
-    const { app } = buildApp(config, options.clock ? { realNow: options.clock.now } : {})
+    const { app, sessions } = buildApp(config, options.clock ? { realNow: options.clock.now } : {})
     const seen = { me: [] as Request[], cloud: [] as Request[] }
     const me = {
       kind: 'user',
@@ -112,12 +112,12 @@ describe('the gateway’s cloud proxy in front of a real cloud API', () => {
       }
       throw new Error(`Unexpected fetch of ${request.url}`)
     })
-    return { app, config, seen }
+    return { app, config, seen, sessions }
   }
 
   it('sends Authorization: APIKey <CLOUD_API_KEY> to CLOUD_UPSTREAM, with the query as given', async () => {
-    const { app, config, seen } = operator()
-    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-token' })
+    const { app, config, seen, sessions } = operator()
+    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-token' }, sessions)
     const response = await app.request(`${GATEWAY_CLOUD}/regions?limit=1`, { headers: { Cookie: cookie } })
     expect(response.status).toBe(200)
     expect(response.headers.get('X-OAPI-Request-Id')).toBe('upstream-id')
@@ -132,8 +132,8 @@ describe('the gateway’s cloud proxy in front of a real cloud API', () => {
 
   it('asks GET /me once for a paged read, again per session and after the cache’s time, never per page', async () => {
     const clock = new ManualClock()
-    const { app, config, seen } = operator({ clock })
-    const cookie = await sessionCookieHeader(config, clock.now, { accessToken: 'operator-token' })
+    const { app, config, seen, sessions } = operator({ clock })
+    const cookie = await sessionCookieHeader(config, clock.now, { accessToken: 'operator-token' }, sessions)
     for (const offset of [0, 1000, 2000]) {
       const page = await app.request(`${GATEWAY_CLOUD}/instances/11/1?limit=1000&offset=${offset}`, { headers: { Cookie: cookie } })
       expect(page.status).toBe(200)
@@ -141,7 +141,7 @@ describe('the gateway’s cloud proxy in front of a real cloud API', () => {
     expect(seen.cloud).toHaveLength(3)
     expect(seen.me).toHaveLength(1)
     // Concurrent first calls of a new session share one look-up.
-    const other = await sessionCookieHeader(config, clock.now, { accessToken: 'operator-token' })
+    const other = await sessionCookieHeader(config, clock.now, { accessToken: 'operator-token' }, sessions)
     const both = await Promise.all(['/regions', '/projects'].map((path) => app.request(`${GATEWAY_CLOUD}${path}`, { headers: { Cookie: other } })))
     expect(both.map((r) => r.status)).toEqual([200, 200])
     expect(seen.me).toHaveLength(2)
@@ -151,16 +151,16 @@ describe('the gateway’s cloud proxy in front of a real cloud API', () => {
   })
 
   it('refuses another customer’s person with 403 code 50 without calling the cloud API', async () => {
-    const { app, config, seen } = operator({ meCustomer: 'C-OTHER' })
-    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-token' })
+    const { app, config, seen, sessions } = operator({ meCustomer: 'C-OTHER' })
+    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-token' }, sessions)
     const body = await expectApiError(await app.request(`${GATEWAY_CLOUD}/projects`, { headers: { Cookie: cookie } }), 403, ERROR_CODE.accessDenied)
     expect(body.description).toBe(OTHER_CUSTOMER_DESCRIPTION)
     expect(seen.cloud).toHaveLength(0)
   })
 
   it('answers 502 code 1 when GET /me cannot be read, and forgets the failure', async () => {
-    const { app, config, seen } = operator({ meAnswer: () => new Response('<html>oops</html>', { status: 200 }) })
-    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-token' })
+    const { app, config, seen, sessions } = operator({ meAnswer: () => new Response('<html>oops</html>', { status: 200 }) })
+    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-token' }, sessions)
     await expectApiError(await app.request(`${GATEWAY_CLOUD}/regions`, { headers: { Cookie: cookie } }), 502, ERROR_CODE.internal)
     await expectApiError(await app.request(`${GATEWAY_CLOUD}/regions`, { headers: { Cookie: cookie } }), 502, ERROR_CODE.internal)
     expect(seen.me).toHaveLength(2)

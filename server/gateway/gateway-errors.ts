@@ -31,6 +31,11 @@ export const GATEWAY_ERRORS = errorApi('gateway', 'platform', {
     en: 'A request with the customer reference {reference} was sent a moment ago and is still being processed. Wait until it has been processed, then check the list of requests before sending again.',
     fr: 'Une demande avec la référence client {reference} vient d’être envoyée et est encore en cours de traitement. Attendez la fin de son traitement, puis vérifiez la liste des demandes avant de renvoyer.',
   },
+  signInUnavailable: {
+    message: { en: 'The sign-in service is unavailable', fr: 'Le service de connexion est indisponible' },
+    en: 'The sign-in service is unavailable for a moment, so the console cannot check who you are. Try again in a few seconds.',
+    fr: 'Le service de connexion est indisponible pour un moment : la console ne peut pas vérifier qui vous êtes. Réessayez dans quelques secondes.',
+  },
   operatorBudget: {
     en: 'The console is sending the operator too many requests right now. Try again in {seconds} s.',
     fr: 'La console envoie trop de requêtes à l’opérateur en ce moment. Réessayez dans {seconds} s.',

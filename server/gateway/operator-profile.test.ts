@@ -59,8 +59,8 @@ const refusal = (description: string) => jsonResponse(400, { code: 25, message: 
 
 async function gatewayWith(profile: Partial<OperatorProfile> | null, now: () => number = Date.now) {
   const config = loadConfig(envWith(profile))
-  const { app } = buildApp(config, { realNow: now })
-  const cookie = await sessionCookieHeader(config, now, { accessToken: 'operator-access' })
+  const { app, sessions } = buildApp(config, { realNow: now })
+  const cookie = await sessionCookieHeader(config, now, { accessToken: 'operator-access' }, sessions)
   return { app, get: (path: string) => app.request(`/api/ordering/v3${path}`, { headers: { Cookie: cookie } }) }
 }
 

@@ -4,6 +4,7 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE, ZApiErrorBody } from '@contract/error'
 import { ZSandboxMe as ZMe } from '@contract/misc'
 import { ZSandboxRequest as ZRequest } from '@contract/request'
+import type { ServerSessions } from './auth/session-store'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import {
@@ -133,6 +134,7 @@ describe('in front of the sandbox', () => {
 describe('in front of an operator (ORDERING_UPSTREAM is a URL)', () => {
   const UPSTREAM = 'https://operator.example/b2b/ordering/v3'
   const env = {
+    SESSION_DB_PATH: ':memory:',
     ORDERING_UPSTREAM: UPSTREAM,
     ORDERING_API_KEY: 'operator-key-123',
     SERVE_SPA: 'off',
@@ -179,8 +181,8 @@ describe('in front of an operator (ORDERING_UPSTREAM is a URL)', () => {
   it('attaches the access token of the oc_session cookie, and forwards no cookie', async () => {
     answer(200, {}, '[]')
     const config = loadConfig(env)
-    const { app } = buildApp(config)
-    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-access-1', refreshToken: 'operator-refresh-1' })
+    const { app, sessions } = buildApp(config)
+    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-access-1', refreshToken: 'operator-refresh-1' }, sessions)
     const response = await app.request('/api/ordering/v3/requests', { headers: { Authorization: 'Bearer forged', Cookie: cookie } })
     expect(response.status).toBe(200)
     expect(response.headers.get('Set-Cookie')).toBeNull()
@@ -191,11 +193,14 @@ describe('in front of an operator (ORDERING_UPSTREAM is a URL)', () => {
   it('ignores a session cookie it cannot decrypt (tampered, or sealed with another secret)', async () => {
     answer(200, {}, '[]')
     const config = loadConfig(env)
-    const { app } = buildApp(config)
-    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-access-1' })
-    const other = await sessionCookieHeader(loadConfig({ ...env, SESSION_SECRET: 'another-session-secret-of-32-characters' }), Date.now, {
-      accessToken: 'operator-access-1',
-    })
+    const { app, sessions } = buildApp(config)
+    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-access-1' }, sessions)
+    const other = await sessionCookieHeader(
+      loadConfig({ ...env, SESSION_SECRET: 'another-session-secret-of-32-characters' }),
+      Date.now,
+      { accessToken: 'operator-access-1' },
+      sessions,
+    )
     for (const sent of [`${cookie.slice(0, -4)}AAAA`, other]) {
       await app.request('/api/ordering/v3/requests', { headers: { Cookie: sent } })
     }
@@ -208,9 +213,9 @@ describe('in front of an operator (ORDERING_UPSTREAM is a URL)', () => {
   ])('rewrites a Content-Location given as %s to the gateway', async (_, location) => {
     answer(201, { [HEADER.contentLocation]: location })
     const config = loadConfig(env)
-    const { app } = buildApp(config)
+    const { app, sessions } = buildApp(config)
     // A write needs a session at the gateway before its body is read (0022).
-    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-access-token' })
+    const cookie = await sessionCookieHeader(config, Date.now, { accessToken: 'operator-access-token' }, sessions)
     const response = await app.request('/api/ordering/v3/requests', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie },
@@ -301,17 +306,18 @@ describe('in front of an operator, with a session whose access token expires (40
       'WWW-Authenticate': 'Bearer realm="ordering"',
     })
   }
-  const staleSession = () => sessionCookieHeader(config, clock, { accessToken: 'stale', refreshToken: 'refresh-1', sub: 'person-1' })
+  const staleSession = (sessions: ServerSessions) =>
+    sessionCookieHeader(config, clock, { accessToken: 'stale', refreshToken: 'refresh-1', sub: 'person-1' }, sessions)
 
   it('refreshes once, replays the call with its body, and renews the cookie', async () => {
     const operator = stubOperator({
       api: api('fresh'),
       token: () => jsonResponse(200, { token_type: 'Bearer', access_token: 'fresh', expires_in: 3600, refresh_token: 'refresh-2' }),
     })
-    const { app } = buildApp(config, { realNow: clock })
+    const { app, sessions } = buildApp(config, { realNow: clock })
     const response = await app.request('/api/ordering/v3/requests', {
       method: 'POST',
-      headers: { Cookie: await staleSession(), 'Content-Type': 'application/json' },
+      headers: { Cookie: await staleSession(sessions), 'Content-Type': 'application/json' },
       body: '{"type":"INTERNET_ACCESS"}',
     })
     expect(response.status).toBe(200)
@@ -341,8 +347,8 @@ describe('in front of an operator, with a session whose access token expires (40
         return jsonResponse(200, { token_type: 'Bearer', access_token: 'fresh', expires_in: 3600 })
       },
     })
-    const { app } = buildApp(config, { realNow: clock })
-    const cookie = await staleSession()
+    const { app, sessions } = buildApp(config, { realNow: clock })
+    const cookie = await staleSession(sessions)
     const responses = await Promise.all(
       ['/requests', '/me', '/catalogItems'].map((path) => app.request(`/api/ordering/v3${path}`, { headers: { Cookie: cookie } })),
     )
@@ -352,7 +358,7 @@ describe('in front of an operator, with a session whose access token expires (40
     expect(operator.apiCalls).toHaveLength(6)
   })
 
-  it('serves a late call that still carries the old cookie with the tokens of the refresh just done (rotated refresh token)', async () => {
+  it('serves a later call with the cookie it already had with the refreshed tokens: the store holds them (rotated refresh token)', async () => {
     const used = new Set<string>()
     const operator = stubOperator({
       api: api('fresh'),
@@ -363,12 +369,13 @@ describe('in front of an operator, with a session whose access token expires (40
         return jsonResponse(200, { token_type: 'Bearer', access_token: 'fresh', expires_in: 3600, refresh_token: 'refresh-2' })
       },
     })
-    const { app } = buildApp(config, { realNow: clock })
-    const cookie = await staleSession()
+    const { app, sessions } = buildApp(config, { realNow: clock })
+    const cookie = await staleSession(sessions)
     expect((await app.request('/api/ordering/v3/me', { headers: { Cookie: cookie } })).status).toBe(200)
     const late = await app.request('/api/ordering/v3/me', { headers: { Cookie: cookie } })
     expect(late.status).toBe(200)
-    expect(late.headers.get('Set-Cookie')).toMatch(/^oc_session=/)
+    // The cookie holds only the session's id (docs/decisions/0031-server-side-sessions.md): nothing to renew.
+    expect(late.headers.get('Set-Cookie')).toBeNull()
     expect(operator.tokenCalls).toHaveLength(1)
   })
 
@@ -377,8 +384,8 @@ describe('in front of an operator, with a session whose access token expires (40
       api: api('fresh'),
       token: () => jsonResponse(400, { error: 'invalid_grant', error_description: 'The refresh token was revoked.' }),
     })
-    const { app } = buildApp(config, { realNow: clock })
-    const response = await app.request('/api/ordering/v3/me', { headers: { Cookie: await staleSession() } })
+    const { app, sessions } = buildApp(config, { realNow: clock })
+    const response = await app.request('/api/ordering/v3/me', { headers: { Cookie: await staleSession(sessions) } })
     expect(response.headers.get(HEADER.requestId)).toBe(BEFORE_ID)
     expect(response.headers.get('WWW-Authenticate')).toBe('Bearer realm="ordering"')
     await expectApiError(response, 401, ERROR_CODE.expiredCredentials)
@@ -396,8 +403,8 @@ describe('in front of an operator, with a session whose access token expires (40
         return jsonResponse(200, { token_type: 'Bearer', access_token: 'fresh', expires_in: 3600 })
       },
     })
-    const { app } = buildApp(config, { realNow: clock })
-    const cookie = await staleSession()
+    const { app, sessions } = buildApp(config, { realNow: clock })
+    const cookie = await staleSession(sessions)
     const first = await app.request('/api/ordering/v3/me', { headers: { Cookie: cookie } })
     await expectApiError(first, 401, ERROR_CODE.expiredCredentials)
     expect(first.headers.get('Set-Cookie')).toBeNull()
@@ -411,8 +418,8 @@ describe('in front of an operator, with a session whose access token expires (40
       api: () => jsonResponse(401, expired, { [HEADER.requestId]: BEFORE_ID }),
       token: () => jsonResponse(200, { token_type: 'Bearer', access_token: 'also-stale', expires_in: 3600 }),
     })
-    const { app } = buildApp(config, { realNow: clock })
-    const response = await app.request('/api/ordering/v3/me', { headers: { Cookie: await staleSession() } })
+    const { app, sessions } = buildApp(config, { realNow: clock })
+    const response = await app.request('/api/ordering/v3/me', { headers: { Cookie: await staleSession(sessions) } })
     await expectApiError(response, 401, ERROR_CODE.expiredCredentials)
     expect(operator.tokenCalls).toHaveLength(1)
     expect(operator.apiCalls).toHaveLength(2)
@@ -420,8 +427,8 @@ describe('in front of an operator, with a session whose access token expires (40
 
   it('refreshes only on code 42 of a session: a 41 passes through, a browser’s own bearer is never forwarded', async () => {
     const operator = stubOperator({ api: api('fresh'), token: () => jsonResponse(500, {}) })
-    const { app } = buildApp(config, { realNow: clock })
-    const revoked = await sessionCookieHeader(config, clock, { accessToken: 'revoked', refreshToken: 'refresh-1' })
+    const { app, sessions } = buildApp(config, { realNow: clock })
+    const revoked = await sessionCookieHeader(config, clock, { accessToken: 'revoked', refreshToken: 'refresh-1' }, sessions)
     await expectApiError(await app.request('/api/ordering/v3/me', { headers: { Cookie: revoked } }), 401, ERROR_CODE.invalidCredentials)
     await expectApiError(await app.request('/api/ordering/v3/me', { headers: { Authorization: 'Bearer stale' } }), 401, ERROR_CODE.invalidCredentials)
     expect(operator.tokenCalls).toHaveLength(0)
@@ -429,8 +436,8 @@ describe('in front of an operator, with a session whose access token expires (40
 
   it('ends a session that has no refresh token at its first 42, without asking the operator', async () => {
     const operator = stubOperator({ api: api('fresh'), token: () => jsonResponse(500, {}) })
-    const { app } = buildApp(config, { realNow: clock })
-    const cookie = await sessionCookieHeader(config, clock, { accessToken: 'stale' })
+    const { app, sessions } = buildApp(config, { realNow: clock })
+    const cookie = await sessionCookieHeader(config, clock, { accessToken: 'stale' }, sessions)
     const response = await app.request('/api/ordering/v3/me', { headers: { Cookie: cookie } })
     await expectApiError(response, 401, ERROR_CODE.expiredCredentials)
     expect(response.headers.get('Set-Cookie')).toMatch(/^oc_session=; Max-Age=0/)

@@ -4,6 +4,7 @@ import { startRedis, type RedisProcess } from '../cluster/redis-server'
 import type { TokenClient, TokenOutcome } from './auth/operator'
 import { sessionRefresher } from './auth/refresh'
 import { SessionCookies, sessionFromTokens } from './auth/session'
+import { ServerSessions, sqliteSessionStore } from './auth/session-store'
 import { fallbackStore, gatewayStore, type GatewayStore } from './redis-store'
 import { memoryStore } from './shared-store'
 
@@ -145,13 +146,16 @@ describe('SESSION_SECRETS rotation', () => {
     const old = 'o'.repeat(40)
     const next = 'n'.repeat(40)
     const session = sessionFromTokens({ token_type: 'Bearer', access_token: 'a', expires_in: 3600 }, Math.floor(Date.now() / 1000), { sub: 'p', scope: '' })
-    const sealedWithOld = await new SessionCookies(old, Date.now).sealSession(session)
-    const rotated = new SessionCookies([next, old], Date.now)
+    // Every instance reads the same session store; only the cookies' secrets differ.
+    const sessions = new ServerSessions(sqliteSessionStore(':memory:'))
+    const cookiesOf = (secrets: string | string[]) => new SessionCookies(secrets, Date.now, sessions)
+    const sealedWithOld = await cookiesOf(old).sealSession(session)
+    const rotated = cookiesOf([next, old])
     expect((await rotated.openSession(sealedWithOld))?.accessToken).toBe('a')
     const sealedWithNew = await rotated.sealSession(session)
-    expect(await new SessionCookies(old, Date.now).openSession(sealedWithNew)).toBeNull()
-    expect((await new SessionCookies(next, Date.now).openSession(sealedWithNew))?.accessToken).toBe('a')
+    expect(await cookiesOf(old).openSession(sealedWithNew)).toBeNull()
+    expect((await cookiesOf(next).openSession(sealedWithNew))?.accessToken).toBe('a')
     // Once the old secret is dropped, its cookies read as none.
-    expect(await new SessionCookies([next], Date.now).openSession(sealedWithOld)).toBeNull()
+    expect(await cookiesOf([next]).openSession(sealedWithOld)).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 /**
- * What the gateway keeps that every instance must agree on: the send guard and revoked sessions
+ * What the gateway keeps that every instance must agree on: the send guard
  * (docs/decisions/0020-hostile-input-and-faults.md), the refresh lock, caches and the throttle budget
  * (docs/decisions/0021-many-instances.md). One instance keeps it in memory; several share Redis (`REDIS_URL`).
  * Values are strings; every key has a time to live, so nothing here grows without bound.

@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import { nothingAt } from '../shared/edge'
 import type { FirstView } from './first-view'
 
 /**
@@ -195,6 +196,8 @@ export function spaRoutes(distDir: string, firstView: () => Promise<FirstView | 
     } catch {
       path = '/'
     }
+    // A name starting with a dot is the build's own (.vite/manifest.json lists the source modules) or a secret: never served.
+    if (path.split('/').some((segment) => segment.startsWith('.'))) return nothingAt(path).respond(c)
     const target = resolve(root, `.${path}`)
     const inside = target.startsWith(root + sep) && !path.includes('\0')
     const file = inside && !/\.(br|gz)$/.test(target) ? await fileAt(target) : null

@@ -67,4 +67,45 @@ describe('the throttle budget', () => {
     for (const r of refused) expect(r.ok === false && r.retryAfterSeconds).toBeGreaterThanOrEqual(1)
     expect(results.filter((r) => r.ok).length).toBeGreaterThan(2)
   }, 20_000)
+
+  it('a server render counts against its person’s share only: one person past it gets no render, another still does', async () => {
+    const throttle = operatorThrottle({ perSecond: 0, renderPerSecond: 25, redis: stores[0]!.redis })
+    const share = budgetOf(25).personPoints
+    const renders = []
+    for (let i = 0; i < 10; i++) renders.push(await throttle.admitRender('burst', 3))
+    expect(renders.filter(Boolean)).toHaveLength(Math.floor(share / 3))
+    expect(await throttle.admitRender('someone-else', 3)).toBe(true)
+    // Not counted at all when no rate is given.
+    expect(await operatorThrottle({ perSecond: 0, redis: null }).admitRender('burst', 3)).toBe(true)
+  })
+
+  it('a frozen Redis (SIGSTOP) holds a call at most one command timeout, then the instance counts alone (0031)', async () => {
+    const own = await startRedis()
+    const [store] = [gatewayStore(own.url)]
+    try {
+      while (!store.redis!.isReady) await new Promise((resolve) => setTimeout(resolve, 20))
+      const throttle = operatorThrottle({ perSecond: 25, redis: store.redis, health: store.health })
+      expect((await throttle.acquire({ person: 'p', bulk: false })).ok).toBe(true)
+      own.process.kill('SIGSTOP')
+      const times: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const started = Date.now()
+        await throttle.acquire({ person: `p${i}`, bulk: false })
+        times.push(Date.now() - started)
+      }
+      // The first call waits for the timeout (two counters, asked one after the other); the next ones do not ask Redis.
+      expect(times[0]).toBeLessThan(1_200)
+      for (const ms of times.slice(1)) expect(ms).toBeLessThan(200)
+      own.process.kill('SIGCONT')
+      const resumed = Date.now()
+      while (!store.health.usable()) {
+        expect(Date.now() - resumed).toBeLessThan(1_000)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    } finally {
+      own.process.kill('SIGCONT')
+      await store.close()
+      await own.stop()
+    }
+  }, 20_000)
 })

@@ -1,15 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { ERROR_CODE } from '@contract/error'
 import { ApiError } from '../shared/api-error'
 import { pickLanguage } from '../shared/language'
 import { newRequestId } from '../shared/request-id'
 import { SESSION_COOKIE } from './auth/session'
 import { GATEWAY_ERRORS } from './gateway-errors'
-import type { RedisClient } from './redis-store'
+import { redisHealth, type RedisClient, type RedisHealth } from './redis-store'
 
 /**
  * The request header the SPA's paging reader (and any client reading everything: the CSV export, the overdue
@@ -37,8 +37,15 @@ export interface ThrottleOptions {
   perSecond: number
   /** The instances' Redis, or null for one instance's memory. */
   redis: RedisClient | null
+  /** Whether Redis is asked at all (the gateway store's, shared with the other users of `redis`); its own when absent. */
+  health?: RedisHealth
   now?: () => number
   interactiveWaitMs?: number
+  /**
+   * The rate a person's share of server renders is cut from (the list's first view, docs/decisions/0026-first-view.md):
+   * the operator's, or the sandbox's spike arrest when the budget is off in front of it; 0 or absent, not counted.
+   */
+  renderPerSecond?: number
   bulkWaitMs?: number
 }
 
@@ -65,6 +72,12 @@ export function budgetOf(perSecond: number): { slotMs: number; points: number; b
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Who a request is to the budget: a hash of its session cookie, or `anonymous`. */
+export function personOf(c: Context): string {
+  const cookie = getCookie(c, SESSION_COOKIE)
+  return cookie ? createHash('sha256').update(cookie).digest('base64url').slice(0, 22) : 'anonymous'
+}
+
 /**
  * One throttle budget for every instance (docs/decisions/0021-many-instances.md): rate-limiter-flexible counters in
  * Redis (RateLimiterRedis, with a RateLimiterMemory insurance while Redis is away) or in memory for one instance:
@@ -76,10 +89,18 @@ export function operatorThrottle(options: ThrottleOptions) {
   const now = options.now ?? Date.now
   const callers = new AsyncLocalStorage<Caller>()
   const { slotMs, points, bulkPoints, personPoints } = budgetOf(options.perSecond)
-  const limiter = (keyPrefix: string, limit: number, duration: number): RateLimiterAbstract => {
+  const health = options.health ?? redisHealth(options.redis)
+  /**
+   * A counter in Redis, with this instance's own counter (the same limits) while Redis is away or frozen: each Redis
+   * call is bounded (COMMAND_TIMEOUT_MS, docs/decisions/0031-server-side-sessions.md), then the instance counts alone.
+   */
+  interface Counter {
+    consume(key: string, points?: number): Promise<unknown>
+  }
+  const limiter = (keyPrefix: string, limit: number, duration: number): Counter => {
     const memory = new RateLimiterMemory({ keyPrefix, points: limit, duration })
     if (!options.redis) return memory
-    return new RateLimiterRedis({
+    const shared = new RateLimiterRedis({
       storeClient: options.redis,
       useRedisPackage: true,
       rejectIfRedisNotReady: true,
@@ -89,17 +110,33 @@ export function operatorThrottle(options: ThrottleOptions) {
       // While Redis is away, each instance counts alone (0021: per-instance behaviour until it returns).
       insuranceLimiter: memory,
     })
+    return {
+      async consume(key, points = 1) {
+        if (!health.usable()) return memory.consume(key, points)
+        const counted = shared.consume(key, points)
+        try {
+          return await health.bounded(counted)
+        } catch (error) {
+          if (error instanceof RateLimiterRes) throw error
+          return memory.consume(key, points)
+        }
+      },
+    }
   }
   // A slot's key lives one second (the smallest expiry Redis counters take); each slot has its own key.
   const slotLimiter = limiter('budget', points, 1)
   const bulkLimiter = limiter('budget-bulk', bulkPoints, 1)
   const personLimiter = limiter('budget-person', personPoints, 1)
+  // Each render asks the operator a few times (the session, the list, its counts): they count against the person's
+  // share of the rate (0021), never waiting: past it, the page goes without its first view and loads in the browser.
+  const renderBudget = budgetOf(options.renderPerSecond ?? 0)
+  const renderLimiter = limiter('render-person', renderBudget.personPoints, 1)
   let waiting = 0
 
   /** True when the call was counted; false with how long until the limiter's window ends. */
-  async function consume(target: RateLimiterAbstract, key: string): Promise<{ ok: true } | { ok: false; waitMs: number }> {
+  async function consume(target: Counter, key: string, points = 1): Promise<{ ok: true } | { ok: false; waitMs: number }> {
     try {
-      await target.consume(key)
+      await target.consume(key, points)
       return { ok: true }
     } catch (error) {
       if (error instanceof RateLimiterRes) return { ok: false, waitMs: error.msBeforeNext }
@@ -168,10 +205,15 @@ export function operatorThrottle(options: ThrottleOptions) {
     }
   }
 
+  /** Whether `person` (personOf) may have a server render that makes `calls` calls now. */
+  async function admitRender(person: string, calls: number): Promise<boolean> {
+    if (!options.renderPerSecond) return true
+    return (await consume(renderLimiter, `render:${person}`, calls)).ok
+  }
+
   /** Marks the calls a request makes to the operator with its person and kind; for the gateway's /api routes. */
   const middleware: MiddlewareHandler = async (c, next) => {
-    const cookie = getCookie(c, SESSION_COOKIE)
-    const person = cookie ? createHash('sha256').update(cookie).digest('base64url').slice(0, 22) : 'anonymous'
+    const person = personOf(c)
     const bulk = (c.req.header(BULK_READ_HEADER) ?? '') !== '' && c.req.method === 'GET'
     const caller: Caller = { person, bulk, waitedMs: 0 }
     await callers.run(caller, next)
@@ -200,7 +242,7 @@ export function operatorThrottle(options: ThrottleOptions) {
       return refusal.toResponse(pickLanguage(request.headers.get('accept-language')), newRequestId())
     }
 
-  return { acquire, middleware, wrap, run: <T>(caller: Caller, fn: () => T) => callers.run(caller, fn) }
+  return { acquire, admitRender, middleware, wrap, run: <T>(caller: Caller, fn: () => T) => callers.run(caller, fn) }
 }
 
 export type OperatorThrottle = ReturnType<typeof operatorThrottle>

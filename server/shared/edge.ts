@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto'
+import type { Server } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -48,6 +50,18 @@ const EDGE_TEXTS = {
   signIn: {
     en: 'Sign in to make changes.',
     fr: 'Connectez-vous pour faire des modifications.',
+  },
+  headersTooLarge: {
+    en: 'The address and headers of this call are larger than the {max} bytes this server reads. Send a shorter address or fewer cookies.',
+    fr: 'L’adresse et les en-têtes de cet appel dépassent les {max} octets que ce serveur lit. Envoyez une adresse plus courte ou moins de cookies.',
+  },
+  tooSlow: {
+    en: 'The call was not received within {seconds} s, so the connection was closed. Try again.',
+    fr: 'L’appel n’a pas été reçu en {seconds} s : la connexion a été fermée. Réessayez.',
+  },
+  malformed: {
+    en: 'This call is not valid HTTP.',
+    fr: 'Cet appel n’est pas du HTTP valide.',
   },
 } satisfies MessageTable<string>
 
@@ -265,4 +279,55 @@ export async function readBounded(request: Request, maxBytes: number): Promise<U
     chunks.push(value)
   }
   return Buffer.concat(chunks, size)
+}
+
+/** The most bytes of request line and headers Node reads (its default, said here once); past it, 431. */
+export const HEADER_MAX_BYTES = 16 * 1024
+/** How long a client has to send a whole request, headers and body; then the connection is closed (408). */
+export const REQUEST_TIMEOUT_MS = 30_000
+
+/**
+ * The options of the Node server (`serve`'s serverOptions, docs/decisions/0022-server-edge.md): bounded headers and
+ * a bounded time to send a request, checked every second (Node checks every 30 s by default, which would let a slow
+ * body be held twice as long).
+ */
+export function connectionLimits(requestTimeoutMs = REQUEST_TIMEOUT_MS) {
+  return {
+    maxHeaderSize: HEADER_MAX_BYTES,
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs),
+  }
+}
+
+/**
+ * What Node answers itself (headers too large, a request too slow, bytes that are not HTTP) is an error entity with a
+ * request id too, never a bare status line; then the connection is closed.
+ */
+export function answerClientErrors(server: Pick<Server, 'on'>, requestTimeoutMs = REQUEST_TIMEOUT_MS): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // An answer already begun (or a closed socket) cannot take another one (Node's own rule for its default answer).
+    if (!socket.writable || ('bytesWritten' in socket && socket.bytesWritten !== 0)) {
+      socket.destroy()
+      return
+    }
+    const failure =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? new ApiError(EDGE_ERRORS, 431, ERROR_CODE.invalidField, 'headersTooLarge', { max: HEADER_MAX_BYTES })
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? new ApiError(EDGE_ERRORS, 408, ERROR_CODE.malformedBody, 'tooSlow', { seconds: Math.round(requestTimeoutMs / 1000) })
+          : new ApiError(EDGE_ERRORS, 400, ERROR_CODE.malformedBody, 'malformed')
+    const requestId = newRequestId()
+    const response = failure.toResponse('en', requestId)
+    void response.text().then((body) => {
+      const head = [`HTTP/1.1 ${response.status} ${statusText(response.status)}`]
+      response.headers.forEach((value, name) => head.push(`${name}: ${value}`))
+      head.push(`Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close')
+      socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
+    })
+  })
+}
+
+function statusText(status: number): string {
+  return { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status] ?? 'Error'
 }

@@ -241,8 +241,9 @@ export function createMobileSignIn(options: MobileSignInOptions) {
   routes.get('/pending', async (c) => {
     const state = await readCookie(c)
     const operator = state?.mccMnc ? await operatorFor(c, state.mccMnc) : 'expired'
+    // An error entity with the request id, as every answer of the gateway (docs/decisions/0022-server-edge.md).
     if (!state || typeof operator === 'string')
-      return c.json({ error: typeof operator === 'string' ? operator : 'expired' }, 404, { 'Cache-Control': 'no-store' })
+      return new ApiError(GATEWAY_AUTH_ERRORS, 404, 'invalid_request', 'noMobileSignIn', {}, { headers: { 'Cache-Control': 'no-store' } }).respond(c)
     const body: MobilePending = {
       operator: { name: operator.name, country: operator.country, mccMnc: operator.mccMnc },
       issuer: operator.issuer,

@@ -1,16 +1,33 @@
 import { TOKEN_HANDLE_PREFIX } from '@contract/gateway-sign-in'
-import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
+import { hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import { EncryptJWT, jwtDecrypt } from 'jose'
 import { z } from 'zod'
 import type { TokenResponse } from '@contract/oauth'
-import type { SharedStore } from '../shared-store'
+import { ERROR_CODE } from '@contract/error'
+import { ApiError } from '../../shared/api-error'
+import { GATEWAY_ERRORS } from '../gateway-errors'
+import { ServerSessions, SessionsUnavailable, sqliteSessionStore, type SignOutOutcome } from './session-store'
+
+/** The answer while the session store cannot be reached past the grace (0031): 503 code 5, never a hang. */
+export function signInUnavailable(): ApiError {
+  return new ApiError(GATEWAY_ERRORS, 503, ERROR_CODE.unavailable, 'signInUnavailable', {}, { headers: { 'Retry-After': '5' } })
+}
+
+async function orUnavailable<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    if (error instanceof SessionsUnavailable) throw signInUnavailable()
+    throw error
+  }
+}
 
 /**
- * The gateway's only memory of a signed-in person: two encrypted cookies (docs/decisions/0011-sign-in.md).
- * `oc_session` holds the operator's tokens, `oc_auth` the sign-ins in progress. Nothing is kept on the
- * server, so any instance holding SESSION_SECRET (or SESSION_SECRETS) can serve any request.
+ * Two encrypted cookies (docs/decisions/0011-sign-in.md): `oc_session` holds only the session's random id, the
+ * session itself (the operator's tokens) lives in the session store (docs/decisions/0031-server-side-sessions.md);
+ * `oc_auth` holds the sign-ins in progress.
  */
 export const SESSION_COOKIE = 'oc_session'
 export const AUTH_COOKIE = 'oc_auth'
@@ -46,6 +63,14 @@ export const ZSession = z.object({
   mobile: z.object({ operator: z.string(), country: z.string(), acr: z.string(), amr: z.array(z.string()) }).optional(),
 })
 export type Session = z.infer<typeof ZSession>
+
+/**
+ * What oc_session carries (0031): the session's id and a version. A cookie of the release before (which held the
+ * tokens themselves) has no `v` and reads as none: those people sign in once more.
+ */
+const ZSessionRef = z.object({ v: z.literal(2), sid: z.string().min(16) })
+/** The stored session is sealed too, with a key of its own: a copy of the store alone gives no token. */
+const STORED_SESSION = 'oc_session_store'
 
 const ZPendingSignIn = z.object({
   state: z.string().min(1),
@@ -116,59 +141,93 @@ export function cookieKeys(secrets: string | readonly string[], cookieName: stri
   return (typeof secrets === 'string' ? [secrets] : secrets).map((secret) => cookieKey(secret, cookieName))
 }
 
-/** The store key of a revoked session: a hash, so that the store never holds a live session's id. */
-function revokedKey(sid: string): string {
-  return `revoked:${createHash('sha256').update(sid).digest('base64url')}`
-}
-
 /**
- * Seals and opens the two cookies; `now` is the gateway's clock (ms), injectable for tests. With `revocations`
- * (the app's shared store), a session signed out is refused wherever its cookie is shown again.
+ * Seals and opens the two cookies and keeps sessions in `sessions` (the app's session store, 0031; a private
+ * in-memory one when absent); `now` is the gateway's clock (ms), injectable for tests.
  */
 export class SessionCookies {
   private readonly sessionKey: Uint8Array[]
   private readonly authKey: Uint8Array[]
+  private readonly storedKey: Uint8Array[]
+  private ownSessions: ServerSessions | undefined
 
   /** `secrets`: one, or every accepted one with the sealing one first. */
   constructor(
     secrets: string | readonly string[],
     private readonly now: () => number,
-    private readonly revocations?: SharedStore,
+    private readonly serverSessions?: ServerSessions,
   ) {
     this.sessionKey = cookieKeys(secrets, SESSION_COOKIE)
     this.authKey = cookieKeys(secrets, AUTH_COOKIE)
+    this.storedKey = cookieKeys(secrets, STORED_SESSION)
+  }
+
+  private get sessions(): ServerSessions {
+    return this.serverSessions ?? (this.ownSessions ??= new ServerSessions(sqliteSessionStore(':memory:', this.now), this.now))
   }
 
   nowSeconds(): number {
     return Math.floor(this.now() / 1000)
   }
 
-  /** The JWE of `session`, as the value of oc_session (also used by tests to sign someone in directly). */
+  /**
+   * Stores `session` as a new one and answers the value of oc_session, a JWE of its id (a sign-in; also used by tests
+   * to sign someone in directly). Throws SessionsUnavailable when the store cannot take it.
+   */
   async sealSession(session: Session): Promise<string> {
-    return this.seal(ZSession.parse(session), sessionExpiresAt(session), this.sessionKey)
+    const parsed = ZSession.parse(session)
+    const expiresAt = sessionExpiresAt(parsed)
+    const stored = await this.seal(parsed, expiresAt, this.storedKey)
+    await orUnavailable(this.sessions.create(parsed.sid, stored, Math.max(1, expiresAt * 1000 - this.now())))
+    return this.seal({ v: 2, sid: parsed.sid }, expiresAt, this.sessionKey)
   }
 
+  /**
+   * The session behind an oc_session value, as the store has it; none when the cookie is absent, old or tampered with,
+   * or the session ended. Throws SessionsUnavailable when the store cannot answer past the grace (0031).
+   */
   async openSession(value: string | undefined): Promise<Session | null> {
-    const session = await this.open(value, this.sessionKey, ZSession)
-    if (session && this.revocations && (await this.revocations.get(revokedKey(session.sid))) !== null) return null
-    return session
+    const ref = await this.open(value, this.sessionKey, ZSessionRef)
+    if (!ref) return null
+    const stored = await orUnavailable(this.sessions.read(ref.sid))
+    const session = await this.open(stored ?? undefined, this.storedKey, ZSession)
+    return session?.sid === ref.sid ? session : null
   }
 
-  /** Ends `session` on the server: its cookie, wherever it was copied, reads as none until it would have expired. */
-  async revoke(session: Session): Promise<void> {
-    if (!this.revocations) return
-    const ttlMs = (sessionExpiresAt(session) - this.nowSeconds()) * 1000
-    if (ttlMs > 0) await this.revocations.set(revokedKey(session.sid), '1', ttlMs)
+  /** The session id an oc_session value carries, without asking the store (a sign-out works while it is away). */
+  async sessionIdOf(value: string | undefined): Promise<string | null> {
+    return (await this.open(value, this.sessionKey, ZSessionRef))?.sid ?? null
+  }
+
+  /** Ends a session on the server: its cookie, wherever it was copied, reads as none from now on (0031). */
+  async revoke(sid: string): Promise<SignOutOutcome> {
+    return this.sessions.end(sid)
+  }
+
+  /** Stores the renewed `session` (a refresh) and answers its cookie; null when it was signed out meanwhile. */
+  async renewedSessionCookie(session: Session, context: CookieContext): Promise<string | null> {
+    const parsed = ZSession.parse(session)
+    const expiresAt = sessionExpiresAt(parsed)
+    const kept = await this.sessions.renew(parsed.sid, await this.seal(parsed, expiresAt, this.storedKey), Math.max(1, expiresAt * 1000 - this.now()))
+    if (!kept) return null
+    return generateCookie(
+      SESSION_COOKIE,
+      await this.seal({ v: 2, sid: parsed.sid }, expiresAt, this.sessionKey),
+      attributes('/', this.cookieAge(parsed), context),
+    )
+  }
+
+  private cookieAge(session: Session): number {
+    return Math.min(MAX_COOKIE_SECONDS, Math.max(0, sessionExpiresAt(session) - this.nowSeconds()))
   }
 
   async readSession(c: Context): Promise<Session | null> {
     return this.openSession(getCookie(c, SESSION_COOKIE))
   }
 
-  /** Set-Cookie for oc_session: HttpOnly, SameSite=Strict, Path=/, Max-Age the session's life. */
+  /** Set-Cookie for a new session's oc_session: HttpOnly, SameSite=Strict, Path=/, Max-Age the session's life. */
   async sessionCookie(session: Session, context: CookieContext): Promise<string> {
-    const maxAge = Math.min(MAX_COOKIE_SECONDS, Math.max(0, sessionExpiresAt(session) - this.nowSeconds()))
-    return generateCookie(SESSION_COOKIE, await this.sealSession(session), attributes('/', maxAge, context))
+    return generateCookie(SESSION_COOKIE, await this.sealSession(session), attributes('/', this.cookieAge(session), context))
   }
 
   clearSessionCookie(context: CookieContext): string {

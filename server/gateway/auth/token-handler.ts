@@ -1,5 +1,6 @@
 import type { AuthConfig, BrowserTokenAnswer } from '@contract/gateway-sign-in'
 import { Hono, type Context } from 'hono'
+import { getCookie } from 'hono/cookie'
 import type { OidcSettings } from '../../config'
 import * as authorizationRequest from '../../shared/authorization-request'
 import { ApiError } from '../../shared/api-error'
@@ -8,7 +9,8 @@ import type { SharedStore } from '../shared-store'
 import { tokenClient, type TokenEndpoint, type TokenOutcome } from './operator'
 import { sessionRefresher, type RefreshOutcome } from './refresh'
 import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
-import { AUTH_COOKIE_SECONDS, SessionCookies, sameSecret, sessionFromTokens, type Session } from './session'
+import { AUTH_COOKIE_SECONDS, SESSION_COOKIE, SessionCookies, sameSecret, sessionFromTokens, type Session } from './session'
+import type { ServerSessions } from './session-store'
 
 export const AUTH_BASE = '/auth'
 export const CALLBACK_PATH = `${AUTH_BASE}/callback`
@@ -36,6 +38,8 @@ export interface SignInOptions {
   sessionSecrets?: readonly string[]
   /** The ID token's expected `iss` (issuer.ts: the profile's, the discovered one, or `oidc.issuer`); `oidc.issuer` when absent. */
   issuer?: () => Promise<string>
+  /** Where sessions live (docs/decisions/0031-server-side-sessions.md); a private in-memory store when absent. */
+  sessions?: ServerSessions
   /** Set-Cookie values that also end the authorization server's own sign-in session at sign-out, when it can be. */
   operatorSignOutCookies?: (c: Context) => string[]
 }
@@ -66,15 +70,15 @@ function singleValued(params: URLSearchParams): Record<string, string> | { repea
 
 /**
  * The gateway's token handler (docs/decisions/0011-sign-in.md): the browser runs the authorization-code
- * flow against /auth/*, the gateway holds the client secret and the operator's tokens (in the encrypted
- * oc_session cookie) and gives the browser the ID token and opaque handles.
+ * flow against /auth/*, the gateway holds the client secret and the operator's tokens (in the session
+ * store, the oc_session cookie holding only the session's id, 0031) and gives the browser the ID token and opaque handles.
  */
-export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, operatorSignOutCookies, issuer }: SignInOptions): {
+export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, sessions: serverSessions, operatorSignOutCookies, issuer }: SignInOptions): {
   routes: Hono
   sessions: GatewaySessions
 } {
   const secrets = sessionSecrets ?? [oidc.sessionSecret]
-  const cookies = new SessionCookies(secrets, now, store)
+  const cookies = new SessionCookies(secrets, now, serverSessions)
   const issuerOf = issuer ?? (async () => oidc.issuer)
   const client = tokenClient(oidc, tokenEndpoint, issuerOf)
   const refresh = sessionRefresher(client, now, { ...(store ? { store } : {}), secrets })
@@ -84,7 +88,7 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
   const sessions: GatewaySessions = {
     read: (c) => cookies.readSession(c),
     refresh: (session) => refresh(session),
-    setCookie: (c, session) => cookies.sessionCookie(session, cookieContext(c)),
+    setCookie: async (c, session) => (await cookies.renewedSessionCookie(session, cookieContext(c))) ?? cookies.clearSessionCookie(cookieContext(c)),
     clearCookie: (c) => cookies.clearSessionCookie(cookieContext(c)),
   }
 
@@ -212,8 +216,14 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
     }
     if (outcome.kind === 'unavailable')
       return new ApiError(GATEWAY_AUTH_ERRORS, 502, 'temporarily_unavailable', 'operator', { description: outcome.description }).respond(c)
-    c.header('Set-Cookie', await cookies.sessionCookie(outcome.session, cookieContext(c)))
-    return answer(c, outcome.session, outcome.idToken)
+    const renewed = await cookies.renewedSessionCookie(outcome.session, cookieContext(c))
+    if (renewed) {
+      c.header('Set-Cookie', renewed)
+      return answer(c, outcome.session, outcome.idToken)
+    }
+    // Signed out while the refresh was on its way: the renewed tokens are not given out.
+    c.header('Set-Cookie', cookies.clearSessionCookie(cookieContext(c)))
+    return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'otherSession').respond(c)
   }
 
   routes.all('/logout', async (c) => {
@@ -221,9 +231,18 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
       return new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }, { headers: { Allow: 'POST' } }).respond(c)
     const refusal = crossSiteRefusal(c)
     if (refusal) return new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason: refusal }).respond(c)
-    // Clearing the cookie is not enough: a copy of it must stop working too (0020).
-    const session = await cookies.readSession(c)
-    if (session) await cookies.revoke(session)
+    // Clearing the cookie is not enough: a copy of it must stop working too (0020). The session is deleted from the
+    // store, or, while the store is away, refused here at once and deleted as soon as it answers (0031).
+    const sid = await cookies.sessionIdOf(getCookie(c, SESSION_COOKIE))
+    if (sid && (await cookies.revoke(sid)) === 'queued') {
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          time: new Date().toISOString(),
+          message: 'Sign-out queued: the session store is unavailable; it is refused on this instance and deleted once the store answers.',
+        }),
+      )
+    }
     for (const cookie of operatorSignOutCookies?.(c) ?? []) c.header('Set-Cookie', cookie, { append: true })
     c.header('Set-Cookie', cookies.clearSessionCookie(cookieContext(c)), { append: true })
     c.header('Set-Cookie', cookies.clearPendingCookie(cookieContext(c)), { append: true })
