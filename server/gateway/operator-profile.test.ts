@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HEADER } from '@contract/common'
+import { SENDS_PATH } from '@contract/gateway-sends'
 import { DROPPED_PARAMETERS_HEADER, OPERATOR_TRAITS_PATH, ZOperatorTraits, type OperatorProfile } from '@contract/operator-profile'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
@@ -61,7 +62,7 @@ async function gatewayWith(profile: Partial<OperatorProfile> | null, now: () => 
   const config = loadConfig(envWith(profile))
   const { app, sessions } = buildApp(config, { realNow: now })
   const cookie = await sessionCookieHeader(config, now, { accessToken: 'operator-access' }, sessions)
-  return { app, get: (path: string) => app.request(`/api/ordering/v3${path}`, { headers: { Cookie: cookie } }) }
+  return { app, cookie, get: (path: string) => app.request(`/api/ordering/v3${path}`, { headers: { Cookie: cookie } }) }
 }
 
 afterEach(() => vi.unstubAllGlobals())
@@ -322,5 +323,35 @@ describe('the gateway’s own reading of GET /me', () => {
     [null, null],
   ])('reads only customer.id of %j', (body, expected) => {
     expect(customerIdOf(body)).toBe(expected)
+  })
+})
+
+describe('a /me that names no customer the gateway can read', () => {
+  it('keeps the send guard per person: the send state answers, and a second send of the same reference waits', async () => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    operatorApi(async (url) => {
+      if (url.pathname.endsWith('/me')) return jsonResponse(200, { user: { id: 'u-1' }, company: { id: 'C001' } })
+      await held
+      return jsonResponse(201, { id: 'R1' })
+    })
+    const { app, cookie } = await gatewayWith(null)
+    const state = await app.request(`${SENDS_PATH}?customerReference=PO-1`, { headers: { Cookie: cookie } })
+    expect(state.status).toBe(200)
+    expect(await state.json()).toEqual({ customerReference: 'PO-1', inFlight: false })
+    const send = () =>
+      app.request('/api/ordering/v3/requests', {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'X', customerReference: 'PO-1' }),
+      })
+    const first = send()
+    await vi.waitFor(async () => {
+      const during = await app.request(`${SENDS_PATH}?customerReference=PO-1`, { headers: { Cookie: cookie } })
+      expect(await during.json()).toMatchObject({ inFlight: true })
+    })
+    expect((await send()).status).toBe(409)
+    release()
+    expect((await first).status).toBe(201)
   })
 })
