@@ -17,6 +17,8 @@ export const CSRF_HEADER = { name: 'X-Requested-With', value: 'ordering-console'
 export const ZBrowserSession = z.object({
   /** The signed-in person (the ID token's `sub`). */
   sub: z.string().check(z.minLength(1)),
+  /** The person's name from the ID token, when it gives one: the header's fallback when /me names nobody (0028). */
+  name: z.optional(z.string()),
   /** Epoch seconds: the session ends then at the latest (its refresh token's life, or its access token's). */
   expiresAt: z.int(),
   /** Whether the console's cloud lists are this person's company's (0018); absent when the gateway could not tell. */

@@ -27,8 +27,12 @@ function set(client: QueryClient, error: ApiError | null): void {
   for (const listener of state.listeners) listener()
 }
 
-/** The reads that never count against an API's quota (the API's status and version): their success says nothing of it. */
-const isUncounted = (key: QueryKey) => key[0] === 'api'
+/**
+ * The reads that never count against an API's quota, whose success says nothing of it: the API's status and version,
+ * and the gateway's own answers (the operator's traits, the session), which never reach the operator.
+ */
+const UNCOUNTED_ROOTS: readonly unknown[] = ['api', 'operator', 'auth']
+const isUncounted = (key: QueryKey) => UNCOUNTED_ROOTS.includes(key[0])
 
 /** What a call's outcome says of the quota: a refusal naming it sets it, a success clears it. */
 export function noteQuotaOutcome(client: QueryClient, outcome: { error: unknown } | { success: true }): void {

@@ -30,7 +30,13 @@ export function browserSessionRoute(sessions: GatewaySessions, cloud: CloudAcces
     if (lookup?.setCookie) c.header('Set-Cookie', lookup.setCookie)
     if (lookup?.kind === 'customer') noteCustomer(c, lookup.customerId)
     const cloudAnswer = cloud === null ? { cloud: false } : lookup?.kind === 'customer' ? { cloud: lookup.customerId === cloud.customerId } : {}
-    const body: SessionInfo & BrowserSession = { ...info, sub: session.sub, expiresAt: sessionExpiresAt(session), ...cloudAnswer }
+    const body: SessionInfo & BrowserSession = {
+      ...info,
+      sub: session.sub,
+      ...(session.name ? { name: session.name } : {}),
+      expiresAt: sessionExpiresAt(session),
+      ...cloudAnswer,
+    }
     return c.json(body, 200)
   })
 }

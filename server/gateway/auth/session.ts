@@ -58,6 +58,11 @@ export const ZSession = z.object({
   accessHandle: z.string().startsWith(HANDLE_PREFIX),
   refreshHandle: z.string().startsWith(HANDLE_PREFIX).optional(),
   sub: z.string().min(1),
+  /**
+   * The person's name as the ID token gives it (OpenID Connect's `name`, else `preferred_username` or `email`): what the
+   * header shows when the operator's /me, whose body reference 1 does not show, has no name (0028).
+   */
+  name: z.string().min(1).max(200).optional(),
   scope: z.string(),
   /** Set when the person signed in with a mobile number (docs/decisions/0017-mobile-connect.md). */
   mobile: z.object({ operator: z.string(), country: z.string(), acr: z.string(), amr: z.array(z.string()) }).optional(),
@@ -102,7 +107,7 @@ export function cookieKey(secret: string, cookieName: string): Uint8Array {
 }
 
 /** The session a token answer makes: a new one at sign-in, the same handles and person after a refresh. */
-export function sessionFromTokens(tokens: TokenResponse, nowSeconds: number, base: { sub: string; scope: string; previous?: Session }): Session {
+export function sessionFromTokens(tokens: TokenResponse, nowSeconds: number, base: { sub: string; scope: string; name?: string; previous?: Session }): Session {
   const previous = base.previous
   const refreshToken = tokens.refresh_token ?? previous?.refreshToken
   return {
@@ -119,6 +124,7 @@ export function sessionFromTokens(tokens: TokenResponse, nowSeconds: number, bas
     // Handles live as long as the session: a refresh done by the API proxy cannot tell the browser new ones.
     accessHandle: previous?.accessHandle ?? newHandle(),
     sub: base.sub,
+    ...((base.name ?? previous?.name) ? { name: (base.name ?? previous?.name)! } : {}),
     scope: tokens.scope ?? base.scope,
   }
 }
@@ -291,4 +297,13 @@ export class SessionCookies {
  */
 function attributes(path: string, maxAge: number, context: CookieContext) {
   return { path, maxAge, httpOnly: true, sameSite: 'Strict', secure: context.secure } as const
+}
+
+/** The name an ID token's claims give a person (OpenID Connect Core 5.1), bounded; none when they give none. */
+export function nameOfClaims(claims: Record<string, unknown>): string | undefined {
+  for (const claim of ['name', 'preferred_username', 'email']) {
+    const value = claims[claim]
+    if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 200)
+  }
+  return undefined
 }

@@ -9,7 +9,7 @@ import type { SharedStore } from '../shared-store'
 import { tokenClient, type TokenEndpoint, type TokenOutcome } from './operator'
 import { sessionRefresher, type RefreshOutcome } from './refresh'
 import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
-import { AUTH_COOKIE_SECONDS, SESSION_COOKIE, SessionCookies, sameSecret, sessionFromTokens, type Session } from './session'
+import { AUTH_COOKIE_SECONDS, nameOfClaims, SESSION_COOKIE, SessionCookies, sameSecret, sessionFromTokens, type Session } from './session'
 import type { ServerSessions } from './session-store'
 
 export const AUTH_BASE = '/auth'
@@ -190,7 +190,11 @@ export function createSignIn({ oidc, tokenEndpoint, now, store, sessionSecrets, 
     const verified = await client.verifyIdToken(idToken, { now: now(), nonces: pending.map((entry) => entry.nonce) })
     if (!verified.ok) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'idToken', { reason: verified.reason }).respond(c)
     const signIn = pending.find((entry) => entry.nonce === verified.claims.nonce)!
-    const session = sessionFromTokens(outcome.tokens, cookies.nowSeconds(), { sub: verified.claims.sub, scope: signIn.scope })
+    const session = sessionFromTokens(outcome.tokens, cookies.nowSeconds(), {
+      sub: verified.claims.sub,
+      scope: signIn.scope,
+      name: nameOfClaims(verified.claims),
+    })
     c.header('Set-Cookie', await cookies.sessionCookie(session, cookieContext(c)), { append: true })
     c.header(
       'Set-Cookie',

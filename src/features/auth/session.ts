@@ -239,6 +239,10 @@ export function createAuthSession(options: AuthSessionOptions) {
     subject(): string | undefined {
       return known?.sub
     },
+    /** The signed-in person's name from the ID token, as the gateway gave it, when it had one. */
+    personName(): string | undefined {
+      return known?.name
+    },
     /** The UserManager once `userManager()` has resolved: for pages whose route waited for it. */
     loadedUserManager(): UserManager {
       if (!loaded) throw new Error('The sign-in library is not loaded: the route must wait for session.userManager().')

@@ -34,7 +34,8 @@ export function AccountMenu() {
       {me.isSuccess ? (
         <>
           <p className="account__who">
-            <span className="account__name">{me.data.name}</span> <span className="account__customer">{me.data.customer?.name}</span>
+            <span className="account__name">{me.data.name ?? authSession.personName() ?? authSession.subject()}</span>{' '}
+            <span className="account__customer">{me.data.customer?.name}</span>
           </p>
           <p className="account__access">{canCreate(me.data) ? t('auth.account.fullAccess') : t('auth.account.readOnly')}</p>
           {session.data?.method === 'mobile' && (
