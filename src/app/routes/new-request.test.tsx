@@ -41,8 +41,8 @@ async function readRequest(id: string) {
   return ZRequest.parse(await response.json())
 }
 
-async function openForm(path: string, signedInAs = ALICE) {
-  const rendered = await renderApp({ server, signedInAs, path })
+async function openForm(path: string, signedInAs = ALICE, on = server) {
+  const rendered = await renderApp({ server: on, signedInAs, path })
   // The first form of a run loads its code (React Aria, zod's JSON Schema reader): allow for a busy machine.
   await screen.findByRole('form', { name: /Request form|Formulaire de demande/ }, { timeout: 20_000 })
   return rendered
@@ -230,10 +230,18 @@ describe('new request route', () => {
   it(
     'puts the API’s own 400 on the field when the operator’s day is ahead of the browser’s',
     async () => {
+      // The sandbox clock only moves forward: moved on the file's server, it would leave every later test's operator
+      // days ahead of the browser, and their "today + 7 days" refused. This test moves the clock of a server of its own.
+      const shared = globalThis.fetch
+      const own = startInProcessServer()
+      onTestFinished(() => {
+        own.close()
+        vi.stubGlobal('fetch', shared)
+      })
       const clock = (await (
         await fetch('/sandbox/control/clock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ days: 3 }) })
       ).json()) as { today: string }
-      await openForm('/requests/new?item=CI-BVPN-SITE')
+      await openForm('/requests/new?item=CI-BVPN-SITE', ALICE, own)
       await pickDate(addDaysToIsoDate(today(), 8))
       await userEvent.type(contractBox(), 'ACM-000101')
       await userEvent.tab()
