@@ -25,7 +25,7 @@ import type { SharedStore } from './gateway/shared-store'
 import { compressJson } from './gateway/compress-json'
 import { operatorThrottle, personOf } from './gateway/throttle'
 import { quotaPause } from './gateway/quota-pause'
-import { createFirstView, type FirstView } from './gateway/first-view'
+import { createFirstView } from './gateway/first-view'
 import { spaRoutes } from './gateway/spa'
 import { SANDBOX_BASE, SANDBOX_CLOUD_BASE, SANDBOX_ORDERING_BASE, sandboxRoutes } from './sandbox/routes'
 import { ssoSignOutCookie } from './sandbox/oidc/authorize'
@@ -40,6 +40,11 @@ export interface BuiltApp {
   sessions: ServerSessions
   /** The sandbox control endpoint's secret (0009); null when the controls are not mounted. */
   controlSecret: string | null
+  /**
+   * Loads the list's first-view renderer now rather than on the first page that needs it (0026), so that the first
+   * /requests after a start gets its view within the render's wait; `main.ts` calls it once listening. Tests never do.
+   */
+  warmFirstView(): Promise<void>
   close(): void
 }
 
@@ -224,20 +229,19 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
       return nothingAt(c.req.path).respond(c)
     })
   }
+  let warmFirstView = async () => undefined
   if (config.SERVE_SPA === 'on') {
     // The list's first view asks this server for the page's first calls, in-process, as the browser would (0026).
     let firstView: ReturnType<typeof createFirstView> | undefined
     const loadFirstView = () =>
-      (firstView ??= createFirstView({ spa: config.SPA_DIST, server: config.SPA_SERVER_DIST }, async (request) => app.fetch(request))
-        .then(withinShare)
-        .catch(() => null))
-    // A person's renders count against their share of the operator's rate (0021): past it, the page renders in the browser.
-    const withinShare = (view: FirstView | null): FirstView | null =>
-      view && {
-        render: async (c, indexHtml) =>
-          (await throttle.admitRender(personOf(c), FIRST_VIEW_CALLS)) ? view.render(c, indexHtml) : { html: null, setCookies: [] },
-      }
+      (firstView ??= createFirstView(
+        { spa: config.SPA_DIST, server: config.SPA_SERVER_DIST },
+        async (request) => app.fetch(request),
+        // A person's renders count against their share of the operator's rate (0021): past it, the page renders in the browser.
+        (c) => throttle.admitRender(personOf(c), FIRST_VIEW_CALLS),
+      ).catch(() => null))
     app.route('/', spaRoutes(config.SPA_DIST, loadFirstView))
+    warmFirstView = async () => void (await loadFirstView())
   }
   // Anything else (a POST to a page, a GET with the SPA off) is a 404 entity too.
   app.notFound((c) => nothingAt(c.req.path).respond(c))
@@ -248,6 +252,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
     store: shared.store,
     sessions,
     controlSecret,
+    warmFirstView: () => warmFirstView(),
     close: () => {
       sandbox?.close()
       sessions.close()

@@ -23,7 +23,7 @@ function start() {
     }
     throw error
   }
-  const { app, sandbox, controlSecret, close } = buildApp(config)
+  const { app, sandbox, controlSecret, warmFirstView, close } = buildApp(config)
   // A generated secret is written for whoever runs the tests on this machine, readable by this user only; a secret
   // given by SANDBOX_CONTROL_SECRET is the caller's and is not written anywhere.
   if (controlSecret && !config.SANDBOX_CONTROL_SECRET) {
@@ -37,6 +37,7 @@ function start() {
     console.log(`Ordering Console on http://${host}:${info.port}`)
     console.log(sandbox ? `  upstream: the sandbox (${config.SANDBOX_DB_PATH})` : `  upstream: ${config.ORDERING_UPSTREAM}`)
     console.log(`  hosts answered: ${config.allowedHosts.join(', ')}`)
+    void warmFirstView()
     if (controlSecret) {
       const where = config.SANDBOX_CONTROL_SECRET ? 'from SANDBOX_CONTROL_SECRET' : `also in ${CONTROL_SECRET_FILE}`
       console.log(`  sandbox control secret (header X-Sandbox-Control-Secret): ${controlSecret} (${where})`)

@@ -115,7 +115,12 @@ export function stylesOf(manifest: Manifest, modules: string[]): string[] {
  * The first view of the pages that have one (the requests list), given how to call this server in-process. Null when
  * the SPA's server build is absent (`npm run build` makes it): the pages then render in the browser alone.
  */
-export async function createFirstView(dist: { spa: string; server: string }, callSelf: (request: Request) => Promise<Response>): Promise<FirstView | null> {
+export async function createFirstView(
+  dist: { spa: string; server: string },
+  callSelf: (request: Request) => Promise<Response>,
+  /** Whether this person may spend a render's calls now (their share of the operator's rate, 0021); always, when absent. */
+  admit: (c: Context) => Promise<boolean> = async () => true,
+): Promise<FirstView | null> {
   const entry = join(resolve(dist.server), 'entry-server.js')
   const manifestPath = join(resolve(dist.spa), '.vite', 'manifest.json')
   if (!existsSync(entry) || !existsSync(manifestPath)) return null
@@ -128,6 +133,8 @@ export async function createFirstView(dist: { spa: string; server: string }, cal
       const url = new URL(c.req.url)
       const prefs = readFirstViewCookie(c.req.header('Cookie'))
       if (c.req.method !== 'GET' || url.pathname !== '/requests' || !prefs || !c.req.header('Cookie')) return { html: null, setCookies }
+      // Counted only when a view would be rendered: other pages and refused cookies cost the person nothing.
+      if (!(await admit(c))) return { html: null, setCookies }
       let cookie = c.req.header('Cookie')!
       /** One call as the page would make it, with the cookie as the calls before left it. */
       const ask = async (address: string): Promise<FirstViewAnswer> => {

@@ -16,7 +16,7 @@ const FROM_SPA = { 'X-Requested-With': 'ordering-console', Origin: ORIGIN, 'Sec-
 
 let t: TestApp
 beforeAll(() => {
-  t = startTestApp()
+  t = process.env.TRY_ALT ? startTestApp({ SANDBOX_DIALECT: 'alternate', OPERATOR_PROFILE: 'server/sandbox/dialects/alternate.profile.json' }) : startTestApp()
 })
 afterAll(() => t.close())
 
@@ -96,6 +96,8 @@ describe('sign-in through the sandbox authorization server', () => {
     const me = await spaCall(browser, '/api/ordering/v3/me')
     expect(me.status).toBe(200)
     expect(ZMe.parse(await me.json()).customer.id).toBe('C001')
+    // The ID token's name, for a header whose /me names nobody (docs/decisions/0028-tolerant-reader.md).
+    expect(await (await spaCall(browser, '/auth/session')).json()).toMatchObject({ sub: 'U001', name: 'Alice Martin' })
   })
 
   it('refreshes the expired access token behind an API call, then on the SPA’s refresh, and signs out', async () => {

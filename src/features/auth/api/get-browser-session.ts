@@ -17,5 +17,11 @@ export async function getBrowserSession(signal?: AbortSignal): Promise<BrowserSe
   if (!('sub' in answer)) return null
   // A gateway of an older release says nothing of the method: the session holds without it.
   const info = ZSessionInfo.safeParse(answer)
-  return { sub: answer.sub, expiresAt: answer.expiresAt, ...(answer.cloud === undefined ? {} : { cloud: answer.cloud }), info: info.success ? info.data : null }
+  return {
+    sub: answer.sub,
+    ...(answer.name === undefined ? {} : { name: answer.name }),
+    expiresAt: answer.expiresAt,
+    ...(answer.cloud === undefined ? {} : { cloud: answer.cloud }),
+    info: info.success ? info.data : null,
+  }
 }
