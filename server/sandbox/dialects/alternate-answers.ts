@@ -22,12 +22,6 @@ function withOffset(utc: string | number): string {
   return new Date(ms + OFFSET_MINUTES * 60_000).toISOString().replace('Z', `${sign}${hours}:${minutes}`)
 }
 
-/** A service point id as this operator writes it: `SPT-1234-5678` for the default dialect's `SP12345678`. */
-function alternateServicePoint(id: string): string {
-  const digits = /^SP([0-9]{4})([0-9]{4})$/.exec(id)
-  return digits ? `SPT-${digits[1]}-${digits[2]}` : id
-}
-
 /** The default dialect's service point id of an alternate one, so that a termination names what the store knows. */
 function storedServicePoint(id: string): string {
   const digits = /^SPT-([0-9]{4})-([0-9]{4})$/.exec(id)
@@ -54,7 +48,7 @@ interface StoredAttachment {
 /**
  * A request as the default dialect renders it, told the alternate's way: its statuses, steps and sub-steps; no
  * `contract` ("not shown" by reference 1's Request); attachments as `{ attachmentId, fileName, contentType,
- * sizeBytes }`; service points as `SPT-…`; timestamps with an offset; a cancelled request CANCELLED, with no
+ * sizeBytes }`; timestamps with an offset; a cancelled request CANCELLED, with no
  * rejection reason and the cancelling request named; and fields no reference names.
  */
 export function alternateRequest(rendered: Record<string, unknown>, row: RequestRow): Record<string, unknown> {
@@ -74,9 +68,6 @@ export function alternateRequest(rendered: Record<string, unknown>, row: Request
   }
   if (isObject(out.properties)) {
     const properties: Record<string, unknown> = { ...out.properties, provisioningRegion: 'FR-NORTH' }
-    if (isObject(properties.servicePoint) && typeof properties.servicePoint.id === 'string') {
-      properties.servicePoint = { ...properties.servicePoint, id: alternateServicePoint(properties.servicePoint.id) }
-    }
     out.properties = properties
   }
   if (isObject(out.customer)) out.customer = { ...out.customer, segment: 'ENTERPRISE' }

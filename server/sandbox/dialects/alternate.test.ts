@@ -205,12 +205,13 @@ describe('answers', () => {
     expect(created.attachments).toEqual([{ attachmentId: `${created.id}-A1`, fileName: 'plan.txt', contentType: 'text/plain', sizeBytes: 4 }])
   })
 
-  it('write service points SPT-1234-5678, and take them back in a termination', async () => {
+  it('take a service point written SPT-1234-5678 as well as SP12345678 in a termination', async () => {
     const { rows } = await list('status=COMPLETED&category=creation&type=INTERNET_ACCESS&fields=properties&limit=100')
     const servicePoints = rows.map((row) => (row.properties as { servicePoint?: { id: string } }).servicePoint?.id)
-    expect(servicePoints.every((id) => /^SPT-\d{4}-\d{4}$/.test(id ?? ''))).toBe(true)
+    expect(servicePoints.every((id) => /^SP\d{8}$/.test(id ?? ''))).toBe(true)
     for (const servicePoint of servicePoints) {
-      const response = await call('/requests', { json: terminationBody(t.today(), servicePoint!) })
+      const written = servicePoint!.replace(/^SP(\d{4})(\d{4})$/, 'SPT-$1-$2')
+      const response = await call('/requests', { json: terminationBody(t.today(), written) })
       if (response.status === 422) continue // already terminated in the seed
       expect(response.status).toBe(201)
       expect(((await response.json()) as Row).properties).toMatchObject({ servicePoint: { id: servicePoint } })
