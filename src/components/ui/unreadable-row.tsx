@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import type { UnreadableRow } from '@contract/tolerant'
 import { useTranslation } from '@/i18n/use-translation'
 
@@ -18,5 +19,19 @@ export function UnreadableRowLabel({ row }: { row: UnreadableRow }) {
         {t('app.unreadableRow.label')}
       </span>
     </>
+  )
+}
+
+/** An unreadable request as a list item: its id as a link to its page when it had one, then what could be read. */
+export function UnreadableRowItem({ row }: { row: UnreadableRow }) {
+  return (
+    <li>
+      {row.id && (
+        <>
+          <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>{' '}
+        </>
+      )}
+      <UnreadableRowLabel row={row} />
+    </li>
   )
 }

@@ -23,7 +23,7 @@ import './dashboard.css'
 import { codeText } from '@/lib/code-label'
 import { isUnreadable } from '@contract/tolerant'
 import { readableRows } from '@/lib/queries/requests'
-import { UnreadableRowLabel } from '@/components/ui/unreadable-row'
+import { UnreadableRowItem } from '@/components/ui/unreadable-row'
 
 /** Lateness bands first: how late is the question the view answers (docs/decisions/0019). */
 const GROUPINGS = ['lateness', 'none', 'type', 'customerReference'] as const
@@ -202,14 +202,7 @@ export function OverdueRequests() {
           {unreadable.length > 0 && (
             <ul className="overdue__unreadable">
               {unreadable.map((row) => (
-                <li key={row.id ?? `#${row.index}`}>
-                  {row.id && (
-                    <>
-                      <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>{' '}
-                    </>
-                  )}
-                  <UnreadableRowLabel row={row} />
-                </li>
+                <UnreadableRowItem key={row.id ?? `#${row.index}`} row={row} />
               ))}
             </ul>
           )}

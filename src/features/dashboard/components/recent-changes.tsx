@@ -10,7 +10,7 @@ import { listHref } from '../chart-groups'
 import { codeText } from '@/lib/code-label'
 import { isUnreadable } from '@contract/tolerant'
 import { readableRows } from '@/lib/queries/requests'
-import { UnreadableRowLabel } from '@/components/ui/unreadable-row'
+import { UnreadableRowItem } from '@/components/ui/unreadable-row'
 
 const SHOWN = 8
 
@@ -50,16 +50,7 @@ export function RecentChanges({ search, person, typeName }: { search: RequestLis
       <ul className="recent-changes__list">
         {rows.map((row) => {
           if (isUnreadable(row)) {
-            return (
-              <li key={row.id ?? `#${row.index}`}>
-                {row.id && (
-                  <>
-                    <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>{' '}
-                  </>
-                )}
-                <UnreadableRowLabel row={row} />
-              </li>
-            )
+            return <UnreadableRowItem key={row.id ?? `#${row.index}`} row={row} />
           }
           const before = changes.get(row.id)
           return (
