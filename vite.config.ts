@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import { SIGNED_IN_PAGES } from './src/app/route-table.ts'
 import { FIRST_VIEW_KEYS } from './contract/first-view.ts'
-import { DEFAULT_LIST_FIELDS, EARLY_START_KEYS, LIST_FIELDS_KEY, earlyStart, type EarlyPage, type EarlyStartConfig } from './src/lib/early-start.ts'
+import { EARLY_START_KEYS, earlyStart, type EarlyPage, type EarlyStartConfig } from './src/lib/early-start.ts'
 import { THEME_KEY } from './src/app/shell/theme.ts'
 
 const alias = {
@@ -135,8 +135,6 @@ function earlyPageStart(): Plugin {
         const config: EarlyStartConfig = {
           ...EARLY_START_KEYS,
           languages: [...EARLY_START_KEYS.languages],
-          fieldsKey: LIST_FIELDS_KEY,
-          defaultFields: DEFAULT_LIST_FIELDS,
           pages: SIGNED_IN_PAGES.map(page),
           themeKey: THEME_KEY,
           firstViewAnswersId: FIRST_VIEW_KEYS.answersId,
@@ -148,7 +146,7 @@ function earlyPageStart(): Plugin {
 }
 
 /**
- * The list's first view, rendered by the gateway (`vite build --ssr`, src/entry-server.tsx): the same modules for Node,
+ * A page's first view (the list, the dashboard), rendered by the gateway (`vite build --ssr`, src/entry-server.tsx): the same modules for Node,
  * into dist-server/, which the gateway loads and never serves (docs/decisions/0026-first-view.md).
  */
 const firstViewBuild = defineConfig({

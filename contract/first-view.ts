@@ -1,7 +1,7 @@
 import type { BrowserSession } from './gateway-auth'
 
 /**
- * The requests list's first view, rendered by the gateway into the HTML (docs/decisions/0026-first-view.md): what the
+ * A page's first view (the requests list, the dashboard), rendered by the gateway into the HTML (docs/decisions/0026-first-view.md): what the
  * browser tells the gateway (a cookie the HTML's early start writes), what the gateway hands the page (its answers to
  * the page's first calls, in the HTML) and the renderer's shape (src/entry-server.tsx, server/gateway/first-view.ts).
  */
@@ -35,12 +35,26 @@ export interface FirstViewAnswer {
   body: string
 }
 
+/** A page the gateway renders a first view of: its address (exact) and the SPA module of its route. */
+export interface FirstViewPage {
+  path: string
+  /** The route's module as the build's manifest names it: its styles, and those of what it imports, go in the HTML. */
+  module: string
+}
+
 /** The renderer the SPA's server build exports (src/entry-server.tsx), as the gateway calls it. */
 export interface FirstViewRenderer {
-  /** The SPA's modules the first view shows (as the build's manifest names them): their styles go in the HTML. */
-  firstViewModules: string[]
-  /** The API addresses of the page's first calls, exactly as its loader asks for them. */
-  firstViewCalls(url: URL, prefs: FirstViewPrefs): string[]
-  /** The HTML inside #root, or null when the answers do not make a page (a call failed). */
-  renderFirstView(input: { url: URL; prefs: FirstViewPrefs; session: BrowserSession; answers: Record<string, FirstViewAnswer> }): Promise<string | null>
+  /** The pages with a first view. */
+  firstViewPages: FirstViewPage[]
+  /**
+   * The HTML inside #root and the answers its render read, by address, or null when the answers do not make a page (a
+   * call failed). The render reads through `ask`, with the page's own loader and API client: the calls the page would
+   * make, never a copy of them.
+   */
+  renderFirstView(input: {
+    url: URL
+    prefs: FirstViewPrefs
+    session: BrowserSession
+    ask: (address: string) => Promise<FirstViewAnswer>
+  }): Promise<{ view: string; answers: Record<string, FirstViewAnswer> } | null>
 }

@@ -198,10 +198,9 @@ test('an expired token the renewal cannot cure: signed in again once, back on th
   const answers = answersTo(page, '/requests')
   // The call and its one replay by the gateway both fail; the browser then signs in again, silently.
   await inject(request, { kind: 'expiredToken', path: '/requests', count: 2 })
-  // Without the browser's note that it was signed in, the list's first call waits for the session check instead of
-  // leaving with the HTML (src/lib/early-start.ts): the refused call is then the page's own, never the early one,
-  // which the page would simply ask again once the fault is spent. The note goes as each document starts, before its
-  // scripts: a session check still on its way from the page before could otherwise write it back.
+  // Without the browser's note that it was signed in, the list's first call waits for the session check: the refused
+  // call is then the page's own, after the check. The note goes as each document starts, before its scripts: a session
+  // check still on its way from the page before could otherwise write it back.
   await page.addInitScript(() => window.localStorage.removeItem('ordering-console.session'))
   // The page's own call, not the gateway's for a first view (0026), which would meet the faults first.
   await withoutFirstView(page)
@@ -209,24 +208,6 @@ test('an expired token the renewal cannot cure: signed in again once, back on th
   // One 401 reached the browser; after signing in again, the page (and its prefetched next page) loaded.
   expect(answers.map((answer) => answer.status()).filter((status) => status === 401)).toEqual([401])
   expect(answers.at(-1)!.status()).toBe(200)
-})
-
-test('a session ended while the list’s first call left with the HTML: that 401 is asked again, then signed in again once, no loop', async ({
-  page,
-  request,
-}) => {
-  const answers = answersTo(page, '/requests')
-  // Four refusals: the early call and its replay by the gateway, then the page's own call and its replay.
-  await inject(request, { kind: 'expiredToken', path: '/requests', count: 4 })
-  // The browser's note that it is signed in stays: the HTML asks for the list's first page (src/lib/early-start.ts),
-  // the gateway having rendered no first view (0026), which would meet the faults first.
-  await withoutFirstView(page)
-  await openListSignedInAgainOnce(page)
-  // The early answer and the page's own were refused; after signing in again, the list loaded.
-  expect(answers.map((answer) => answer.status()).filter((status) => status === 401)).toEqual([401, 401])
-  expect(answers.at(-1)!.status()).toBe(200)
-  expect(await activeFaults(request)).toEqual([])
-  await expect(page.getByRole('alert')).toHaveCount(0)
 })
 
 test('403 code 50: a page explains the subscription is missing or suspended; checking again brings the page back', async ({ page, request }) => {

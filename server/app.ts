@@ -41,8 +41,8 @@ export interface BuiltApp {
   /** The sandbox control endpoint's secret (0009); null when the controls are not mounted. */
   controlSecret: string | null
   /**
-   * Loads the list's first-view renderer now rather than on the first page that needs it (0026), so that the first
-   * /requests after a start gets its view within the render's wait; `main.ts` calls it once listening. Tests never do.
+   * Loads the first-view renderer and renders each page once from empty answers (0026), so that the first page after a
+   * start gets its view within the render's wait; `main.ts` calls it once listening. Unit tests never do.
    */
   warmFirstView(): Promise<void>
   close(): void
@@ -241,7 +241,7 @@ export function buildApp(config: ServerConfig, options: { realNow?: () => number
         (c) => throttle.admitRender(personOf(c), FIRST_VIEW_CALLS),
       ).catch(() => null))
     app.route('/', spaRoutes(config.SPA_DIST, loadFirstView))
-    warmFirstView = async () => void (await loadFirstView())
+    warmFirstView = async () => void (await (await loadFirstView())?.warm())
   }
   // Anything else (a POST to a page, a GET with the SPA off) is a 404 entity too.
   app.notFound((c) => nothingAt(c.req.path).respond(c))

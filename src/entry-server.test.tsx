@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { FirstViewAnswer, FirstViewPrefs } from '@contract/first-view'
 import { LIST_STORAGE_KEYS } from '@contract/first-view'
-import { firstViewCalls, MAX_WAITING_RENDERS, renderFirstView } from './entry-server'
+import { firstViewPages, MAX_WAITING_RENDERS, renderFirstView } from './entry-server'
 
-// The list's first view as the gateway renders it in Node (docs/decisions/0026-first-view.md); the gateway's side is in
+// A page's first view as the gateway renders it in Node (docs/decisions/0026-first-view.md); the gateway's side is in
 // server/gateway/first-view.test.ts, the whole path in e2e/first-view.spec.ts.
 
 const url = new URL('http://console.example/requests?status=IN_PROGRESS&sort=-createdAt')
@@ -35,31 +35,54 @@ const catalogItem = {
   createdAt: '2026-01-01T00:00:00.000Z',
 }
 
-function answersFor(prefs: FirstViewPrefs): Record<string, FirstViewAnswer> {
-  const [list, catalog] = firstViewCalls(url, prefs)
-  return {
-    '/auth/session': json({ ...session, method: 'password' }),
-    [list!]: json([row], { 'X-Total-Count': '1', 'X-Result-Count': '1', 'X-OAPI-Request-Id': 'r-1' }),
-    [catalog!]: json([catalogItem], { 'X-Total-Count': '1', 'X-Result-Count': '1' }),
+/** The gateway as the render reads it: the list, the catalog and the counts, each address asked noted. */
+function operator(answer: (address: string) => FirstViewAnswer | undefined = () => undefined) {
+  const asked: string[] = []
+  const ask = async (address: string): Promise<FirstViewAnswer> => {
+    asked.push(address)
+    const given = answer(address)
+    if (given) return given
+    const path = new URL(address, url).pathname
+    if (path === '/api/ordering/v3/requests') return json([row], { 'X-Total-Count': '1', 'X-Result-Count': '1', 'X-OAPI-Request-Id': 'r-1' })
+    if (path === '/api/ordering/v3/catalogItems') return json([catalogItem], { 'X-Total-Count': '1', 'X-Result-Count': '1' })
+    if (path === '/api/ordering/v3/requests/aggregate') return json({ IN_PROGRESS: 12, COMPLETED: 30, ON_HOLD: 2 })
+    return { status: 404, headers: {}, body: '' }
   }
+  return { ask, asked }
 }
 
-describe('the list’s first view', () => {
-  it('asks for the page’s first calls at the addresses its loader builds, with the columns the browser keeps', () => {
-    const stored = { [LIST_STORAGE_KEYS.columns]: JSON.stringify(['id', 'status']) }
-    const [list, catalog] = firstViewCalls(url, { language: 'en', timeZone: 'UTC', storage: stored })
-    expect(new URL(list!, url).searchParams.get('fields')).toBe('id,status,step,subStep,isOverdue,keyDates')
-    expect(new URL(list!, url).searchParams.get('status')).toBe('IN_PROGRESS')
-    expect(catalog).toBe('/api/ordering/v3/catalogItems?limit=100')
-    // A saved or shared view's own columns come first, as the list shows them.
-    const shared = new URL('http://console.example/requests?columns=id,name')
-    const sharedFields = new URL(firstViewCalls(shared, { language: 'en', timeZone: 'UTC', storage: stored })[0]!, url).searchParams.get('fields')
-    expect(sharedFields?.split(',')).toContain('name')
+describe('a page’s first view', () => {
+  it('is the list and the dashboard, each with its route’s module', () => {
+    expect(firstViewPages).toEqual([
+      { path: '/requests', module: 'src/app/routes/requests.tsx' },
+      { path: '/', module: 'src/app/routes/home.tsx' },
+    ])
   })
 
-  it('is the page with its rows, in the browser’s language and time zone, its text escaped', async () => {
+  it('reads what the page’s loader asks for, with the columns the browser keeps, and hands on exactly those answers', async () => {
+    const stored = { [LIST_STORAGE_KEYS.columns]: JSON.stringify(['id', 'status']) }
+    const { ask, asked } = operator()
+    const made = await renderFirstView({ url, prefs: { language: 'en', timeZone: 'UTC', storage: stored }, session, ask })
+    const list = asked.find((address) => address.startsWith('/api/ordering/v3/requests?'))!
+    expect(new URL(list, url).searchParams.get('fields')).toBe('id,status,step,subStep,isOverdue,keyDates')
+    expect(new URL(list, url).searchParams.get('status')).toBe('IN_PROGRESS')
+    expect(asked).toContain('/api/ordering/v3/catalogItems?limit=100')
+    expect(Object.keys(made!.answers).sort()).toEqual([...asked].sort())
+    // A saved or shared view's own columns come first, as the list shows them.
+    const shared = operator()
+    await renderFirstView({
+      url: new URL('http://console.example/requests?columns=id,name'),
+      prefs: { language: 'en', timeZone: 'UTC', storage: stored },
+      session,
+      ask: shared.ask,
+    })
+    const sharedList = shared.asked.find((address) => address.startsWith('/api/ordering/v3/requests?'))!
+    expect(new URL(sharedList, url).searchParams.get('fields')?.split(',')).toContain('name')
+  })
+
+  it('is the list with its rows, in the browser’s language and time zone, its text escaped', async () => {
     const prefs: FirstViewPrefs = { language: 'fr', timeZone: 'Europe/Paris', storage: {} }
-    const html = await renderFirstView({ url, prefs, session, answers: answersFor(prefs) })
+    const html = (await renderFirstView({ url, prefs, session, ask: operator().ask }))?.view
     expect(html).toContain('<h1>Demandes</h1>')
     expect(html).toContain('href="/requests/REQ12345678"')
     expect(html).toContain('Fibre – &lt;Lyon&gt; HQ')
@@ -68,18 +91,28 @@ describe('the list’s first view', () => {
     expect(html).toMatch(/21 nov\. 2026,? 00:30/)
   })
 
+  it('is the dashboard with its counts by status, an unknown status labelled from its code', async () => {
+    const { ask, asked } = operator()
+    const made = await renderFirstView({ url: new URL('http://console.example/'), prefs: { language: 'en', timeZone: 'UTC', storage: {} }, session, ask })
+    expect(asked.every((address) => address.startsWith('/api/ordering/v3/requests/aggregate?'))).toBe(true)
+    expect(asked.some((address) => new URL(address, url).searchParams.get('groupBy') === 'status')).toBe(true)
+    expect(made?.view).toContain('aria-label="Requests by status"')
+    expect(made?.view).toMatch(/In progress[^<]*<\/[^>]+>[\s\S]*?12/)
+    expect(made?.view).toContain('On hold')
+  })
+
   it('is not made when a call failed, and renders again after', async () => {
     const prefs: FirstViewPrefs = { language: 'en', timeZone: 'UTC', storage: {} }
-    const answers = answersFor(prefs)
-    const [list] = firstViewCalls(url, prefs)
-    answers[list!] = { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"not":"a list"}' }
-    expect(await renderFirstView({ url, prefs, session, answers })).toBeNull()
-    expect(await renderFirstView({ url, prefs, session, answers: answersFor(prefs) })).toContain('REQ12345678')
+    const broken = operator((address) =>
+      address.startsWith('/api/ordering/v3/requests?') ? { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"not":"a list"}' } : undefined,
+    )
+    expect(await renderFirstView({ url, prefs, session, ask: broken.ask })).toBeNull()
+    expect((await renderFirstView({ url, prefs, session, ask: operator().ask }))?.view).toContain('REQ12345678')
   })
 
   it('makes no more than a few renders wait: past them the page renders itself', async () => {
     const prefs: FirstViewPrefs = { language: 'en', timeZone: 'UTC', storage: {} }
-    const made = await Promise.all(Array.from({ length: MAX_WAITING_RENDERS + 5 }, () => renderFirstView({ url, prefs, session, answers: answersFor(prefs) })))
-    expect(made.filter((html) => html !== null)).toHaveLength(MAX_WAITING_RENDERS)
+    const made = await Promise.all(Array.from({ length: MAX_WAITING_RENDERS + 5 }, () => renderFirstView({ url, prefs, session, ask: operator().ask })))
+    expect(made.filter((view) => view !== null)).toHaveLength(MAX_WAITING_RENDERS)
   })
 })

@@ -5,32 +5,42 @@ import { App, createAppState } from './app/app'
 import { atMostForFirstRender, openedPageLoaded, queriesSettled } from './app/first-render'
 import { loadSignedInHeader } from './app/shell/signed-in-part'
 import { createAuthSession, SESSION_HINT_KEY } from './features/auth/session'
-import { columnsFor, fieldsOf } from './features/requests/columns'
 import { i18n, loadAllMessages } from './i18n/i18n'
-import type { FirstViewRenderer } from '@contract/first-view'
-import { EARLY_START_KEYS, type EarlyWindow } from './lib/early-start'
+import type { FirstViewAnswer, FirstViewRenderer } from '@contract/first-view'
+import { callThrough } from './lib/api-client'
 import { setDisplayTimeZone } from './lib/format'
-import { parseListSearch, toApiQuery } from './lib/request-search'
 
 /**
- * The requests list's first view, rendered by the gateway into the HTML (docs/decisions/0026-first-view.md): the same
- * components, router and query cache the page renders in the browser, given what the browser would read (its
- * language, time zone and list view, from the first-view cookie; the session; the gateway's answers to the page's
- * first calls). The browser paints it before any script has arrived; the page hydrates it (src/main.tsx).
+ * A page's first view, rendered by the gateway into the HTML (docs/decisions/0026-first-view.md): the same components,
+ * router, loaders, query cache and API client the page runs in the browser, given what the browser would read (its
+ * language, time zone and list view, from the first-view cookie; the session) and reading through the gateway's own
+ * answers (`ask`). The calls are the page's own, made by its route's loader: the answers it read go in the HTML, and
+ * the page takes them instead of asking again. The browser paints the view before any script has arrived; the page
+ * hydrates it (src/main.tsx).
  *
  * Built by `vite build --ssr` into dist-server/ (never served), and loaded by server/gateway/first-view.ts.
  */
 
-/** The list's route (its chunks import the header's signed-in part): the first view's styles are theirs and the entry's. */
-export const firstViewModules: FirstViewRenderer['firstViewModules'] = ['src/app/routes/requests.tsx']
+/** The pages with a first view: the list, and the dashboard (their routes' chunks import the header's signed-in part). */
+export const firstViewPages: FirstViewRenderer['firstViewPages'] = [
+  { path: '/requests', module: 'src/app/routes/requests.tsx' },
+  { path: '/', module: 'src/app/routes/home.tsx' },
+]
 
-/** The API addresses the list's first view reads, exactly as its loader asks for them (src/app/routes/requests.tsx). */
-export const firstViewCalls: FirstViewRenderer['firstViewCalls'] = (url, prefs) => {
-  // The browser's stored columns as the cookie gave them, read apart: a render under way keeps its own (below).
-  const stored: Pick<Storage, 'getItem'> = { getItem: (key) => prefs.storage[key] ?? null }
-  const query = toApiQuery(parseListSearch(url.searchParams), fieldsOf(columnsFor(url.searchParams, stored)))
-  return [`${EARLY_START_KEYS.apiBase}/requests?${query}`, `${EARLY_START_KEYS.apiBase}${EARLY_START_KEYS.catalogPath}`]
-}
+/** The render under way: where its calls go, and the answers they got, by address. */
+let reading: { ask: (address: string) => Promise<FirstViewAnswer>; answers: Record<string, FirstViewAnswer> } | null = null
+
+/** Statuses whose answers have no body (Fetch, "null body status"). */
+const NO_BODY = [101, 103, 204, 205, 304]
+
+// The page's API client reads through the render under way; nothing else calls from the server.
+callThrough(async (url, init) => {
+  if (!reading || (init.method ?? 'GET') !== 'GET') throw new TypeError(`A first view reads, and only while it renders: ${init.method ?? 'GET'} ${url}`)
+  const { ask, answers } = reading
+  const answer = await ask(url)
+  answers[url] = answer
+  return new Response(NO_BODY.includes(answer.status) ? null : answer.body, { status: answer.status, headers: answer.headers })
+})
 
 /**
  * The server has no localStorage: the page's reads see the browser's values, as the cookie gave them. Only a render
@@ -54,15 +64,15 @@ const noEvents = { addEventListener() {}, removeEventListener() {} }
 const serverWindow = { ...noEvents, document: noEvents } as unknown as Window
 
 let ready: Promise<void> | undefined
-/** Renders run one at a time: the translator, the storage and the early answers are this process's globals. */
+/** Renders run one at a time: the translator, the storage and the calls' way out are this process's globals. */
 let queue: Promise<unknown> = Promise.resolve()
 /** Renders waiting past this many are not made (the page renders itself): a flood of pages cannot pile work up. */
 export const MAX_WAITING_RENDERS = 8
 let waiting = 0
 
 /**
- * The first view's HTML (what goes inside #root), or null when it cannot be told from the answers (the list or the
- * catalog failed): the page then renders itself, as without a first view.
+ * The first view's HTML (what goes inside #root) and the answers it read, or null when it cannot be told from them (a
+ * call failed): the page then renders itself, as without a first view.
  */
 export const renderFirstView: FirstViewRenderer['renderFirstView'] = (input) => {
   if (waiting >= MAX_WAITING_RENDERS) return Promise.resolve(null)
@@ -72,7 +82,12 @@ export const renderFirstView: FirstViewRenderer['renderFirstView'] = (input) => 
   return run
 }
 
-async function render({ url, prefs, session: hint, answers }: Parameters<FirstViewRenderer['renderFirstView']>[0]): Promise<string | null> {
+async function render({
+  url,
+  prefs,
+  session: hint,
+  ask,
+}: Parameters<FirstViewRenderer['renderFirstView']>[0]): ReturnType<FirstViewRenderer['renderFirstView']> {
   ready ??= Promise.all([loadAllMessages(), loadSignedInHeader()]).then(() => undefined)
   await ready
   await i18n.changeLanguage(prefs.language)
@@ -80,11 +95,8 @@ async function render({ url, prefs, session: hint, answers }: Parameters<FirstVi
   const storage = { ...prefs.storage, [SESSION_HINT_KEY]: JSON.stringify(hint) }
   memory.clear()
   for (const [key, value] of Object.entries(storage)) memory.set(key, value)
-  const early: EarlyWindow['__earlyResponses'] = {}
-  for (const [address, answer] of Object.entries(answers)) {
-    early[address] = { language: prefs.language, response: Promise.resolve(new Response(answer.body, { status: answer.status, headers: answer.headers })) }
-  }
-  ;(globalThis as unknown as EarlyWindow).__earlyResponses = early
+  const answers: Record<string, FirstViewAnswer> = {}
+  reading = { ask, answers }
   const session = createAuthSession({
     storage: memoryStorage,
     target: serverWindow,
@@ -102,16 +114,17 @@ async function render({ url, prefs, session: hint, answers }: Parameters<FirstVi
       .some((query) => query.state.status !== 'success')
     if (!state.router.state.initialized || failed) return null
     // As src/main.tsx renders it, StrictMode included: the page hydrates this very tree.
-    return renderToString(
+    const view = renderToString(
       <StrictMode>
         <App session={session} state={state} />
       </StrictMode>,
     )
+    return { view, answers }
   } finally {
     state.router.dispose()
     state.queryClient.clear()
     session.dispose()
-    delete (globalThis as unknown as EarlyWindow).__earlyResponses
+    reading = null
     setDisplayTimeZone(undefined)
     memory.clear()
   }

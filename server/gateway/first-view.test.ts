@@ -78,6 +78,7 @@ describe('the gateway’s first view of a page', () => {
   const INDEX = '<!doctype html><html lang="en"><head><script>early()</script></head><body><div id="root"></div></body></html>'
   const LIST = '/api/ordering/v3/requests?offset=0&limit=20'
   const CATALOG = '/api/ordering/v3/catalogItems?limit=100'
+  const AGGREGATE = '/api/ordering/v3/requests/aggregate?groupBy=status'
   const good = `${FIRST_VIEW_KEYS.cookie}=${encodeURIComponent(JSON.stringify({ language: 'fr', timeZone: 'Europe/Paris', stored: {} }))}`
 
   const made: string[] = []
@@ -87,7 +88,16 @@ describe('the gateway’s first view of a page', () => {
   })
 
   /** A server build of the SPA in a folder of its own: a renderer that says what it was given. */
-  async function builds(renderer = 'async ({ answers, prefs }) => `<main>${prefs.language} ${Object.keys(answers).join(" ")}</main>`') {
+  const READS = `async ({ url, prefs, ask }) => {
+    const answers = {}
+    for (const address of url.pathname === '/' ? [${JSON.stringify(AGGREGATE)}] : [${JSON.stringify(LIST)}, ${JSON.stringify(CATALOG)}]) {
+      const answer = await ask(address)
+      if (answer.status !== 200) return null
+      answers[address] = answer
+    }
+    return { view: '<main>' + prefs.language + ' ' + Object.keys(answers).join(' ') + '</main>', answers }
+  }`
+  async function builds(renderer = READS) {
     const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs')
     const { tmpdir } = await import('node:os')
     const { join } = await import('node:path')
@@ -97,12 +107,17 @@ describe('the gateway’s first view of a page', () => {
     mkdirSync(join(dir, 'server'))
     writeFileSync(
       join(dir, 'spa', '.vite', 'manifest.json'),
-      JSON.stringify({ 'src/app/routes/requests.tsx': { file: 'assets/requests.js', css: ['assets/requests.css'] } }),
+      JSON.stringify({
+        'src/app/routes/requests.tsx': { file: 'assets/requests.js', css: ['assets/requests.css'] },
+        'src/app/routes/home.tsx': { file: 'assets/home.js', css: ['assets/home.css'] },
+      }),
     )
     writeFileSync(
       join(dir, 'server', 'entry-server.js'),
-      `export const firstViewModules = ['src/app/routes/requests.tsx']
-       export const firstViewCalls = () => [${JSON.stringify(LIST)}, ${JSON.stringify(CATALOG)}]
+      `export const firstViewPages = [
+         { path: '/requests', module: 'src/app/routes/requests.tsx' },
+         { path: '/', module: 'src/app/routes/home.tsx' },
+       ]
        export const renderFirstView = ${renderer}`,
     )
     return { spa: join(dir, 'spa'), server: join(dir, 'server') }
@@ -134,7 +149,7 @@ describe('the gateway’s first view of a page', () => {
     new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', ...headers } })
   const sessionAnswer = () => ok({ sub: 'alice', expiresAt: 2_000_000_000, method: 'password' })
 
-  it('asks in turn, each call with the cookie the one before renewed, and hands every renewed cookie to the browser', async () => {
+  it('asks for the session, then what the page reads, each call with the cookie the one before renewed, and hands every renewed cookie to the browser', async () => {
     const { calls, callSelf } = gateway((path) => {
       if (path === '/auth/session') return sessionAnswer()
       if (path === LIST) return ok([], { 'Set-Cookie': 'oc_session=renewed; Path=/; HttpOnly', 'X-Total-Count': '0', 'X-Gateway-Dropped-Parameters': 'sort' })
@@ -147,7 +162,9 @@ describe('the gateway’s first view of a page', () => {
     expect(calls[2]!.cookie).toContain('oc_session=renewed')
     expect(calls[2]!.cookie).not.toContain('oc_session=old')
     expect(setCookies).toEqual(['oc_session=renewed; Path=/; HttpOnly'])
-    expect(html).toContain(`<main>fr /auth/session ${LIST} ${CATALOG}</main>`)
+    expect(html).toContain(`<main>fr ${LIST} ${CATALOG}</main>`)
+    // The page's answers and the session's, for the page to take instead of asking.
+    expect(html).toContain('{"/auth/session":{"status":200')
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/requests.css">')
     // The paging headers the page reads are handed on, and what the operator refused (0027); nothing else of the answer is.
     expect(html).toContain('"X-Total-Count":"0"')
@@ -171,11 +188,31 @@ describe('the gateway’s first view of a page', () => {
     expect(nobody.calls.map((call) => call.path)).toEqual(['/auth/session'])
   })
 
+  it('renders the dashboard with its own styles and answers', async () => {
+    const { calls, callSelf } = gateway((path) => (path === '/auth/session' ? sessionAnswer() : ok({ NEW: 3 })))
+    const { html } = await page((await createFirstView(await builds(), callSelf))!, '/', good)
+    expect(calls.map((call) => call.path)).toEqual(['/auth/session', AGGREGATE])
+    expect(html).toContain(`<main>fr ${AGGREGATE}</main>`)
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home.css">')
+    expect(html).not.toContain('requests.css')
+  })
+
+  it('asks this server only, whatever the page’s code asks', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { calls, callSelf } = gateway((path) => (path === '/auth/session' ? sessionAnswer() : ok()))
+    for (const address of ['https://elsewhere.example/x', '//elsewhere.example/x']) {
+      const renderer = `async ({ ask }) => ({ view: '<main></main>', answers: { x: await ask(${JSON.stringify(address)}) } })`
+      expect((await page((await createFirstView(await builds(renderer), callSelf))!, '/requests', good)).html).toBeNull()
+    }
+    expect(calls.map((call) => call.path)).toEqual(['/auth/session', '/auth/session'])
+    errors.mockRestore()
+  })
+
   it('asks nothing for another page, another method, or a browser without the cookie', async () => {
     const { calls, callSelf } = gateway(() => ok())
     const firstView = (await createFirstView(await builds(), callSelf))!
     for (const [path, cookie, method] of [
-      ['/', good, 'GET'],
+      ['/catalog', good, 'GET'],
       ['/requests/REQ1', good, 'GET'],
       ['/requests', good, 'HEAD'],
       ['/requests', 'oc_session=old', 'GET'],
@@ -201,6 +238,17 @@ describe('the gateway’s first view of a page', () => {
     const firstView = (await createFirstView(await builds('async () => { throw new Error("broken renderer") }'), callSelf))!
     expect((await page(firstView, '/requests', good)).html).toBeNull()
     expect(String(errors.mock.calls[0]?.[0])).toContain('broken renderer')
+  })
+
+  it('warms up by rendering each page in each language from empty answers, asking nobody', async () => {
+    const { calls, callSelf } = gateway(() => ok())
+    const renderer = `async ({ url, prefs, ask }) => {
+      globalThis.warmed = [...(globalThis.warmed ?? []), prefs.language + ' ' + url.pathname + ' ' + (await ask('/api/ordering/v3/requests/aggregate')).body + (await ask('/api/ordering/v3/requests?limit=20')).body]
+      return null
+    }`
+    await (await createFirstView(await builds(renderer), callSelf))!.warm()
+    expect((globalThis as { warmed?: string[] }).warmed).toEqual(['en /requests {}[]', 'en / {}[]', 'fr /requests {}[]', 'fr / {}[]'])
+    expect(calls).toEqual([])
   })
 
   it('is not offered without the SPA’s server build', async () => {

@@ -10,10 +10,10 @@ import { ZBrowserSession } from '@contract/gateway-auth'
 import { DROPPED_PARAMETERS_HEADER } from '@contract/operator-profile'
 
 /**
- * The requests list's first view in the HTML (docs/decisions/0026-first-view.md). For a signed-in browser that opens
- * /requests, the gateway asks itself (in-process, through every check a browser's call passes: the session, the
- * person's customer, the throttle) for what the page's first calls would get, renders the page's first view with the
- * SPA's own components (dist-server/entry-server.js, `vite build --ssr`) and sends it in index.html with those answers.
+ * A page's first view in the HTML (docs/decisions/0026-first-view.md). For a signed-in browser that opens a page with
+ * one (the list, the dashboard), the gateway renders it with the SPA's own code (dist-server/entry-server.js, `vite
+ * build --ssr`), whose loader's calls it answers by asking itself (in-process, through every check a browser's call
+ * passes: the session, the person's customer, the throttle), and sends it in index.html with those answers.
  * The browser paints the rows before any script has arrived; the page takes the answers instead of asking again, and
  * it hydrates the view. Whatever goes wrong (no cookie, a failed call, too slow, no server build), the
  * page is index.html as before and renders itself.
@@ -41,7 +41,19 @@ export interface FirstView {
   /** The page with its first view, and the cookies the gateway's own calls renewed (to be sent whatever the page). */
   /** `indexHtml` is read only when a view is made: every other page goes without reading it. */
   render(c: Context, indexHtml: () => Promise<string>): Promise<{ html: string | null; setCookies: string[] }>
+  /**
+   * Renders each page once in each language from empty answers, asking nothing of anyone: the first person after a
+   * start would otherwise pay the loading of the pages' code and messages, and miss FIRST_VIEW_WAIT_MS.
+   */
+  warm(): Promise<void>
 }
+
+/** An empty answer to any of a page's reads: no request, no item, no count. */
+const EMPTY_ANSWER = async (address: string): Promise<FirstViewAnswer> => ({
+  status: 200,
+  headers: { 'Content-Type': 'application/json', [HEADER.totalCount]: '0', [HEADER.resultCount]: '0' },
+  body: new URL(address, 'http://first-view.invalid').pathname.endsWith('/aggregate') ? '{}' : '[]',
+})
 
 /** The first-view cookie's values, or null when absent or not what the early start writes. */
 export function readFirstViewCookie(cookieHeader: string | undefined): FirstViewPrefs | null {
@@ -125,19 +137,32 @@ export async function createFirstView(
   const manifestPath = join(resolve(dist.spa), '.vite', 'manifest.json')
   if (!existsSync(entry) || !existsSync(manifestPath)) return null
   const renderer = (await import(pathToFileURL(entry).href)) as FirstViewRenderer
-  const styles = stylesOf(JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest, renderer.firstViewModules)
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest
+  const pages = new Map(renderer.firstViewPages.map((page) => [page.path, stylesOf(manifest, [page.module])]))
 
   return {
+    async warm() {
+      const session = { sub: 'first-view-warm-up', expiresAt: Math.floor(Date.now() / 1000) + 60 }
+      for (const language of ['en', 'fr'] as const) {
+        for (const { path } of renderer.firstViewPages) {
+          const prefs = { language, timeZone: 'UTC', storage: {} }
+          await renderer.renderFirstView({ url: new URL(path, 'http://first-view.invalid'), prefs, session, ask: EMPTY_ANSWER }).catch(() => null)
+        }
+      }
+    },
     async render(c, indexHtml) {
       const setCookies: string[] = []
       const url = new URL(c.req.url)
       const prefs = readFirstViewCookie(c.req.header('Cookie'))
-      if (c.req.method !== 'GET' || url.pathname !== '/requests' || !prefs || !c.req.header('Cookie')) return { html: null, setCookies }
+      const styles = pages.get(url.pathname)
+      if (c.req.method !== 'GET' || !styles || !prefs || !c.req.header('Cookie')) return { html: null, setCookies }
       // Counted only when a view would be rendered: other pages and refused cookies cost the person nothing.
       if (!(await admit(c))) return { html: null, setCookies }
       let cookie = c.req.header('Cookie')!
       /** One call as the page would make it, with the cookie as the calls before left it. */
       const ask = async (address: string): Promise<FirstViewAnswer> => {
+        // This server's own addresses only, whatever the page's code asks.
+        if (!address.startsWith('/') || address.startsWith('//')) throw new TypeError(`A first view asks this server only, not ${address}`)
         const headers = new Headers({ Accept: 'application/json', 'Accept-Language': prefs.language, Cookie: cookie })
         for (const name of ['Host', 'User-Agent', 'X-Forwarded-For', 'X-Forwarded-Proto']) {
           const value = c.req.header(name)
@@ -158,8 +183,7 @@ export async function createFirstView(
         return { status: response.status, headers: answerHeaders, body: await response.text() }
       }
       const work = (async () => {
-        // In turn: a call that renews the session sets the cookie the next one sends (one refresh, never two).
-        const answers: Record<string, FirstViewAnswer> = {}
+        // The session first: a call that renews it sets the cookie the page's calls then send (one refresh, never two).
         const sessionAnswer = await ask('/auth/session')
         if (sessionAnswer.status !== 200) return null
         let session: ReturnType<typeof ZBrowserSession.safeParse>
@@ -170,14 +194,10 @@ export async function createFirstView(
         }
         // Nobody signed in (`{ signedIn: false }`): the page's own sign-in, as before.
         if (!session.success) return null
-        answers['/auth/session'] = sessionAnswer
-        for (const address of renderer.firstViewCalls(url, prefs)) {
-          const answer = await ask(address)
-          if (answer.status !== 200) return null
-          answers[address] = answer
-        }
-        const view = await renderer.renderFirstView({ url, prefs, session: session.data, answers })
-        return view === null ? null : withFirstView(await indexHtml(), { view, styles, answers, language: prefs.language })
+        const rendered = await renderer.renderFirstView({ url, prefs, session: session.data, ask })
+        if (rendered === null) return null
+        const answers = { '/auth/session': sessionAnswer, ...rendered.answers }
+        return withFirstView(await indexHtml(), { view: rendered.view, styles, answers, language: prefs.language })
       })()
       let timer: NodeJS.Timeout | undefined
       const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FIRST_VIEW_WAIT_MS)))

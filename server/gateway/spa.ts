@@ -122,6 +122,13 @@ export function spaRoutes(distDir: string, firstView: () => Promise<FirstView | 
   const root = resolve(distDir)
   const indexPath = join(root, 'index.html')
   let csp: { mtimeMs: number; value: string } | null = null
+  let indexText: { mtimeMs: number; value: string } | null = null
+
+  /** index.html's text, read again only when the file changes: a first view reads it on every render. */
+  async function indexHtml(index: Found): Promise<string> {
+    if (indexText?.mtimeMs !== index.mtimeMs) indexText = { mtimeMs: index.mtimeMs, value: await readFile(indexPath, 'utf8') }
+    return indexText.value
+  }
 
   async function pagePolicy(): Promise<string> {
     const index = await fileAt(indexPath)
@@ -213,7 +220,7 @@ export function spaRoutes(distDir: string, firstView: () => Promise<FirstView | 
     if (!index) {
       return c.text(`The SPA is not built: run "npm run build" (looked for ${indexPath}).`, 503, { 'Cache-Control': 'no-store' })
     }
-    const page = c.req.method === 'GET' ? await (await firstView())?.render(c, () => readFile(indexPath, 'utf8')) : undefined
+    const page = c.req.method === 'GET' ? await (await firstView())?.render(c, () => indexHtml(index)) : undefined
     // Cookies the first view's own calls renewed are the browser's, whether or not the view could be made.
     for (const cookie of page?.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true })
     if (page?.html) return sendPage(c, page.html)

@@ -2,23 +2,11 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CATALOG_PAGE } from '@contract/request-query'
 import { SESSION_HINT_KEY } from '@/features/auth/session'
-import { DEFAULT_COLUMNS, fieldsOf } from '@/features/requests/columns'
-import { detectLanguage, LANGUAGES } from '@/i18n/i18n'
+import { LANGUAGES } from '@/i18n/i18n'
 import { z } from 'zod/mini'
 import { gatewayRequest, ORDERING_API_BASE } from '@/lib/api-client'
-import {
-  DEFAULT_LIST_FIELDS,
-  EARLY_START_KEYS,
-  LIST_FIELDS_KEY,
-  earlyStart,
-  rememberListFields,
-  takeEarlyResponse,
-  type EarlyStartConfig,
-  type EarlyWindow,
-} from '@/lib/early-start'
-import { parseListSearch, toApiQuery } from '@/lib/request-search'
+import { EARLY_START_KEYS, earlyStart, takeEarlyResponse, type EarlyStartConfig, type EarlyWindow } from '@/lib/early-start'
 import { SIGNED_IN_PAGES } from './route-table'
 import { FIRST_VIEW_KEYS } from '@contract/first-view'
 import { THEME_KEY } from './shell/theme'
@@ -27,8 +15,6 @@ import { THEME_KEY } from './shell/theme'
 const config: EarlyStartConfig = {
   ...EARLY_START_KEYS,
   languages: [...EARLY_START_KEYS.languages],
-  fieldsKey: LIST_FIELDS_KEY,
-  defaultFields: DEFAULT_LIST_FIELDS,
   pages: SIGNED_IN_PAGES.map(({ path, module }) => ({
     path,
     scripts: [`/assets/${module}-abc.js`],
@@ -54,111 +40,85 @@ function startAt(path: string) {
   return { urls: fetch.mock.calls.map((call) => (call as unknown[])[0] as string), fetch }
 }
 
-/** The address the list's loader asks for at the current location (`requests` in src/app/route-loaders.ts). */
-function listAddress(fields: string) {
-  const search = parseListSearch(new URLSearchParams(window.location.search))
-  return `${ORDERING_API_BASE}/requests?${toApiQuery(search, fields.split(',') as Parameters<typeof toApiQuery>[1])}`
-}
-
 afterEach(() => {
   vi.unstubAllGlobals()
   sessionStorage.clear()
   localStorage.clear()
   delete (window as EarlyWindow).__earlyResponses
   document.head.querySelectorAll('link').forEach((link) => link.remove())
+  document.getElementById(FIRST_VIEW_KEYS.answersId)?.remove()
 })
 
-describe('the early start of the requests list', () => {
-  it('uses the app’s own keys and the default columns’ fields', () => {
+/** The gateway's answers in the HTML, as server/gateway/first-view.ts writes them. */
+function givenAnswers(answers: Record<string, { status: number; headers: Record<string, string>; body: string }>) {
+  const given = document.createElement('script')
+  given.type = 'application/json'
+  given.id = FIRST_VIEW_KEYS.answersId
+  given.textContent = JSON.stringify(answers)
+  document.head.appendChild(given)
+}
+
+const LIST = `${ORDERING_API_BASE}/requests?offset=0&limit=20`
+
+describe('the early start and the gateway’s first view', () => {
+  it('uses the app’s own keys', () => {
     expect(EARLY_START_KEYS.sessionKey).toBe(SESSION_HINT_KEY)
-    expect(EARLY_START_KEYS.apiBase).toBe(ORDERING_API_BASE)
     expect(EARLY_START_KEYS.languages).toEqual(LANGUAGES)
-    expect(EARLY_START_KEYS.catalogPath).toBe(`/catalogItems?limit=${CATALOG_PAGE.maxLimit}`)
-    expect(DEFAULT_LIST_FIELDS).toBe(toApiQuery(parseListSearch(new URLSearchParams()), fieldsOf(DEFAULT_COLUMNS)).get('fields'))
   })
 
-  it.each([
-    '/requests',
-    '/requests?status=IN_PROGRESS,COMPLETED&sort=-createdAt',
-    '/requests?status=NEW&type=BVPN,FIBER&customerReference=PO-12&isOverdue=true&page=3&size=50',
-    '/requests?createdFrom=2026-01-01&requestedTo=2026-12-31&id=REQ1&isArchived=false&sort=name',
-    '/requests?requestedPreset=last7&createdPreset=thisMonth&updatedPreset=last30&status=NEW',
-    '/requests?requestedPreset=next30&requestedFrom=2020-01-01&createdFrom=2026-01-01',
-  ])('asks for exactly what the list’s loader will ask for at %s, and preloads the list’s chunks', (path) => {
-    signIn()
-    const { urls } = startAt(path)
-    expect(urls).toEqual([listAddress(DEFAULT_LIST_FIELDS), `${ORDERING_API_BASE}${config.catalogPath}`])
-    expect(preloaded()).toEqual(['/assets/requests-abc.js', '/assets/requests-en-abc.js'])
-    expect(document.head.querySelector('link[rel=preload]')?.getAttribute('as')).toBe('style')
-  })
-
-  it('asks for the fields the list last used, in the person’s language, and hands the answer over once', async () => {
-    signIn()
-    rememberListFields('id,name,status,isOverdue,keyDates')
-    localStorage.setItem(EARLY_START_KEYS.languageKey, 'fr')
-    expect(detectLanguage()).toBe('fr')
-    const { urls, fetch } = startAt('/requests?sort=name')
-    expect(urls[0]).toBe(listAddress('id,name,status,isOverdue,keyDates'))
-    expect(fetch.mock.calls[0]).toMatchObject([expect.any(String), { headers: { 'Accept-Language': 'fr' }, credentials: 'same-origin' }])
-    expect(document.head.querySelectorAll('link[href="/assets/requests-fr-abc.js"]')).toHaveLength(1)
-    expect(takeEarlyResponse(urls[0]!, 'en')).toBeNull()
-    expect(takeEarlyResponse(urls[1]!, 'fr')).toBeInstanceOf(Promise)
-    expect(takeEarlyResponse(urls[1]!, 'fr')).toBeNull()
-  })
-
-  it('hands the page the answers the gateway wrote into the HTML with its first view, and asks for nothing itself', async () => {
-    signIn()
-    const given = document.createElement('script')
-    given.type = 'application/json'
-    given.id = FIRST_VIEW_KEYS.answersId
-    const list = `${ORDERING_API_BASE}/requests?offset=0&limit=20`
-    given.textContent = JSON.stringify({ [list]: { status: 200, headers: { 'X-Total-Count': '7', 'X-OAPI-Request-Id': 'r-1' }, body: '[]' } })
-    document.head.appendChild(given)
-    try {
-      const { urls } = startAt('/requests')
+  it.each(['/requests', '/requests?status=IN_PROGRESS,COMPLETED&sort=-createdAt', '/requests?requestedPreset=last7&page=3', '/'])(
+    'never guesses a page’s calls (its loader makes them) at %s, and preloads the page’s chunks',
+    (path) => {
+      signIn()
+      const { urls } = startAt(path)
       expect(urls).toEqual([])
-      const answer = await takeEarlyResponse(list, 'en')
-      expect(answer?.headers.get('X-Total-Count')).toBe('7')
-      expect(answer?.headers.get('X-OAPI-Request-Id')).toBe('r-1')
-      await expect(answer?.json()).resolves.toEqual([])
-      // In another language than the page's, the page asks itself.
-      startAt('/requests')
-      expect(takeEarlyResponse(list, 'fr')).toBeNull()
-    } finally {
-      given.remove()
-    }
+      expect(preloaded()).toHaveLength(2)
+      expect(document.head.querySelector('link[rel=preload]')?.getAttribute('as')).toBe('style')
+    },
+  )
+
+  it.each(['/requests', '/'])('hands the page at %s the answers the gateway wrote into the HTML, once, in the page’s language', async (path) => {
+    signIn()
+    givenAnswers({ [LIST]: { status: 200, headers: { 'X-Total-Count': '7', 'X-OAPI-Request-Id': 'r-1' }, body: '[]' } })
+    startAt(path)
+    const answer = await takeEarlyResponse(LIST, 'en')
+    expect(answer?.headers.get('X-Total-Count')).toBe('7')
+    expect(answer?.headers.get('X-OAPI-Request-Id')).toBe('r-1')
+    await expect(answer?.json()).resolves.toEqual([])
+    expect(takeEarlyResponse(LIST, 'en')).toBeNull()
+    // In another language than the page's, the page asks itself.
+    startAt(path)
+    expect(takeEarlyResponse(LIST, 'fr')).toBeNull()
   })
 
   it('hands over any answer but a 401, which the page asks again itself, with the cookie as it stands now', async () => {
     signIn()
-    const refusal = (status: number, code: number) =>
-      new Response(JSON.stringify({ code, message: 'Refused', description: 'Refused' }), { status, headers: { 'Content-Type': 'application/json' } })
-    const ask = (url: string) => gatewayRequest(url, z.array(z.unknown()), { headers: { 'Accept-Language': 'en' } })
-    window.history.replaceState(null, '', '/requests')
-    const fetch = vi.fn(async (..._: unknown[]): Promise<Response> => refusal(401, 42))
-    vi.stubGlobal('fetch', fetch)
+    const refusal = (status: number, code: number) => ({
+      status,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code, message: 'Refused', description: 'Refused' }),
+    })
+    const ask = () => gatewayRequest(LIST, z.array(z.unknown()), { headers: { 'Accept-Language': 'en' } })
     // The HTML's call was refused for the session it left with: the page's own call decides, and here finds rows.
-    earlyStart(config)
-    const list = fetch.mock.calls[0]![0] as string
-    fetch.mockImplementation(async () => new Response('[]'))
-    await expect(ask(list)).resolves.toMatchObject({ data: [] })
-    expect(fetch.mock.calls.map((call) => call[0])).toEqual([list, `${ORDERING_API_BASE}${config.catalogPath}`, list])
+    givenAnswers({ [LIST]: refusal(401, 42) })
+    const { fetch } = startAt('/requests')
+    await expect(ask()).resolves.toMatchObject({ data: [] })
+    expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([LIST])
     // Any other answer is the answer, asked for once.
-    fetch.mockImplementation(async () => refusal(503, 5))
+    document.getElementById(FIRST_VIEW_KEYS.answersId)?.remove()
+    givenAnswers({ [LIST]: refusal(503, 5) })
     earlyStart(config)
-    fetch.mockImplementation(async () => new Response('[]'))
-    await expect(ask(list)).rejects.toMatchObject({ status: 503, requestId: null })
-    expect(fetch).toHaveBeenCalledTimes(5)
+    await expect(ask()).rejects.toMatchObject({ status: 503, requestId: null })
+    expect(fetch).toHaveBeenCalledTimes(1)
   })
 
-  it('asks for nothing elsewhere, nor without a live session', () => {
-    signIn()
-    expect(startAt('/requests/REQ1').urls).toEqual([])
-    expect(startAt('/').urls).toEqual([])
-    localStorage.clear()
-    expect(startAt('/requests').urls).toEqual([])
+  it('hands nothing over without a live session', () => {
+    givenAnswers({ [LIST]: { status: 200, headers: {}, body: '[]' } })
+    startAt('/requests')
+    expect(takeEarlyResponse(LIST, 'en')).toBeNull()
     signIn(Date.now() / 1000 - 5)
-    expect(startAt('/requests').urls).toEqual([])
+    startAt('/requests')
+    expect(takeEarlyResponse(LIST, 'en')).toBeNull()
   })
 })
 

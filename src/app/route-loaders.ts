@@ -10,8 +10,9 @@ import { startQuery } from '@/lib/queries/start-query'
  * options its components pass to `useQuery`; the route's loader, made here, calls it as the navigation arrives. The
  * navigation does not wait for the queries: the page shows at once (with what is cached), and its components show
  * loading and failures. The loader comes with the route's code, as a route module does in React Router's framework
- * mode, so the entry carries no page's queries (docs/decisions/0012-list-page-javascript-budget.md); the list's first
- * visit has its rows asked for by the HTML itself (src/lib/early-start.ts).
+ * mode, so the entry carries no page's queries (docs/decisions/0012-list-page-javascript-budget.md). The gateway's
+ * first view of a page (the list, the dashboard) runs this very loader on the server and hands its answers to the page
+ * in the HTML (src/entry-server.tsx, docs/decisions/0026-first-view.md).
  *
  * Only with a session: without one a call answers 401, which would start a sign-in of its own before the sign-in page
  * shows (and an expired one is being renewed by RequireSignIn).

@@ -8,6 +8,15 @@ import { currentLanguage } from '@/i18n/i18n'
 /** The gateway's base for the ordering API: same origin, so no secret ever leaves the server. */
 export const ORDERING_API_BASE = '/api/ordering/v3'
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>
+/** How a call leaves: the browser's fetch, or the gateway's own answers when it renders a first view (src/entry-server.tsx). */
+let transport: Transport = (url, init) => fetch(url, init)
+
+/** Sends every later call through `next`: the gateway's first view renders the page with its own answers (0026). */
+export function callThrough(next: Transport): void {
+  transport = next
+}
+
 export interface ApiResponse<T> {
   data: T
   headers: Headers
@@ -35,7 +44,7 @@ export async function gatewayRequest<T extends z.ZodMiniType>(url: string, schem
   try {
     response =
       (early && (await usableEarlyAnswer(early))) ??
-      (await fetch(url, {
+      (await transport(url, {
         method: init.method ?? 'GET',
         headers: {
           Accept: 'application/json',

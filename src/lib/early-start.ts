@@ -4,28 +4,20 @@ import type { FirstViewAnswer } from '../../contract/first-view'
 /**
  * The start of a signed-in page from the HTML itself, before the entry script has arrived
  * (docs/decisions/0024-delivery.md). On a phone's link the entry takes most of a second to come: the page's own chunks,
- * styles and messages are preloaded with it instead of after it (src/app/route-table.ts), and for the requests list its
- * first page and the catalog are asked for at once, so that the first rows wait for one round trip less.
+ * styles and messages are preloaded with it instead of after it (src/app/route-table.ts), and when the gateway
+ * rendered the page's first view (the list, the dashboard: docs/decisions/0026-first-view.md) its answers to the page's
+ * calls are handed to the API client, which takes an answer only for its exact address and language
+ * (`takeEarlyResponse`). The page's calls are written once, by its route's loader: this script never guesses them.
  *
  * `earlyStart` runs as an inline script of index.html (vite.config.ts writes it there with this configuration); it
- * must therefore stand alone: no import, no closure, nothing but the browser. It guesses the exact address the list's
- * loader will ask for (src/lib/request-search.ts `toApiQuery`, the fields of the visible columns the list last
- * used); the API client takes an answer only for that exact address and language (`takeEarlyResponse`), so a wrong
- * guess costs one unused call, never a wrong list.
+ * must therefore stand alone: no import, no closure, nothing but the browser.
  */
 export interface EarlyStartConfig {
-  /** The gateway's base for the ordering API. */
-  apiBase: string
   /** Where the browser keeps what the gateway last said of its session (src/features/auth/session.ts, SESSION_HINT_KEY). */
   sessionKey: string
   /** Where the language chosen is kept, and the languages spoken (src/i18n/i18n.ts). */
   languageKey: string
   languages: string[]
-  /** Where the list keeps the `fields` of its last query, and the fields of the default columns. */
-  fieldsKey: string
-  defaultFields: string
-  /** The catalog's address (its one page of every item). */
-  catalogPath: string
   /** Each signed-in page's address (`:id` for one segment) with its chunks, styles and messages by language. */
   pages: EarlyPage[]
   /** Where the person's theme is kept (src/app/shell/theme.ts), applied before the first paint. */
@@ -42,30 +34,12 @@ export interface EarlyPage {
   messages: Record<string, string[]>
 }
 
-/** The addresses and keys the app uses, as the early start must use them (early-start.test.ts checks each). */
+/** The keys the app uses, as the early start must use them (early-start.test.ts checks each). */
 export const EARLY_START_KEYS = {
-  apiBase: '/api/ordering/v3',
   sessionKey: 'ordering-console.session',
   languageKey: 'ordering-console.language',
   languages: ['en', 'fr'],
-  /** The catalog's one page of every item (`catalogQueries.all` in src/lib/queries/catalog.ts, CATALOG_PAGE.maxLimit). */
-  catalogPath: '/catalogItems?limit=100',
 } as const
-
-/** Where the list keeps the `fields` of its last query (`rememberListFields`). */
-export const LIST_FIELDS_KEY = 'ordering-console.list-fields'
-/** The `fields` of the list's default columns; early-start.test.ts checks it against the list's own. */
-export const DEFAULT_LIST_FIELDS = 'id,name,customerReference,status,step,subStep,isOverdue,keyDates,type,createdAt'
-
-/** Keeps the `fields` of the list's query for the next visit's early start. */
-export function rememberListFields(fields: string | null): void {
-  try {
-    if (fields === null || fields === DEFAULT_LIST_FIELDS) window.localStorage.removeItem(LIST_FIELDS_KEY)
-    else window.localStorage.setItem(LIST_FIELDS_KEY, fields)
-  } catch {
-    // No storage: the next visit guesses the default columns.
-  }
-}
 
 /** The answer the HTML asked for `url`, once, if it was asked in `language`; the caller asks for itself otherwise. */
 export function takeEarlyResponse(url: string, language: string): Promise<Response> | null {
@@ -149,80 +123,18 @@ export function earlyStart(config: EarlyStartConfig): void {
         // A runtime without Intl's styles: the page formats as it can.
       }
     })
-    if (opened.path !== '/requests') return
-
-    // The gateway rendered the list's first view: its answers to the page's first calls are in the HTML, before this
-    // script (server/gateway/first-view.ts); the page takes them as it would take the answers asked for below.
+    // The gateway rendered the page's first view: its answers to the page's first calls are in the HTML, before this
+    // script (server/gateway/first-view.ts); the page takes them instead of asking again.
     const given = document.getElementById(config.firstViewAnswersId)
-    if (given) {
-      const answers = JSON.parse(given.textContent ?? '{}') as Record<string, FirstViewAnswer>
-      const handed: Record<string, EarlyResponse> = {}
-      for (const address in answers) {
-        const answer = answers[address]!
-        handed[address] = { language, response: Promise.resolve(new Response(answer.body, { status: answer.status, headers: answer.headers })) }
-      }
-      ;(window as EarlyWindow).__earlyResponses = handed
-      return
+    if (!given) return
+    const answers = JSON.parse(given.textContent ?? '{}') as Record<string, FirstViewAnswer>
+    const handed: Record<string, EarlyResponse> = {}
+    for (const address in answers) {
+      const answer = answers[address]!
+      handed[address] = { language, response: Promise.resolve(new Response(answer.body, { status: answer.status, headers: answer.headers })) }
     }
-
-    // The list's first query, as toApiQuery writes it: offset, limit, sort, the filters, then the fields.
-    const search = new URLSearchParams(window.location.search)
-    const page = Number(search.get('page') ?? 1)
-    const size = Number(search.get('size') ?? 20)
-    const query = new URLSearchParams()
-    query.set('offset', String((page - 1) * size))
-    query.set('limit', String(size))
-    query.set('sort', search.get('sort') ?? '-createdAt')
-    const filters = ['status', 'step', 'subStep', 'category', 'type', 'customerReference', 'id', 'isOverdue', 'isArchived']
-    for (let i = 0; i < filters.length; i++) {
-      const value = search.get(filters[i]!)
-      if (value) query.set(filters[i]!, filters[i] === 'customerReference' && value.indexOf('*') < 0 && value.length < 19 ? `${value}*` : value)
-    }
-    const ranges = [
-      ['requestedFrom', 'keyDates.requestedAt.gte'],
-      ['requestedTo', 'keyDates.requestedAt.lte'],
-      ['createdFrom', 'createdAt.gte'],
-      ['createdTo', 'createdAt.lte'],
-      ['updatedFrom', 'updatedAt.gte'],
-      ['updatedTo', 'updatedAt.lte'],
-    ]
-    // A range given as a preset (`requestedPreset=last7`) is counted from today, as src/lib/request-search.ts
-    // `presetRange` counts it; the preset stands for both bounds.
-    const now = new Date()
-    const pad = (n: number) => (n < 10 ? `0${n}` : String(n))
-    const day = (year: number, month: number, date: number) => {
-      const d = new Date(year, month, date)
-      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-    }
-    const today = (offset: number) => day(now.getFullYear(), now.getMonth(), now.getDate() + offset)
-    const presets: Record<string, [string, string]> = {
-      last7: [today(-6), today(0)],
-      last30: [today(-29), today(0)],
-      thisMonth: [day(now.getFullYear(), now.getMonth(), 1), day(now.getFullYear(), now.getMonth() + 1, 0)],
-      next30: [today(0), today(29)],
-    }
-    for (let i = 0; i < ranges.length; i += 2) {
-      const preset = presets[search.get(`${ranges[i]![0]!.replace('From', '')}Preset`) ?? '']
-      for (let bound = 0; bound < 2; bound++) {
-        const value = preset ? preset[bound] : search.get(ranges[i + bound]![0]!)
-        if (value) query.set(ranges[i + bound]![1]!, value)
-      }
-    }
-    query.set('fields', window.localStorage.getItem(config.fieldsKey) ?? config.defaultFields)
-
-    const responses: Record<string, EarlyResponse> = {}
-    const ask = (url: string) => {
-      responses[url] = {
-        language,
-        response: fetch(url, { headers: { Accept: 'application/json', 'Accept-Language': language }, credentials: 'same-origin' }),
-      }
-      // An answer nobody takes (a wrong guess) must not be reported as an unhandled failure.
-      responses[url]!.response.catch(() => undefined)
-    }
-    ask(`${config.apiBase}/requests?${query.toString()}`)
-    ask(`${config.apiBase}${config.catalogPath}`)
-    ;(window as EarlyWindow).__earlyResponses = responses
+    ;(window as EarlyWindow).__earlyResponses = handed
   } catch {
-    // A guess, never a failure: the list asks for itself.
+    // A head start, never a failure: the page asks for itself.
   }
 }

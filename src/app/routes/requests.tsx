@@ -5,10 +5,9 @@ import { RequestsList } from '@/features/requests/components/requests-list'
 import { personKey } from '@/lib/person-key'
 import { columnsFor, fieldsOf } from '@/features/requests/columns'
 import { currentLanguage } from '@/i18n/i18n'
-import { rememberListFields } from '@/lib/early-start'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { requestQueries } from '@/lib/queries/requests'
-import { parseListSearch, toApiQuery } from '@/lib/request-search'
+import { parseListSearch } from '@/lib/request-search'
 import { requestsShouldRevalidate, searchParamsOf, type RouteModule } from '../route-loaders'
 
 function RequestsRoute() {
@@ -31,8 +30,6 @@ export const route: RouteModule = {
     const params = searchParamsOf(args)
     const search = parseListSearch(params)
     const fields = fieldsOf(columnsFor(params))
-    // The next visit's HTML asks for the same fields before the code arrives (docs/decisions/0024-delivery.md).
-    rememberListFields(toApiQuery(search, fields).get('fields'))
     start(requestQueries.list(search, fields))
     start(catalogQueries.all(currentLanguage()))
   },
