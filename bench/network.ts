@@ -132,9 +132,9 @@ async function measureExport(browser: Browser, session: Session, origin: string,
 }
 
 /**
- * What a browser signed in before keeps: the gateway's session cookies (it keeps no token, docs/decisions/0011-sign-in.md)
- * and its localStorage, where the page notes that it is signed in and which columns the list shows: the HTML's early
- * start of the list reads both (src/lib/early-start.ts). A cold visit empties the HTTP cache, not the person's storage.
+ * What a browser signed in before keeps: the gateway's session cookies (it keeps no token, docs/decisions/0011-sign-in.md),
+ * among them the first-view cookie the gateway renders the list and the dashboard with (0026), and its localStorage,
+ * where the page notes that it is signed in. A cold visit empties the HTTP cache, not the person's storage.
  */
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>
 
