@@ -97,7 +97,7 @@ test('"All requests" on a request page returns to the filtered, sorted page the 
 test('a saved view round-trips through its link and the navigation; a date preset fills its range and stays a preset', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice, { path: '/requests?status=REJECTED&sort=name' })
   await page.getByRole('button', { name: 'Edit filters' }).click()
-  const requested = page.getByRole('group', { name: 'Requested date' })
+  const requested = page.getByRole('group', { name: 'Requested date', exact: true })
   await requested.getByRole('button', { name: 'Last 30 days' }).click()
   await expect(requested.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
   const from = await requested.getByLabel('From').inputValue()
@@ -179,6 +179,35 @@ test('on a phone the open filters of the list and of the dashboard keep every gr
     })
     expect(overflow, path).toBe(0)
   }
+})
+
+test('on a phone the list’s filters fold their dates, keep "Apply filters" on screen and give every option a thumb’s target', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/requests' })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/requests')
+  await page.getByRole('button', { name: 'Edit filters' }).click()
+  const card = page.getByRole('region', { name: 'Filters', exact: true })
+  const apply = card.getByRole('button', { name: 'Apply filters' })
+  // The dates are folded: their fields are not shown until asked for.
+  await expect(card.getByRole('group', { name: 'Requested date', exact: true })).toBeHidden()
+  // At the top of the form, "Apply filters" is already on screen.
+  await card.getByRole('group', { name: 'Status' }).getByRole('checkbox').first().scrollIntoViewIfNeeded()
+  await expect(apply).toBeInViewport()
+  // Every option is at least 24 × 24 px (WCAG 2.2, 2.5.8), its label included.
+  const small = await card.evaluate(
+    (section) =>
+      [...section.querySelectorAll('label.check')].filter((label) => {
+        const box = label.getBoundingClientRect()
+        return box.width < 24 || box.height < 24
+      }).length,
+  )
+  expect(small).toBe(0)
+  await card.getByText('Dates', { exact: true }).click()
+  await expect(card.getByRole('group', { name: 'Requested date', exact: true })).toBeVisible()
+  await card.getByRole('group', { name: 'Requested date', exact: true }).getByRole('button', { name: 'Last 7 days' }).click()
+  await apply.click()
+  await expect(page).toHaveURL(/requestedPreset=last7/)
+  await expectNoAccessibilityViolation(page)
 })
 
 test('on a phone the list and the dashboard move nothing as they fill: rows, figures, charts and the account come into places kept for them', async ({

@@ -19,6 +19,9 @@ import { useQuery } from '@tanstack/react-query'
 import { codeText } from '@/lib/code-label'
 import { existingStatusesQuery, statusOptions } from '@/lib/queries/statuses'
 
+/** A desk's width, as the styles name it (src/styles.css). */
+const DESK_WIDTH = '(min-width: 64rem)'
+
 /** The ranges that have presets: a requested date may be ahead, a creation date only behind. */
 const PRESETS: Partial<Record<DateRange, readonly DatePreset[]>> = {
   requested: DATE_PRESETS,
@@ -48,11 +51,16 @@ export function FiltersForm(props: {
     Object.fromEntries(DATE_RANGES.flatMap((range) => (search[range.preset] ? [[range.range, search[range.preset]]] : []))),
   )
   const choosePreset = (range: DateRange, preset: DatePreset | undefined) => setPresets((chosen) => ({ ...chosen, [range]: preset }))
+  // The date ranges fold away on a phone, where they would make the form three screens tall: open when one is set, and
+  // always at a desk's width, where they sit beside the other filters.
+  const rangesSet = DATE_RANGES.filter((range) => search[range.from] || search[range.to] || search[range.preset]).length
+  const [datesOpen, setDatesOpen] = useState(() => rangesSet > 0 || window.matchMedia?.(DESK_WIDTH).matches === true)
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const reading = readFilterForm(new FormData(event.currentTarget), FILTER_CONTROLS, search)
     if (reading.invertedRange) {
+      setDatesOpen(true)
       setBadRange(reading.invertedRange.range)
       event.currentTarget.querySelector<HTMLInputElement>(`[name="${reading.invertedRange.to}"]`)?.focus()
       return
@@ -114,47 +122,56 @@ export function FiltersForm(props: {
           <OverdueAndArchivedFilters search={search} messages="requests.filters" />
         </div>
 
-        {DATE_RANGES.map((range) => (
-          <fieldset key={range.range} className="filters__group filters__range">
-            <legend>{t(`requests.filters.range.${range.range}`)}</legend>
-            <label className="field">
-              {t('requests.filters.from')}
-              <input type="date" name={range.from} defaultValue={search[range.from] ?? ''} onChange={() => choosePreset(range.range, undefined)} />
-            </label>
-            <label className="field">
-              {t('requests.filters.to')}
-              <input
-                type="date"
-                name={range.to}
-                defaultValue={search[range.to] ?? ''}
-                onChange={() => choosePreset(range.range, undefined)}
-                aria-invalid={badRange === range.range || undefined}
-                aria-describedby={badRange === range.range ? `${range.range}-range-error` : undefined}
-              />
-            </label>
-            <input type="hidden" name={range.preset} value={presets[range.range] ?? ''} />
-            {PRESETS[range.range] && (
-              <div className="filters__presets" role="group" aria-label={t('requests.filters.presets', { range: t(`requests.filters.range.${range.range}`) })}>
-                {PRESETS[range.range]!.map((preset) => (
-                  <button
-                    key={preset}
-                    type="button"
-                    className="chip"
-                    aria-pressed={presets[range.range] === preset}
-                    onClick={(event) => applyPreset(event, range, preset)}
+        <details className="filters__dates" open={datesOpen} onToggle={(event) => setDatesOpen(event.currentTarget.open)}>
+          <summary>{rangesSet ? t('requests.filters.datesSet', { count: rangesSet }) : t('requests.filters.dates')}</summary>
+          <div className="filters__dates-ranges">
+            {DATE_RANGES.map((range) => (
+              <fieldset key={range.range} className="filters__group filters__range">
+                <legend>{t(`requests.filters.range.${range.range}`)}</legend>
+                <label className="field">
+                  {t('requests.filters.from')}
+                  <input type="date" name={range.from} defaultValue={search[range.from] ?? ''} onChange={() => choosePreset(range.range, undefined)} />
+                </label>
+                <label className="field">
+                  {t('requests.filters.to')}
+                  <input
+                    type="date"
+                    name={range.to}
+                    defaultValue={search[range.to] ?? ''}
+                    onChange={() => choosePreset(range.range, undefined)}
+                    aria-invalid={badRange === range.range || undefined}
+                    aria-describedby={badRange === range.range ? `${range.range}-range-error` : undefined}
+                  />
+                </label>
+                <input type="hidden" name={range.preset} value={presets[range.range] ?? ''} />
+                {PRESETS[range.range] && (
+                  <div
+                    className="filters__presets"
+                    role="group"
+                    aria-label={t('requests.filters.presets', { range: t(`requests.filters.range.${range.range}`) })}
                   >
-                    {t(`requests.filters.preset.${preset}`)}
-                  </button>
-                ))}
-              </div>
-            )}
-            {badRange === range.range && (
-              <p id={`${range.range}-range-error`} role="alert" className="field-error">
-                {t('requests.filters.rangeInverted')}
-              </p>
-            )}
-          </fieldset>
-        ))}
+                    {PRESETS[range.range]!.map((preset) => (
+                      <button
+                        key={preset}
+                        type="button"
+                        className="chip"
+                        aria-pressed={presets[range.range] === preset}
+                        onClick={(event) => applyPreset(event, range, preset)}
+                      >
+                        {t(`requests.filters.preset.${preset}`)}
+                      </button>
+                    ))}
+                  </div>
+                )}
+                {badRange === range.range && (
+                  <p id={`${range.range}-range-error`} role="alert" className="field-error">
+                    {t('requests.filters.rangeInverted')}
+                  </p>
+                )}
+              </fieldset>
+            ))}
+          </div>
+        </details>
 
         <ApplyFilters className="filters__actions" messages="requests.filters" />
       </form>
