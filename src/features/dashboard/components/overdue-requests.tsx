@@ -191,11 +191,12 @@ export function OverdueRequests() {
                         <td data-label={t('dashboard.column.type')}>{row.type && <span title={row.type}>{typeName(row.type)}</span>}</td>
                         <td className="stack-head">{row.status && <span title={row.status}>{codeText(t, 'dashboard', 'status', row.status)}</span>}</td>
                         <td data-label={t('dashboard.column.requestedAt')}>{row.keyDates && format.day(row.keyDates.requestedAt)}</td>
-                        <td className="numeric stack-head overdue__late" aria-label={t('dashboard.overdue.daysLate', { count: late })}>
-                          <span className="overdue__late-figure">{format.number(late)}</span>
-                          <span className="overdue__late-words" aria-hidden="true">
-                            {t('dashboard.overdue.daysLate', { count: late })}
-                          </span>
+                        <td
+                          className="numeric stack-head overdue__late"
+                          data-label={t('dashboard.column.daysLate')}
+                          aria-label={t('dashboard.overdue.daysLate', { count: late })}
+                        >
+                          {format.number(late)}
                         </td>
                       </tr>
                     )
