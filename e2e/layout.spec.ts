@@ -63,8 +63,8 @@ for (const width of WIDTHS) {
       for (const link of await chart.getByRole('group').getByRole('link').all()) {
         const name = await link.getAttribute('aria-label')
         const box = (await link.boundingBox())!
-        expect(box.height, `${name}: its row is a tap target`).toBeGreaterThanOrEqual(24)
-        expect(box.width, `${name}: its row is a tap target`).toBeGreaterThanOrEqual(24)
+        expect(box.height, `${name}: its row is a tap target (${JSON.stringify(box)})`).toBeGreaterThanOrEqual(24)
+        expect(box.width, `${name}: its row is a tap target (${JSON.stringify(box)})`).toBeGreaterThanOrEqual(24)
         const label = link.locator('.bar-chart__label')
         const fontSize = await label.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))
         expect(fontSize, `${name}: its label`).toBeGreaterThanOrEqual(12)
