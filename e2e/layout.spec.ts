@@ -95,6 +95,13 @@ for (const width of WIDTHS) {
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
     await page.waitForLoadState('networkidle')
     expect(await brokenWords(page), 'the list').toEqual([])
+    // A name cut to one line keeps whole the part that tells requests apart (the site), not the type it repeats.
+    const cutSites = await page.evaluate(() =>
+      [...document.querySelectorAll('main table td .request-name__rest')]
+        .filter((rest) => rest.scrollWidth > rest.clientWidth + 1)
+        .map((rest) => rest.textContent),
+    )
+    expect(cutSites, 'the sites cut in the names').toEqual([])
     await expectNoSidewaysScroll(page)
     await expectNoAccessibilityViolation(page, `axe on the list at ${width} px`)
 
