@@ -94,6 +94,6 @@ test('the overdue view lists only overdue requests, in order of lateness; its ch
   await expectNoAccessibilityViolation(page)
 
   const download = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Export as CSV' }).click()
+  await page.getByRole('button', { name: 'Export to CSV' }).click()
   expect((await download).suggestedFilename()).toMatch(/^overdue-requests-\d{4}-\d{2}-\d{2}\.csv$/)
 })

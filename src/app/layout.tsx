@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { ServiceBanners } from '@/features/api-status/components/service-banners'
@@ -6,11 +7,14 @@ import { useCachedError } from '@/lib/use-cached-error'
 import { PageLoading } from './routes/page-loading'
 import { AppFooter } from './shell/app-footer'
 import { AppHeader } from './shell/app-header'
+import { usePageTitle } from './shell/page-title'
 
 /** The shell of every page; with `pageLoading`, the placeholder shown while the first page's code and loader arrive. */
 export function Layout({ pageLoading = false }: { pageLoading?: boolean }) {
   const { t } = useTranslation()
   const accessDenied = useCachedError(isSubscriptionMissing)
+  const main = useRef<HTMLElement>(null)
+  usePageTitle(main)
   return (
     <>
       <a className="skip-link" href="#main">
@@ -18,7 +22,7 @@ export function Layout({ pageLoading = false }: { pageLoading?: boolean }) {
       </a>
       <AppHeader />
       <ServiceBanners />
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         {pageLoading ? (
           <PageLoading />
         ) : accessDenied ? (

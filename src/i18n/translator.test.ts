@@ -28,6 +28,7 @@ const fr = {
     daysLate_many: '{{count}} de jours de retard',
   },
   greeting: 'Bonjour {{name}}, bienvenue dans {{place}}',
+  instances: '{{count}} instances de {{project}} à {{region}}',
 }
 
 function translator(language: 'en' | 'fr' = 'en', onMissingKey?: (key: string, language: string) => void) {
@@ -187,5 +188,15 @@ describe('changeLanguage', () => {
     french.resolve()
     await toFrench
     expect(i18n.language).toBe('en')
+  })
+})
+
+describe('French elision', () => {
+  it('elides the word before a value that starts with a vowel, and only in French', () => {
+    const t = translator('fr').getFixedT('fr')
+    expect(t('instances', { count: 3, project: 'Acme', region: 'Paris' })).toBe('3 instances d’Acme à Paris')
+    expect(t('instances', { count: 3, project: 'Élan', region: 'Paris' })).toBe('3 instances d’Élan à Paris')
+    expect(t('instances', { count: 3, project: 'Blue Harbor', region: 'Paris' })).toBe('3 instances de Blue Harbor à Paris')
+    expect(t('instances', { count: 3, project: 'Hambourg', region: 'Paris' })).toBe('3 instances de Hambourg à Paris')
   })
 })

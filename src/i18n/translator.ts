@@ -96,9 +96,9 @@ export function createTranslator<L extends string>(options: {
     return lookup(language, key, count) ?? (language === fallbackLanguage ? undefined : lookup(fallbackLanguage, key, count))
   }
 
-  function interpolate(message: string, values: TOptions | undefined): string {
+  function interpolate(message: string, values: TOptions | undefined, language: L): string {
     if (!values || !message.includes('{{')) return message
-    return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => {
+    return elide(message, values, language).replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => {
       if (!Object.hasOwn(values, name)) return placeholder
       const value = values[name]
       return value === undefined || value === null ? '' : String(value)
@@ -112,7 +112,7 @@ export function createTranslator<L extends string>(options: {
       onMissingKey?.(key, language)
       return key
     }
-    return interpolate(message, options)
+    return interpolate(message, options, language)
   }
 
   function getFixedT(language: L): TFunction {
@@ -155,4 +155,22 @@ export function createTranslator<L extends string>(options: {
       return () => listeners.delete(listener)
     },
   }
+}
+
+/** French words that lose their vowel before one: "de Acme" is "d’Acme", "le opérateur" "l’opérateur". */
+const ELIDED = /(^|[\s(«])(de|De|le|Le|la|La|que|Que|ne|Ne) \{\{\s*(\w+)\s*\}\}/g
+/** A value that starts with a vowel sound (not an h, which may be aspirated: "de Hambourg" stays). */
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûüœæ]/i
+
+/**
+ * A French message elides the word before a placeholder whose value starts with a vowel, whatever the value (a
+ * company's or a project's name): the one place that knows, instead of each message working around it
+ * (docs/decisions/0033-layout-at-every-width.md).
+ */
+function elide(message: string, values: TOptions, language: string): string {
+  if (!language.startsWith('fr')) return message
+  return message.replace(ELIDED, (whole, before: string, word: string, name: string) => {
+    const value = Object.hasOwn(values, name) ? values[name] : undefined
+    return typeof value === 'string' && VOWEL.test(value) ? `${before}${word.slice(0, -1)}’{{${name}}}` : whole
+  })
 }

@@ -129,7 +129,7 @@ describe('overdue view', () => {
     const blobs: Blob[] = []
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:overdue'), revokeObjectURL: () => undefined }))
     const table = await openOverdue()
-    await userEvent.click(screen.getByRole('button', { name: 'Export as CSV' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Export to CSV' }))
     expect(await screen.findByText(/^\d+ requests exported\.$/)).toBeInTheDocument()
     const lines = (await blobs[0]!.text())
       .replace(/^\uFEFF/, '')

@@ -47,18 +47,19 @@ export function SignedInNav({ cloud }: { cloud: boolean | undefined }) {
             <NavLink to="/cloud">{t('app.cloud')}</NavLink>
           </li>
         )}
-        {/* Read-only people get no create action at all, rather than one that fails. */}
-        {me.isSuccess && canCreate(me.data) && (
-          <li>
-            <NavLink to="/requests/new">{t('app.newRequest')}</NavLink>
-          </li>
-        )}
         <li>
           <NavLink to="/me">{t('app.me')}</NavLink>
         </li>
         <li>
           <NavLink to="/api">{t('app.api')}</NavLink>
         </li>
+        {/* Read-only people get no create action at all, rather than one that fails. It comes last, as the
+            account arrives: nothing before it moves when it shows (docs/decisions/0033-layout-at-every-width.md). */}
+        {me.isSuccess && canCreate(me.data) && (
+          <li>
+            <NavLink to="/requests/new">{t('app.newRequest')}</NavLink>
+          </li>
+        )}
       </ul>
     </nav>
   )

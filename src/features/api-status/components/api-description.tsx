@@ -41,32 +41,35 @@ export function ApiDescription() {
               {t('apiStatus.description.download')}
             </button>
           </p>
-          <table className="table table--compact">
-            <caption>{t('apiStatus.description.operations')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('apiStatus.description.method')}</th>
-                <th scope="col">{t('apiStatus.description.path')}</th>
-                <th scope="col">{t('apiStatus.description.operationSummary')}</th>
-                <th scope="col">{t('apiStatus.description.responses')}</th>
-              </tr>
-            </thead>
-            {/* Methods, paths and operation ids are API data: not for translation. */}
-            <tbody translate="no">
-              {operationsOf(doc.data).map((operation) => (
-                <tr key={`${operation.method} ${operation.path}`}>
-                  <td>
-                    <code>{operation.method.toUpperCase()}</code>
-                  </td>
-                  <th scope="row">
-                    <code>{operation.path}</code>
-                  </th>
-                  <td>{operation.summary ?? operation.operationId}</td>
-                  <td>{operation.statuses.join(', ')}</td>
+          {/* Paths and operation ids are whole words: on a phone the table scrolls in its own box (0033). */}
+          <div className="table-scroll" role="region" aria-labelledby="api-operations-caption" tabIndex={0}>
+            <table className="table table--compact api-doc__operations">
+              <caption id="api-operations-caption">{t('apiStatus.description.operations')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('apiStatus.description.method')}</th>
+                  <th scope="col">{t('apiStatus.description.path')}</th>
+                  <th scope="col">{t('apiStatus.description.operationSummary')}</th>
+                  <th scope="col">{t('apiStatus.description.responses')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              {/* Methods, paths and operation ids are API data: not for translation. */}
+              <tbody translate="no">
+                {operationsOf(doc.data).map((operation) => (
+                  <tr key={`${operation.method} ${operation.path}`}>
+                    <td>
+                      <code>{operation.method.toUpperCase()}</code>
+                    </td>
+                    <th scope="row">
+                      <code>{operation.path}</code>
+                    </th>
+                    <td>{operation.summary ?? operation.operationId}</td>
+                    <td>{operation.statuses.join(', ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <details className="api-doc__raw">
             <summary>{t('apiStatus.description.raw')}</summary>
             {/* API data, as the API gives it: not for translation (and left out of the French walk). */}

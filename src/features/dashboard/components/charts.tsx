@@ -18,12 +18,6 @@ export interface ChartBar {
   href: string
 }
 
-const WIDTH = 680
-const LABEL_WIDTH = 250
-const VALUE_WIDTH = 90
-const ROW_HEIGHT = 32
-const BAR_HEIGHT = 22
-
 /**
  * A horizontal bar chart whose every bar is a link to its requests ("Rejected: 1,234 requests"), with a
  * described summary and the same figures as a table: what a screen reader or a person who cannot tell the
@@ -36,7 +30,6 @@ export function BarChart({ title, bars, total }: { title: string; bars: readonly
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 })
   const largest = bars.reduce<ChartBar | null>((best, bar) => (best === null || bar.count > best.count ? bar : best), null)
   const max = Math.max(1, largest?.count ?? 0)
-  const plot = WIDTH - LABEL_WIDTH - VALUE_WIDTH
   const summary =
     total === 0 || largest === null
       ? t('dashboard.charts.summaryEmpty')
@@ -44,37 +37,24 @@ export function BarChart({ title, bars, total }: { title: string; bars: readonly
 
   return (
     <figure className="bar-chart">
-      <svg
-        className="bar-chart__svg"
-        viewBox={`0 0 ${WIDTH} ${Math.max(1, bars.length) * ROW_HEIGHT}`}
-        role="group"
-        aria-label={title}
-        aria-describedby={`${id}-summary`}
-      >
-        {bars.map((bar, index) => {
-          const y = index * ROW_HEIGHT
-          const width = (bar.count / max) * plot
-          const middle = y + ROW_HEIGHT / 2
-          return (
-            <Link
-              key={bar.key}
-              to={bar.href}
-              className="bar-chart__link"
-              aria-label={t('dashboard.charts.bar', { label: bar.label, count: bar.count, formatted: number.format(bar.count) })}
-            >
-              {/* The whole row answers a click, even a bar of 0. */}
-              <rect className="bar-chart__row" x={0} y={y} width={WIDTH} height={ROW_HEIGHT} />
-              <text className="bar-chart__label" x={LABEL_WIDTH - 10} y={middle} textAnchor="end" dominantBaseline="central">
-                {bar.label}
-              </text>
-              <rect className="bar-chart__bar" x={LABEL_WIDTH} y={y + (ROW_HEIGHT - BAR_HEIGHT) / 2} width={width} height={BAR_HEIGHT} />
-              <text className="bar-chart__value" x={LABEL_WIDTH + width + 8} y={middle} dominantBaseline="central">
-                {number.format(bar.count)}
-              </text>
-            </Link>
-          )
-        })}
-      </svg>
+      {/* HTML, not a scaled drawing: its text keeps the page's size at every width, a long label wraps inside the card,
+          and every row is a link at least 44 px tall (docs/decisions/0033-layout-at-every-width.md). */}
+      <div className="bar-chart__bars" role="group" aria-label={title} aria-describedby={`${id}-summary`}>
+        {bars.map((bar) => (
+          <Link
+            key={bar.key}
+            to={bar.href}
+            className="bar-chart__link"
+            aria-label={t('dashboard.charts.bar', { label: bar.label, count: bar.count, formatted: number.format(bar.count) })}
+          >
+            <span className="bar-chart__label">{bar.label}</span>
+            <span className="bar-chart__track" aria-hidden="true">
+              <span className="bar-chart__bar" style={{ inlineSize: `${(bar.count / max) * 100}%` }} />
+              <span className="bar-chart__value">{number.format(bar.count)}</span>
+            </span>
+          </Link>
+        ))}
+      </div>
       <figcaption id={`${id}-summary`} className="bar-chart__summary">
         {summary} <span className="muted">{t('dashboard.charts.chartHint')}</span>
       </figcaption>

@@ -153,7 +153,7 @@ export function OverdueRequests() {
             <p>{t('dashboard.overdue.truncated', { shown: format.number(data.items.length), total: format.number(data.total) })}</p>
           )}
           <div className="table-scroll">
-            <table className="table overdue__table">
+            <table className="table table--stack overdue__table">
               <caption>{t('dashboard.overdue.caption', { count: data.items.length, formatted: format.number(data.items.length) })}</caption>
               <thead>
                 <tr>
@@ -181,15 +181,21 @@ export function OverdueRequests() {
                     const late = row.keyDates ? daysLate(row.keyDates.requestedAt, now) : 0
                     return (
                       <tr key={row.id}>
-                        <th scope="row">
+                        <th scope="row" className="stack-head">
                           <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>
                         </th>
-                        <td translate="no">{row.name}</td>
-                        <td>{row.customerReference ?? ''}</td>
-                        <td>{row.type && <span title={row.type}>{typeName(row.type)}</span>}</td>
-                        <td>{row.status && <span title={row.status}>{codeText(t, 'dashboard', 'status', row.status)}</span>}</td>
-                        <td>{row.keyDates && format.day(row.keyDates.requestedAt)}</td>
-                        <td className="numeric" aria-label={t('dashboard.overdue.daysLate', { count: late })}>
+                        <td translate="no" className="stack-full">
+                          {row.name}
+                        </td>
+                        <td data-label={t('dashboard.column.customerReference')}>{row.customerReference ?? ''}</td>
+                        <td data-label={t('dashboard.column.type')}>{row.type && <span title={row.type}>{typeName(row.type)}</span>}</td>
+                        <td className="stack-head">{row.status && <span title={row.status}>{codeText(t, 'dashboard', 'status', row.status)}</span>}</td>
+                        <td data-label={t('dashboard.column.requestedAt')}>{row.keyDates && format.day(row.keyDates.requestedAt)}</td>
+                        <td
+                          className="numeric stack-head overdue__late"
+                          data-label={t('dashboard.column.daysLate')}
+                          aria-label={t('dashboard.overdue.daysLate', { count: late })}
+                        >
                           {format.number(late)}
                         </td>
                       </tr>

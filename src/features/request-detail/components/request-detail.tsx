@@ -66,7 +66,8 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
           {t('requestDetail.backToList')}
         </Link>
       </p>
-      <h1 id="request-detail-title" translate="no">
+      {/* The tab's title names the request by its id too (src/app/shell/page-title.ts). */}
+      <h1 id="request-detail-title" translate="no" data-title={`${request.id} · ${request.name}`}>
         {request.name}
       </h1>
       <p className="request-detail__state">

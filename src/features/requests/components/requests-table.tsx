@@ -10,8 +10,15 @@ import { codeLabel, codeText } from '@/lib/code-label'
 import type { RequestProjection } from '@contract/request'
 import { isUnreadable } from '@contract/tolerant'
 import { UnreadableRowLabel } from '@/components/ui/unreadable-row'
+import { nameParts } from '../name-parts'
 
 type Row = RequestProjection
+
+/**
+ * On a phone each row is a card (styles.css `.table--stack`): the id and the status on its first line, the name on a
+ * line of its own, the other cells after them with their column's name (docs/decisions/0033-layout-at-every-width.md).
+ */
+const STACK_CLASS: Partial<Record<ListColumn, string>> = { status: ' stack-head', name: ' stack-full' }
 
 /**
  * The page of requests: one row per request, its id a real link (open in a new tab works), sortable
@@ -77,11 +84,22 @@ export function RequestsTable(props: {
         )
       }
       case 'name':
-        return text(row.name, (name) => (
-          <span title={name} translate="no">
-            {name}
-          </span>
-        ))
+        return text(row.name, (name) => {
+          // Cut to one line, the name gives up what it shares with its type, not the site that tells it apart.
+          const parts = nameParts(name, row.type ? props.typeName(row.type) : undefined)
+          return (
+            <span title={name} translate="no" className="request-name">
+              {parts ? (
+                <>
+                  <span className="request-name__lead">{parts.lead}</span>
+                  <span className="request-name__rest">{parts.rest}</span>
+                </>
+              ) : (
+                name
+              )}
+            </span>
+          )
+        })
       case 'customerReference':
         return text(row.customerReference)
       case 'type':
@@ -118,7 +136,7 @@ export function RequestsTable(props: {
     // Wider than the window (a phone, or many columns): it scrolls in its own box, which the keyboard can scroll too,
     // the request id kept in view (docs/decisions/0025).
     <div className="table-scroll" role="region" aria-labelledby="requests-table-caption" tabIndex={0}>
-      <table className={`table requests-table requests-table--${props.density}`} aria-busy={props.busy || undefined}>
+      <table className={`table table--stack requests-table requests-table--${props.density}`} aria-busy={props.busy || undefined}>
         <caption id="requests-table-caption">{props.caption}</caption>
         <thead>
           <tr>
@@ -157,11 +175,15 @@ export function RequestsTable(props: {
               <tr key={row.id} className={row.isOverdue ? 'is-overdue' : undefined} onClick={openRow} onAuxClick={openRow}>
                 {props.columns.map((column) =>
                   column === 'id' ? (
-                    <th key={column} scope="row">
+                    <th key={column} scope="row" className="stack-head">
                       {cell(row, column)}
                     </th>
                   ) : (
-                    <td key={column} className={`cell--${column}`}>
+                    <td
+                      key={column}
+                      className={`cell--${column}${STACK_CLASS[column] ?? ''}`}
+                      data-label={STACK_CLASS[column] ? undefined : t(`requests.column.${column}`)}
+                    >
                       {cell(row, column)}
                     </td>
                   ),
