@@ -2,7 +2,6 @@ import { ZApiErrorBody, ERROR_CODE } from '@contract/error'
 import { isQuotaRefusal } from '@contract/quota'
 import { ApiError, errorApi, type MessageTable } from '../shared/api-error'
 import { pickLanguage } from '../shared/language'
-import { newRequestId } from '../shared/request-id'
 import type { FetchLike } from '../shared/upstream-fetch'
 import type { SharedStore } from './shared-store'
 
@@ -85,7 +84,7 @@ export function quotaPause(options: { store: SharedStore; api: string; now?: () 
             { headers: { 'Retry-After': String(Math.max(1, Math.ceil((pause.until - at) / 1000))) } },
           )
         : new ApiError(QUOTA_PAUSE_ERRORS, 403, ERROR_CODE.tooManyRequests, 'pausedProbing', { since: iso(pause.since) })
-    return error.toResponse(pickLanguage(request.headers.get('accept-language')), newRequestId())
+    return error.toResponse(pickLanguage(request.headers.get('accept-language')))
   }
 
   /** What the operator's answer says of the quota: a refusal (re)starts the pause, a success ends it. */

@@ -8,7 +8,6 @@ import { routePath } from 'hono/route'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
 import { ApiError, errorApi, requestIdOf, type MessageTable } from './api-error'
-import { newRequestId } from './request-id'
 
 /**
  * The server's edge (docs/decisions/0022-server-edge.md): what every call goes through before any route reads it.
@@ -90,7 +89,7 @@ export function isWrite(method: string): boolean {
 
 /** First middleware: the call's request id, which every error of the edge and the log line carry. */
 export const identify: MiddlewareHandler<EdgeEnv> = async (c, next) => {
-  c.set('requestId', newRequestId())
+  requestIdOf(c)
   await next()
 }
 
@@ -317,8 +316,7 @@ export function answerClientErrors(server: Pick<Server, 'on'>, requestTimeoutMs 
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? new ApiError(EDGE_ERRORS, 408, ERROR_CODE.malformedBody, 'tooSlow', { seconds: Math.round(requestTimeoutMs / 1000) })
           : new ApiError(EDGE_ERRORS, 400, ERROR_CODE.malformedBody, 'malformed')
-    const requestId = newRequestId()
-    const response = failure.toResponse('en', requestId)
+    const response = failure.toResponse('en')
     void response.text().then((body) => {
       const head = [`HTTP/1.1 ${response.status} ${statusText(response.status)}`]
       response.headers.forEach((value, name) => head.push(`${name}: ${value}`))

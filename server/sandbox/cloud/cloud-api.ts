@@ -77,7 +77,7 @@ function idOf(value: string): number | null {
  * owns the projects it sees. Order of checks: route (404 / 405), key (401 40 / 41), spike arrest (403 53),
  * query (400 25 / 26), project and region (404 60).
  */
-export function cloudApi(sandbox: Sandbox): Hono<CloudEnv> {
+export function cloudApiRoutes(sandbox: Sandbox): Hono<CloudEnv> {
   const app = new Hono<CloudEnv>()
   const inventory = new CloudInventory(sandbox.config.SANDBOX_SEED)
 

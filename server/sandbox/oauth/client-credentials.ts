@@ -5,7 +5,7 @@ import { HEADER } from '@contract/common'
 import { SCOPE } from '@contract/misc'
 import type { TokenResponse } from '@contract/oauth'
 import type { ApplicationRow } from '../applications'
-import { newRequestId } from '../../shared/request-id'
+import { requestIdOf } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
 import { SANDBOX_OAUTH_ERRORS } from './oauth-errors'
 
@@ -75,10 +75,10 @@ export async function authenticatedTokenRequest(
 }
 
 /** POST /oauth/v3/token: the client-credentials grant of reference 2, every documented answer. */
-export function clientCredentialsEndpoint(sandbox: Sandbox): Hono {
+export function clientCredentialsRoutes(sandbox: Sandbox): Hono {
   const app = new Hono()
   app.use(async (c, next) => {
-    c.header(HEADER.requestId, newRequestId())
+    c.header(HEADER.requestId, requestIdOf(c))
     await next()
   })
   app.all('/', async (c) => {

@@ -3,17 +3,17 @@ import { HEADER } from '@contract/common'
 import { ApiError } from '../../shared/api-error'
 import { noteCustomer } from '../../shared/edge'
 import { SANDBOX_OAUTH_ERRORS, type SandboxOAuthKey } from '../oauth/oauth-errors'
-import { newRequestId } from '../../shared/request-id'
+import { requestIdOf } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
 import { OPENID } from './settings'
 
 const CHALLENGE = 'Bearer realm="sandbox"'
 
 /** GET (or POST) /v1/userinfo: who the bearer access token is about (docs/decisions/0011-sign-in.md). */
-export function userinfoEndpoint(sandbox: Sandbox): Hono {
+export function userinfoRoutes(sandbox: Sandbox): Hono {
   const app = new Hono()
   const answer = (c: Context) => {
-    c.header(HEADER.requestId, newRequestId())
+    c.header(HEADER.requestId, requestIdOf(c))
     const match = /^Bearer +(\S+)$/i.exec(c.req.header('Authorization') ?? '')
     if (!match)
       return new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_request', 'bearerMissing', {}, { headers: { 'WWW-Authenticate': CHALLENGE } }).respond(c)
