@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { CLOUD_AUTH_SCHEME } from '@contract/cloud'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
@@ -55,7 +55,7 @@ export const GATEWAY_CLOUD_ERRORS = errorApi(
  * session, see person-customer.ts); another customer's person gets 403 code 50 before the cloud API is called.
  * With no cloud API configured (a real operator without CLOUD_UPSTREAM), every path is a 404 saying so.
  */
-export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySessions, customers: PersonCustomers): Hono {
+export function cloudProxyRoutes(upstream: CloudUpstream | null, sessions: GatewaySessions, customers: PersonCustomers): Hono {
   const app = new Hono()
   app.all('/*', async (c) => {
     const url = new URL(c.req.url)
@@ -93,32 +93,37 @@ export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySess
     if (lookup.customerId !== upstream.customerId)
       return withCookie(new ApiError(GATEWAY_CLOUD_ERRORS, 403, ERROR_CODE.accessDenied, 'otherCustomer').respond(c))
 
-    const headers = new Headers({ Authorization: `${CLOUD_AUTH_SCHEME} ${upstream.apiKey}` })
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = c.req.header(name)
-      if (value) headers.set(name, value)
-    }
-    // The query goes as it is: the upstream checks it and names a bad or unknown parameter (400 25 / 26).
-    const query = url.searchParams.toString()
-    let response: Response
-    try {
-      response = await upstream.fetch(
-        new Request(`${upstream.baseUrl}${path}${query ? `?${query}` : ''}`, {
-          method: c.req.method,
-          headers,
-          signal: AbortSignal.timeout(upstream.timeoutMs),
-        }),
-      )
-    } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError'
-      return withCookie(new ApiError(GATEWAY_CLOUD_ERRORS, timedOut ? 504 : 502, ERROR_CODE.internal, timedOut ? 'timeout' : 'unreachable').respond(c))
-    }
-    const out = new Headers()
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = response.headers.get(name)
-      if (value) out.set(name, value)
-    }
-    return withCookie(new Response(response.body, { status: response.status, headers: out }))
+    return withCookie(await forward(upstream, c, path, url.searchParams))
   })
   return app
+}
+
+/** The call as the cloud API takes it: its key, the forwarded headers, the query as it is; its answer's headers passed on. */
+async function forward(upstream: CloudUpstream, c: Context, path: string, searchParams: URLSearchParams): Promise<Response> {
+  const headers = new Headers({ Authorization: `${CLOUD_AUTH_SCHEME} ${upstream.apiKey}` })
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = c.req.header(name)
+    if (value) headers.set(name, value)
+  }
+  // The query goes as it is: the upstream checks it and names a bad or unknown parameter (400 25 / 26).
+  const query = searchParams.toString()
+  let response: Response
+  try {
+    response = await upstream.fetch(
+      new Request(`${upstream.baseUrl}${path}${query ? `?${query}` : ''}`, {
+        method: c.req.method,
+        headers,
+        signal: AbortSignal.timeout(upstream.timeoutMs),
+      }),
+    )
+  } catch (error) {
+    const timedOut = (error as Error).name === 'TimeoutError'
+    return new ApiError(GATEWAY_CLOUD_ERRORS, timedOut ? 504 : 502, ERROR_CODE.internal, timedOut ? 'timeout' : 'unreachable').respond(c)
+  }
+  const out = new Headers()
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = response.headers.get(name)
+    if (value) out.set(name, value)
+  }
+  return new Response(response.body, { status: response.status, headers: out })
 }
