@@ -156,7 +156,7 @@ function orderEdge(app: Hono<EdgeEnv>, config: ServerConfig, throttle: OperatorT
   app.use('*', allowedHosts(config.allowedHosts))
   // 4. Only the methods this server knows.
   app.use('*', async (c, next) => {
-    if (!(KNOWN_METHODS as readonly string[]).includes(c.req.method)) return methodNotAllowed(c.req.method, KNOWN_METHODS).respond(c)
+    if (!(KNOWN_METHODS as readonly string[]).includes(c.req.method)) throw methodNotAllowed(c.req.method, KNOWN_METHODS)
     await next()
   })
   // 5. Same-origin writes on the gateway, before any body is read.
@@ -279,7 +279,7 @@ function unknownAddresses(app: Hono<EdgeEnv>, config: ServerConfig): void {
       if (c.req.path === '/api' && c.req.method === 'GET' && config.SERVE_SPA === 'on') return next()
       // The sign-in's two callback pages are the SPA's (0011, 0017).
       if (SPA_AUTH_PAGES.includes(c.req.path) && ['GET', 'HEAD'].includes(c.req.method) && config.SERVE_SPA === 'on') return next()
-      return nothingAt(c.req.path).respond(c)
+      throw nothingAt(c.req.path)
     })
   }
 }

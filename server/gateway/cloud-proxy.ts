@@ -3,7 +3,7 @@ import { CLOUD_AUTH_SCHEME } from '@contract/cloud'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
 import { ApiError, errorApi } from '../shared/api-error'
-import { noteCustomer } from '../shared/edge'
+import { answerError, noteCustomer } from '../shared/edge'
 import type { GatewaySessions } from './auth/token-handler'
 import type { PersonCustomers } from './person-customer'
 
@@ -36,7 +36,7 @@ export const GATEWAY_CLOUD_ERRORS = errorApi(
   'platform',
   {
     notConfigured: { en: 'No cloud API is configured on this server (CLOUD_UPSTREAM).' },
-    noPath: { en: 'No resource exists at {path}.' },
+    noPath: { en: 'No resource exists at {{path}}.' },
     signIn: { en: 'Sign in to see cloud resources.' },
     otherCustomer: { en: OTHER_CUSTOMER_DESCRIPTION },
     meTimeout: { message: { en: 'The cloud API did not answer in time' }, en: 'The ordering API took too long to say who you are. Try again in a moment.' },
@@ -57,14 +57,16 @@ export const GATEWAY_CLOUD_ERRORS = errorApi(
  */
 export function cloudProxyRoutes(upstream: CloudUpstream | null, sessions: GatewaySessions, customers: PersonCustomers): Hono {
   const app = new Hono()
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  app.onError(answerError)
   app.all('/*', async (c) => {
     const url = new URL(c.req.url)
-    if (!upstream) return new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'notConfigured').respond(c)
+    if (!upstream) throw new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'notConfigured')
     const path = url.pathname.slice(GATEWAY_CLOUD_BASE.length).replace(/\/$/, '')
     if (!ALLOWED_PATHS.some((pattern) => pattern.test(path)))
-      return new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noPath', { path: url.pathname }).respond(c)
+      throw new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noPath', { path: url.pathname })
     const session = await sessions.read(c)
-    if (!session) return new ApiError(GATEWAY_CLOUD_ERRORS, 401, ERROR_CODE.missingCredentials, 'signIn').respond(c)
+    if (!session) throw new ApiError(GATEWAY_CLOUD_ERRORS, 401, ERROR_CODE.missingCredentials, 'signIn')
 
     // Whose data this is: the key's customer's, for that customer's people only.
     const lookup = await customers.of(c, session)
@@ -118,6 +120,7 @@ async function forward(upstream: CloudUpstream, c: Context, path: string, search
     )
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError'
+    // Returned, not thrown: the caller adds the renewed session cookie to this answer too.
     return new ApiError(GATEWAY_CLOUD_ERRORS, timedOut ? 504 : 502, ERROR_CODE.internal, timedOut ? 'timeout' : 'unreachable').respond(c)
   }
   const out = new Headers()

@@ -4,7 +4,7 @@ import { ERROR_CODE } from '@contract/error'
 import { DROPPED_PARAMETERS_HEADER, ZOperatorProfile, type OperatorProfile } from '@contract/operator-profile'
 import { REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
 import { ApiError } from '../shared/api-error'
-import { jsonUtf8Writes, limitBody, noteCustomer, signInToWrite } from '../shared/edge'
+import { answerError, jsonUtf8Writes, limitBody, noteCustomer, signInToWrite } from '../shared/edge'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
 import type { PersonCustomers } from './person-customer'
@@ -136,6 +136,8 @@ export function orderingProxyRoutes(
     readSession: sessionReader(sessions),
   }
   const app = new Hono()
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  app.onError(answerError)
   // Around everything below, so that every answer's log line says whose call it was.
   app.use('/*', (c, next) => logCaller(proxy, c, next))
   // Before any body is read (docs/decisions/0022-server-edge.md): the path, then for a write the session, then the
@@ -154,13 +156,13 @@ async function logCaller(proxy: OrderingProxy, c: Context, next: Next): Promise<
 
 async function allowedPathsOnly(c: Context, next: Next): Promise<Response | void> {
   if (!ALLOWED_PATHS.some((pattern) => pattern.test(pathOf(c)))) {
-    return new ApiError(GATEWAY_ERRORS, 404, ERROR_CODE.notFound, 'notFound', { path: new URL(c.req.url).pathname }).respond(c)
+    throw new ApiError(GATEWAY_ERRORS, 404, ERROR_CODE.notFound, 'notFound', { path: new URL(c.req.url).pathname })
   }
   await next()
 }
 
 async function signedInWrites(proxy: OrderingProxy, c: Context, next: Next): Promise<Response | void> {
-  if (!(await proxy.readSession(c))) return signInToWrite().respond(c)
+  if (!(await proxy.readSession(c))) throw signInToWrite()
   await next()
 }
 

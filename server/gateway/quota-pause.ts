@@ -21,12 +21,12 @@ const UNCOUNTED = /\/(status|version|doc)\/?$/
 /** The gateway's own words for a refusal it answers in the operator's stead; they name the quota, as the operator's do. */
 const QUOTA_PAUSE_ERRORS = errorApi('gateway-quota', 'platform', {
   pausedUntil: {
-    en: 'Global quota limit of this application on this API reached: the operator refused a call at {since}. No call is made until the quota resets at {resetAt} (GMT).',
-    fr: 'Limite globale de quota de cette application sur cette API atteinte : l’opérateur a refusé un appel à {since}. Aucun appel n’est fait avant la remise à zéro du quota le {resetAt} (GMT).',
+    en: 'Global quota limit of this application on this API reached: the operator refused a call at {{since}}. No call is made until the quota resets at {{resetAt}} (GMT).',
+    fr: 'Limite globale de quota de cette application sur cette API atteinte : l’opérateur a refusé un appel à {{since}}. Aucun appel n’est fait avant la remise à zéro du quota le {{resetAt}} (GMT).',
   },
   pausedProbing: {
-    en: 'Global quota limit of this application on this API reached: the operator refused a call at {since}. The quota frees gradually; one call a minute checks whether it has.',
-    fr: 'Limite globale de quota de cette application sur cette API atteinte : l’opérateur a refusé un appel à {since}. Le quota se libère peu à peu ; un appel par minute vérifie s’il l’est.',
+    en: 'Global quota limit of this application on this API reached: the operator refused a call at {{since}}. The quota frees gradually; one call a minute checks whether it has.',
+    fr: 'Limite globale de quota de cette application sur cette API atteinte : l’opérateur a refusé un appel à {{since}}. Le quota se libère peu à peu ; un appel par minute vérifie s’il l’est.',
   },
 } satisfies MessageTable<string>)
 

@@ -7,6 +7,7 @@ import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
 import { sendGuard, sendGuardRoutes, SEND_GRACE_MS } from './send-guard'
 import { memoryStore } from './shared-store'
+import { answerError } from '../shared/edge'
 
 /** The gateway's send guard (docs/decisions/0020-hostile-input-and-faults.md), through the whole server in-process. */
 describe('the send guard, in front of the sandbox', () => {
@@ -99,6 +100,7 @@ describe('the send guard after the gateway gave up', () => {
   }
   const guard = sendGuard({ ...stores, upstreamTimeoutMs: 30_000 })
   const app = new Hono()
+  app.onError(answerError)
   app.route(SENDS_PATH, sendGuardRoutes(stores))
   app.post('/send', async (c) => {
     const held = await guard.enter(c, session, await c.req.arrayBuffer())

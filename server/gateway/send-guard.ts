@@ -4,7 +4,7 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
 import { ZSendStateQuery, type SendState } from '@contract/gateway-sends'
 import { ApiError } from '../shared/api-error'
-import { noteCustomer } from '../shared/edge'
+import { answerError, noteCustomer } from '../shared/edge'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
 import { GATEWAY_ERRORS } from './gateway-errors'
@@ -79,7 +79,7 @@ export function sendGuard(options: { store: SharedStore; customers: PersonCustom
       const key = sendKey(lookup.customerId, reference)
       const owner = randomBytes(16).toString('base64url')
       if (!(await store.setIfAbsent(key, owner, heldMs))) {
-        return new ApiError(GATEWAY_ERRORS, 409, ERROR_CODE.sendInFlight, 'inFlight', { reference }, NOT_STORED).respond(c)
+        throw new ApiError(GATEWAY_ERRORS, 409, ERROR_CODE.sendInFlight, 'inFlight', { reference }, NOT_STORED)
       }
       return {
         async leave(outcome) {
@@ -98,17 +98,18 @@ export function sendGuard(options: { store: SharedStore; customers: PersonCustom
 /** GET SENDS_PATH (contract/gateway-sends.ts): whether a creation with this customer reference is in flight. */
 export function sendGuardRoutes(stores: GuardStores): Hono {
   const app = new Hono()
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  app.onError(answerError)
   app.get('/', (c) => getSendState(stores, c))
   return app
 }
 
 async function getSendState({ store, sessions, customers }: GuardStores, c: Context): Promise<Response> {
   const session = await sessions.read(c)
-  if (!session) return new ApiError(GATEWAY_ERRORS, 401, ERROR_CODE.missingCredentials, 'signedOut', {}, NOT_STORED).respond(c)
+  if (!session) throw new ApiError(GATEWAY_ERRORS, 401, ERROR_CODE.missingCredentials, 'signedOut', {}, NOT_STORED)
   const references = c.req.queries('customerReference') ?? []
   const query = ZSendStateQuery.safeParse({ customerReference: references[0] })
-  if (references.length !== 1 || !query.success)
-    return new ApiError(GATEWAY_ERRORS, 400, ERROR_CODE.invalidQueryParameter, 'badSendQuery', {}, NOT_STORED).respond(c)
+  if (references.length !== 1 || !query.success) throw new ApiError(GATEWAY_ERRORS, 400, ERROR_CODE.invalidQueryParameter, 'badSendQuery', {}, NOT_STORED)
   const lookup = await customers.of(c, session)
   if (lookup.kind === 'refused') {
     // The operator's own refusal (signed out, throttled…), as it gave it.
@@ -118,7 +119,7 @@ async function getSendState({ store, sessions, customers }: GuardStores, c: Cont
     if (lookup.setCookie) headers.set('Set-Cookie', lookup.setCookie)
     return new Response(lookup.body, { status: lookup.status, headers })
   }
-  if (lookup.kind === 'failed') return new ApiError(GATEWAY_ERRORS, 502, ERROR_CODE.internal, 'unreachable', {}, NOT_STORED).respond(c)
+  if (lookup.kind === 'failed') throw new ApiError(GATEWAY_ERRORS, 502, ERROR_CODE.internal, 'unreachable', {}, NOT_STORED)
   noteCustomer(c, lookup.customerId)
   const reference = query.data.customerReference
   const state: SendState = { customerReference: reference, inFlight: (await store.get(sendKey(lookup.customerId, reference))) !== null }

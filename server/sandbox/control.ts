@@ -65,12 +65,12 @@ export const CONTROL_ERRORS = errorApi('controls', 'platform', {
   wrongSecret: { en: `The ${CONTROL_SECRET_HEADER} header is not this server’s control secret (printed at start, in .data/control-secret).` },
   contentType: { en: 'Send control bodies as application/json.' },
   notJson: { en: 'The body must be JSON.' },
-  invalid: { en: 'Invalid body: {path} {message}.' },
-  unknownClient: { en: 'Unknown client {id}.' },
-  unknownCustomer: { en: 'Unknown customer {id}.' },
-  unknownUser: { en: 'Unknown user {id}.' },
-  catalogExists: { en: 'A catalog item with id {id} or type {type} exists already.' },
-  badSchema: { en: 'schema is not a JSON Schema this sandbox can enforce: {reason}' },
+  invalid: { en: 'Invalid body: {{path}} {{message}}.' },
+  unknownClient: { en: 'Unknown client {{id}}.' },
+  unknownCustomer: { en: 'Unknown customer {{id}}.' },
+  unknownUser: { en: 'Unknown user {{id}}.' },
+  catalogExists: { en: 'A catalog item with id {{id}} or type {{type}} exists already.' },
+  badSchema: { en: 'schema is not a JSON Schema this sandbox can enforce: {{reason}}' },
 })
 
 function invalidBody(fields: { path: string; message: string }[]) {

@@ -55,9 +55,9 @@ export function errorApi<E extends ErrorEntity, K extends string>(
 
 export type Params = Record<string, string | number>
 
-/** `{name}` placeholders filled from `params`; a placeholder without a value stays as it is. */
+/** `{{name}}` placeholders (the page's style too, src/i18n/translator.ts) filled from `params`; one without a value stays as it is. */
 export function fill(template: string, params: Params = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
 }
 
 function inLanguage(texts: Texts, language: MessageLanguage): string {

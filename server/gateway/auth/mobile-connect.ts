@@ -21,6 +21,7 @@ import { memoryStore, type SharedStore } from '../shared-store'
 import { basicCredentials, verifyHs256IdToken } from './operator'
 import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
 import { cookieKeys, sessionFromTokens, type Session, type SessionCookies } from './session'
+import { answerError } from '../../shared/edge'
 
 /**
  * Sign-in with a mobile number (reference 3, docs/decisions/0017-mobile-connect.md): the gateway calls
@@ -119,6 +120,8 @@ export function mobileSignInRoutes(options: MobileSignInOptions): Hono {
     basic: basicCredentials(options.clientId, options.clientSecret),
   }
   const routes = new Hono()
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  routes.onError(answerError)
   // GET /auth/mobile/discover?acr=2|3&returnTo=…: discovery step 1, server-side; the browser follows to the operator-selection page.
   routes.get('/discover', (c) => discover(m, c))
   // GET /auth/mobile/discovered?mcc_mnc&subscriber_id: Redirect_URL; discovery step 2, then the SPA's page that continues.
@@ -281,7 +284,7 @@ async function pendingSignIn(m: MobileSignIn, c: Context): Promise<Response> {
   const operator = state?.mccMnc ? await operatorFor(m, c, state.mccMnc) : 'expired'
   // An error entity with the request id, as every answer of the gateway (docs/decisions/0022-server-edge.md).
   if (!state || typeof operator === 'string')
-    return new ApiError(GATEWAY_AUTH_ERRORS, 404, 'invalid_request', 'noMobileSignIn', {}, { headers: { 'Cache-Control': 'no-store' } }).respond(c)
+    throw new ApiError(GATEWAY_AUTH_ERRORS, 404, 'invalid_request', 'noMobileSignIn', {}, { headers: { 'Cache-Control': 'no-store' } })
   const body: MobilePending = {
     operator: { name: operator.name, country: operator.country, mccMnc: operator.mccMnc },
     issuer: operator.issuer,
@@ -382,20 +385,20 @@ async function operatorTokens(m: MobileSignIn, operator: Operator, form: URLSear
 /** POST /auth/mobile/token: the code exchanged; a verified ID token opens the session with an ordering token of its level. */
 async function exchangeCode(m: MobileSignIn, c: Context): Promise<Response> {
   const form = await tokenForm(c)
-  if (form instanceof ApiError) return form.respond(c)
+  if (form instanceof ApiError) throw form
   const state = await readCookie(m, c)
   const operator = state?.mccMnc ? await operatorFor(m, c, state.mccMnc) : 'expired'
   if (!state || state.pending.length === 0 || typeof operator === 'string') {
-    return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'noMobileSignIn').respond(c)
+    throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'noMobileSignIn')
   }
   const tokens = await operatorTokens(m, operator, form)
-  if (tokens instanceof ApiError) return tokens.respond(c)
-  if (!tokens.id_token) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'mobileNoIdToken').respond(c)
+  if (tokens instanceof ApiError) throw tokens
+  if (!tokens.id_token) throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'mobileNoIdToken')
   const verified = await verifyIdToken(m, operator, tokens.id_token, state.pending)
-  if (!verified.ok) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'idToken', { reason: verified.reason }).respond(c)
+  if (!verified.ok) throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'idToken', { reason: verified.reason })
   const level = Number(verified.claims.acr) >= 3 ? '3' : '2'
   const ordering = await orderingToken(m, level)
-  if (!ordering) return new ApiError(GATEWAY_AUTH_ERRORS, 502, 'temporarily_unavailable', 'noOrderingToken').respond(c)
+  if (!ordering) throw new ApiError(GATEWAY_AUTH_ERRORS, 502, 'temporarily_unavailable', 'noOrderingToken')
   const session: Session = {
     // No refresh token: a mobile session lasts as long as the ordering token (0017), then the person signs in again.
     ...sessionFromTokens(ordering, nowSeconds(m), { sub: verified.claims.sub, scope: ordering.scope ?? SCOPE_BY_ACR[level] }),

@@ -11,6 +11,7 @@ import { sessionRefresher, type RefreshOutcome } from './refresh'
 import { crossSiteRefusal, isHttps, requestOrigin } from './same-origin'
 import { AUTH_COOKIE_SECONDS, nameOfClaims, SESSION_COOKIE, SessionCookies, sameSecret, sessionFromTokens, type Session } from './session'
 import type { ServerSessions } from './session-store'
+import { answerError } from '../../shared/edge'
 
 export const AUTH_BASE = '/auth'
 export const CALLBACK_PATH = `${AUTH_BASE}/callback`
@@ -112,6 +113,8 @@ export function createSignIn({
 /** The token handler's routes (0011), mounted at AUTH_BASE. */
 export function signInRoutes(signIn: SignIn): Hono {
   const routes = new Hono()
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  routes.onError(answerError)
   // GET /auth/config: what the SPA's UserManager needs to run the flow against the gateway; nothing secret.
   routes.get('/config', (c) => getAuthConfig(signIn, c))
   // GET /auth/authorize: checks what the gateway can, remembers state and nonce, hands over to the operator.
@@ -138,7 +141,7 @@ function answer({ cookies }: SignIn, c: Context, session: Session, idToken: stri
 
 /** The operator's refusal goes to the browser as a 400 with its error; no usable answer is a 502. */
 function failure(c: Context, outcome: Exclude<TokenOutcome, { kind: 'tokens' }>): Response {
-  return new ApiError(
+  throw new ApiError(
     GATEWAY_AUTH_ERRORS,
     outcome.kind === 'refused' ? 400 : 502,
     outcome.kind === 'refused' ? outcome.error : 'temporarily_unavailable',
@@ -146,7 +149,7 @@ function failure(c: Context, outcome: Exclude<TokenOutcome, { kind: 'tokens' }>)
     {
       description: outcome.description ?? '',
     },
-  ).respond(c)
+  )
 }
 
 /** The issuer is the one the gateway checks ID tokens against, which the SPA's UserManager checks them against too. */
@@ -181,32 +184,32 @@ async function authorize({ oidc, cookies }: SignIn, c: Context): Promise<Respons
 
 async function token(signIn: SignIn, c: Context): Promise<Response> {
   if (c.req.method !== 'POST')
-    return new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }, { headers: { Allow: 'POST' } }).respond(c)
+    throw new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }, { headers: { Allow: 'POST' } })
   const refusal = crossSiteRefusal(c)
-  if (refusal) return new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason: refusal }).respond(c)
+  if (refusal) throw new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason: refusal })
   if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
-    return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'formBody').respond(c)
+    throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'formBody')
   }
   const form = singleValued(new URLSearchParams(await c.req.text()))
-  if ('repeated' in form) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'repeated', { names: form.repeated }).respond(c)
+  if ('repeated' in form) throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'repeated', { names: form.repeated })
   if (form.client_id !== undefined && form.client_id !== signIn.oidc.clientId) {
-    return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_client', 'otherClient').respond(c)
+    throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_client', 'otherClient')
   }
   if (form.grant_type === 'authorization_code') return codeGrant(signIn, c, form)
   if (form.grant_type === 'refresh_token') return refreshGrant(signIn, c, form)
-  if (!form.grant_type) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' }).respond(c)
-  return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'unsupported_grant_type', 'grantTypes').respond(c)
+  if (!form.grant_type) throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' })
+  throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'unsupported_grant_type', 'grantTypes')
 }
 
 async function codeGrant(signIn: SignIn, c: Context, form: Record<string, string>): Promise<Response> {
   const { cookies, client } = signIn
   for (const name of ['code', 'redirect_uri', 'code_verifier']) {
-    if (!form[name]) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'required', { name }).respond(c)
+    if (!form[name]) throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'required', { name })
   }
-  if (form.redirect_uri !== callbackOf(c)) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'callback').respond(c)
+  if (form.redirect_uri !== callbackOf(c)) throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'callback')
   const pending = await cookies.readPending(c)
   if (pending.length === 0) {
-    return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'noSignIn').respond(c)
+    throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'noSignIn')
   }
   const outcome = await client.requestTokens({
     grant_type: 'authorization_code',
@@ -216,9 +219,9 @@ async function codeGrant(signIn: SignIn, c: Context, form: Record<string, string
   })
   if (outcome.kind !== 'tokens') return failure(c, outcome)
   const idToken = outcome.tokens.id_token
-  if (!idToken) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'noIdToken').respond(c)
+  if (!idToken) throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'noIdToken')
   const verified = await client.verifyIdToken(idToken, { now: signIn.now(), nonces: pending.map((entry) => entry.nonce) })
-  if (!verified.ok) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'idToken', { reason: verified.reason }).respond(c)
+  if (!verified.ok) throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'idToken', { reason: verified.reason })
   const asked = pending.find((entry) => entry.nonce === verified.claims.nonce)!
   const session = sessionFromTokens(outcome.tokens, cookies.nowSeconds(), {
     sub: verified.claims.sub,
@@ -239,18 +242,17 @@ async function codeGrant(signIn: SignIn, c: Context, form: Record<string, string
 
 async function refreshGrant(signIn: SignIn, c: Context, form: Record<string, string>): Promise<Response> {
   const { cookies, refresh } = signIn
-  if (!form.refresh_token) return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'refresh_token' }).respond(c)
+  if (!form.refresh_token) throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'refresh_token' })
   const session = await cookies.readSession(c)
   if (!session?.refreshHandle || !sameSecret(form.refresh_token, session.refreshHandle)) {
-    return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'otherSession').respond(c)
+    throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'otherSession')
   }
   const outcome = await refresh(session, form.scope)
   if (outcome.kind === 'refused') {
     c.header('Set-Cookie', cookies.clearSessionCookie(cookieContext(c)))
-    return new ApiError(GATEWAY_AUTH_ERRORS, 400, outcome.error, 'operator', { description: outcome.description ?? '' }).respond(c)
+    throw new ApiError(GATEWAY_AUTH_ERRORS, 400, outcome.error, 'operator', { description: outcome.description ?? '' })
   }
-  if (outcome.kind === 'unavailable')
-    return new ApiError(GATEWAY_AUTH_ERRORS, 502, 'temporarily_unavailable', 'operator', { description: outcome.description }).respond(c)
+  if (outcome.kind === 'unavailable') throw new ApiError(GATEWAY_AUTH_ERRORS, 502, 'temporarily_unavailable', 'operator', { description: outcome.description })
   const renewed = await cookies.renewedSessionCookie(outcome.session, cookieContext(c))
   if (renewed) {
     c.header('Set-Cookie', renewed)
@@ -258,14 +260,14 @@ async function refreshGrant(signIn: SignIn, c: Context, form: Record<string, str
   }
   // Signed out while the refresh was on its way: the renewed tokens are not given out.
   c.header('Set-Cookie', cookies.clearSessionCookie(cookieContext(c)))
-  return new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'otherSession').respond(c)
+  throw new ApiError(GATEWAY_AUTH_ERRORS, 400, 'invalid_grant', 'otherSession')
 }
 
 async function logout({ cookies, operatorSignOutCookies }: SignIn, c: Context): Promise<Response> {
   if (c.req.method !== 'POST')
-    return new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }, { headers: { Allow: 'POST' } }).respond(c)
+    throw new ApiError(GATEWAY_AUTH_ERRORS, 405, 'invalid_request', 'method', { method: c.req.method }, { headers: { Allow: 'POST' } })
   const refusal = crossSiteRefusal(c)
-  if (refusal) return new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason: refusal }).respond(c)
+  if (refusal) throw new ApiError(GATEWAY_AUTH_ERRORS, 403, 'invalid_request', 'crossSite', { reason: refusal })
   // Clearing the cookie is not enough: a copy of it must stop working too (0020). The session is deleted from the
   // store, or, while the store is away, refused here at once and deleted as soon as it answers (0031).
   const sid = await cookies.sessionIdOf(getCookie(c, SESSION_COOKIE))

@@ -8,6 +8,7 @@ import type { Sandbox } from '../sandbox'
 import { mobileStateOf, purgeExpired } from './mobile-state'
 import { discoveryErrorPage, selectionPage } from './mobile-pages'
 import { encryptMsisdn, mccMncOf, normalizeMsisdn, operatorByKey, operatorByMccMnc, subscriberOf, type SandboxOperator } from './operators'
+import { answerError } from '../../shared/edge'
 
 /** Discovery sessions and the operator-selection page live 10 minutes, like the code they lead to. */
 const SESSION_TTL_MS = 10 * 60_000
@@ -40,12 +41,12 @@ export const DISCOVERY_ERRORS = errorApi('discovery', 'discovery', {
   noCredentials: { en: 'Send the application’s credentials as Authorization: Basic.' },
   badCredentials: { en: 'The Basic credentials are not those of a registered application.' },
   formBody: { en: 'Send the parameters form-encoded (application/x-www-form-urlencoded).' },
-  repeated: { en: '{names} may appear only once.' },
+  repeated: { en: '{{names}} may appear only once.' },
   redirectRequired: { en: 'Redirect_URL is required.' },
-  invalid: { en: '{problems}' },
+  invalid: { en: '{{problems}}' },
   redirectOrigin: { en: 'Redirect_URL is not on an origin registered for this application.' },
   mccMnc: { en: 'Send Selected-MCC and Selected-MNC together.' },
-  noOperator: { en: 'No operator serves MCC {mcc} and MNC {mnc}.' },
+  noOperator: { en: 'No operator serves MCC {{mcc}} and MNC {{mnc}}.' },
 })
 
 function redirectWith(c: Context, target: string, parameters: Record<string, string>): Response {
@@ -92,6 +93,8 @@ export function discoveryAnswer(sandbox: Sandbox, operator: SandboxOperator, app
  */
 export function discoveryRoutes(sandbox: Sandbox): Hono {
   const app = new Hono()
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  app.onError(answerError)
   app.on(['GET', 'POST'], DISCOVERY_PATH, (c) => discover(sandbox, c))
   app.get(SELECTION_PATH, (c) => showSelection(sandbox, c))
   app.post(SELECTION_PATH, (c) => answerSelection(sandbox, c))
@@ -110,24 +113,24 @@ function sessionOf(sandbox: Sandbox, id: string | undefined | null) {
 async function discover(sandbox: Sandbox, c: Context): Promise<Response> {
   const state = mobileStateOf(sandbox)
   const auth = authenticateClient(sandbox, c.req.header('Authorization') ?? undefined, {})
-  if (!c.req.header('Authorization')) return new ApiError(DISCOVERY_ERRORS, 401, 'Unauthorized_Access', 'noCredentials').respond(c)
-  if ('error' in auth) return new ApiError(DISCOVERY_ERRORS, 401, 'Unauthorized_Access', 'badCredentials').respond(c)
+  if (!c.req.header('Authorization')) throw new ApiError(DISCOVERY_ERRORS, 401, 'Unauthorized_Access', 'noCredentials')
+  if ('error' in auth) throw new ApiError(DISCOVERY_ERRORS, 401, 'Unauthorized_Access', 'badCredentials')
   let params: URLSearchParams
   if (c.req.method === 'GET') params = new URL(c.req.url).searchParams
   else if (/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) params = new URLSearchParams(await c.req.text())
-  else return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'formBody').respond(c)
+  else throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'formBody')
   const repeated = [...new Set([...params.keys()].filter((name) => params.getAll(name).length > 1))]
-  if (repeated.length) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'repeated', { names: repeated.join(', ') }).respond(c)
+  if (repeated.length) throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'repeated', { names: repeated.join(', ') })
   const raw = Object.fromEntries(params)
-  if (!raw.Redirect_URL) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectRequired').respond(c)
+  if (!raw.Redirect_URL) throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectRequired')
   const query = ZDiscoveryQuery.safeParse(raw)
   if (!query.success)
-    return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'invalid', {
+    throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'invalid', {
       problems: query.error.issues.map((issue) => issue.message).join('; '),
-    }).respond(c)
+    })
   const redirectUrl = query.data.Redirect_URL
   if (!registeredOrigins(sandbox).includes(new URL(redirectUrl).origin)) {
-    return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectOrigin').respond(c)
+    throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectOrigin')
   }
   const mcc = query.data['Selected-MCC']
   const mnc = query.data['Selected-MNC']
@@ -138,9 +141,9 @@ async function discover(sandbox: Sandbox, c: Context): Promise<Response> {
     state.discoverySessions.set(sessionId, { clientId: auth.application.client_id, redirectUrl, expiresAt: sandbox.realNow() + SESSION_TTL_MS })
     return redirectWith(c, selectionUrl(sandbox), { session_id: sessionId })
   }
-  if (mcc === undefined || mnc === undefined) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'mccMnc').respond(c)
+  if (mcc === undefined || mnc === undefined) throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'mccMnc')
   const operator = operatorByMccMnc(mcc, mnc)
-  if (!operator) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'noOperator', { mcc, mnc }).respond(c)
+  if (!operator) throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'noOperator', { mcc, mnc })
   return c.body(JSON.stringify(discoveryAnswer(sandbox, operator, auth.application)), 200, {
     'Content-Type': 'application/json',
     'Cache-Control': 'no-store',

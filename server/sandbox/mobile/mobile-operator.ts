@@ -18,6 +18,7 @@ import { OPERATOR_SCOPES, operatorBase, publicSandboxBase } from './discovery'
 import { mobileStateOf, purgeExpired, type PendingAuthentication } from './mobile-state'
 import { operatorPage, phoneGonePage, phonePage } from './mobile-pages'
 import { decryptMsisdn, normalizeMsisdn, operatorByKey, pcrOf, subscriberOf, type SandboxOperator } from './operators'
+import { answerError } from '../../shared/edge'
 
 /** Reference 2: the code lives about 10 minutes; a pending authentication as long. */
 const PENDING_TTL_MS = 10 * 60_000
@@ -101,6 +102,8 @@ interface MobileOperator {
 export function mobileOperatorRoutes(sandbox: Sandbox): Hono {
   const op: MobileOperator = { sandbox, state: mobileStateOf(sandbox), now: () => sandbox.realNow() }
   const app = new Hono()
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  app.onError(answerError)
   app.get('/operators/:operator/openidconnect/:country/v1/authorize', (c) => {
     const operator = operatorOf(c)
     return operator ? authorize(op, c, operator, 'authorize') : c.notFound()
@@ -336,29 +339,28 @@ async function operatorToken(op: MobileOperator, c: Context): Promise<Response> 
   c.header(HEADER.requestId, requestIdOf(c))
   const operator = operatorOf(c)
   if (!operator) return c.notFound()
-  if (c.req.method !== 'POST') return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'method', { method: c.req.method }).respond(c)
+  if (c.req.method !== 'POST') throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'method', { method: c.req.method })
   // Reference 3: the operator's token endpoint takes the credentials as HTTP Basic only.
   if (!/^Basic /i.test(c.req.header('Authorization') ?? '')) {
-    return new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_client', 'operatorBasic', {}, { headers: { 'WWW-Authenticate': REALM } }).respond(c)
+    throw new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_client', 'operatorBasic', {}, { headers: { 'WWW-Authenticate': REALM } })
   }
   const request = await authenticatedTokenRequest(c, op.sandbox)
   if (request instanceof Response) return request
   const { application, form, repeated } = request
-  if (repeated.length) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'repeated', { names: repeated.join(', ') }).respond(c)
-  if (!form.grant_type) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' }).respond(c)
-  if (form.grant_type !== 'authorization_code')
-    return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'operatorGrant', { grantType: form.grant_type }).respond(c)
-  if (!form.code) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'code' }).respond(c)
-  if (!form.redirect_uri) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'redirect_uri' }).respond(c)
+  if (repeated.length) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'repeated', { names: repeated.join(', ') })
+  if (!form.grant_type) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' })
+  if (form.grant_type !== 'authorization_code') throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'operatorGrant', { grantType: form.grant_type })
+  if (!form.code) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'code' })
+  if (!form.redirect_uri) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'redirect_uri' })
   const code = op.state.codes.get(hashToken(form.code))
-  if (!code || code.clientId !== application.client_id) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUnknown').respond(c)
-  if (code.used) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUsed').respond(c)
+  if (!code || code.clientId !== application.client_id) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUnknown')
+  if (code.used) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUsed')
   code.used = true
-  if (code.expiresAt <= op.now()) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeExpired').respond(c)
-  if (code.operator !== operator.key) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeOtherOperator').respond(c)
-  if (code.redirectUri !== form.redirect_uri) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'redirectUri').respond(c)
+  if (code.expiresAt <= op.now()) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeExpired')
+  if (code.operator !== operator.key) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeOtherOperator')
+  if (code.redirectUri !== form.redirect_uri) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'redirectUri')
   if (code.codeChallenge ? !form.code_verifier || s256(form.code_verifier) !== code.codeChallenge : form.code_verifier !== undefined) {
-    return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'operatorVerifier').respond(c)
+    throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'operatorVerifier')
   }
   const body = await issueTokens(op, operator, application, code)
   return c.body(JSON.stringify(body), 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Pragma: 'no-cache' })
@@ -405,14 +407,14 @@ function operatorUserinfo({ state, now }: MobileOperator, c: Context): Response 
   const match = /^Bearer +(\S+)$/i.exec(c.req.header('Authorization') ?? '')
   const token = match ? state.accessTokens.get(hashToken(match[1]!)) : undefined
   if (!token || token.operator !== operator.key || token.expiresAt <= now()) {
-    return new ApiError(
+    throw new ApiError(
       SANDBOX_OAUTH_ERRORS,
       401,
       'invalid_token',
       'operatorToken',
       {},
       { headers: { 'WWW-Authenticate': 'Bearer realm="sandbox", error="invalid_token"' } },
-    ).respond(c)
+    )
   }
   return c.json({ sub: token.sub }, 200, { 'Cache-Control': 'no-store' })
 }

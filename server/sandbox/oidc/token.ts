@@ -11,6 +11,7 @@ import { requestIdOf } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
 import { issuerFor, OFFLINE_ACCESS, OPENID, TOKEN_ERRORS, type Country } from './settings'
 import type { UserRow } from './users'
+import { answerError } from '../../shared/edge'
 
 /** What the tokens of one answer are about: who, for which client, which sign-in. */
 interface Issue {
@@ -58,6 +59,8 @@ export function s256(verifier: string): string {
 /** POST /{cc}/v1/token: the authorization_code and refresh_token grants of reference 2. */
 export function tokenRoutes(sandbox: Sandbox): Hono {
   const app = new Hono()
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  app.onError(answerError)
   app.all('/:country{fr|es}/v1/token', (c) => token(sandbox, c))
   return app
 }
@@ -89,23 +92,23 @@ function authorizationCode(
   application: ApplicationRow,
   form: Record<string, string>,
 ): Promise<Response> | Response {
-  if (!form.code) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'code' }).respond(c)
-  if (!form.redirect_uri) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'redirect_uri' }).respond(c)
+  if (!form.code) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'code' })
+  if (!form.redirect_uri) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'redirect_uri' })
   const code = sandbox.signIn.code(form.code)
-  if (!code || code.client_id !== application.client_id) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUnknown').respond(c)
+  if (!code || code.client_id !== application.client_id) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUnknown')
   // Single use: the first presentation by its client spends it, whatever comes next.
-  if (!sandbox.signIn.useCode(code)) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUsed').respond(c)
-  if (sandbox.signIn.isExpired(code)) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeExpired').respond(c)
-  if (code.country !== country) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeOtherCountry', { country: code.country }).respond(c)
-  if (code.redirect_uri !== form.redirect_uri) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'redirectUri').respond(c)
+  if (!sandbox.signIn.useCode(code)) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUsed')
+  if (sandbox.signIn.isExpired(code)) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeExpired')
+  if (code.country !== country) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeOtherCountry', { country: code.country })
+  if (code.redirect_uri !== form.redirect_uri) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'redirectUri')
   if (code.code_challenge) {
-    if (!form.code_verifier) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'verifierRequired').respond(c)
-    if (s256(form.code_verifier) !== code.code_challenge) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'verifierMismatch').respond(c)
+    if (!form.code_verifier) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'verifierRequired')
+    if (s256(form.code_verifier) !== code.code_challenge) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'verifierMismatch')
   } else if (form.code_verifier !== undefined) {
-    return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'verifierUnexpected').respond(c)
+    throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'verifierUnexpected')
   }
   const user = sandbox.users.byId(code.user_id)
-  if (!user) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUserGone').respond(c)
+  if (!user) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeUserGone')
   const scopes = code.scopes.split(' ').filter(Boolean)
   return issueTokens(sandbox, c, {
     country,
@@ -121,18 +124,18 @@ function authorizationCode(
 
 /** The refresh_token grant, with rotation. */
 function refreshToken(sandbox: Sandbox, c: Context, country: Country, application: ApplicationRow, form: Record<string, string>): Promise<Response> | Response {
-  if (!form.refresh_token) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'refresh_token' }).respond(c)
+  if (!form.refresh_token) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'refresh_token' })
   const row = sandbox.tokens.find(form.refresh_token)
   const grant = sandbox.signIn.refreshGrant(form.refresh_token)
   if (!row || row.kind !== 'refresh' || !grant || row.client_id !== application.client_id) {
-    return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshUnknown').respond(c)
+    throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshUnknown')
   }
-  if (row.revoked === 2) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshConsent').respond(c)
-  if (row.revoked) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshRevoked').respond(c)
-  if (sandbox.tokens.isExpired(row)) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshExpired').respond(c)
-  if (grant.country !== country) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshOtherCountry', { country: grant.country }).respond(c)
+  if (row.revoked === 2) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshConsent')
+  if (row.revoked) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshRevoked')
+  if (sandbox.tokens.isExpired(row)) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshExpired')
+  if (grant.country !== country) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshOtherCountry', { country: grant.country })
   const user = sandbox.users.byId(row.subject_id)
-  if (!user) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshUserGone').respond(c)
+  if (!user) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'refreshUserGone')
   const original = row.scopes.split(' ').filter(Boolean)
   const asked = (form.scope ?? '').split(' ').filter(Boolean)
   // Reference 2: omitted means the scope originally granted, and so does an invalid one.
@@ -150,7 +153,7 @@ async function token(sandbox: Sandbox, c: Context): Promise<Response> {
   const forced = sandbox.oidc.nextError.token
   if (forced) {
     delete sandbox.oidc.nextError.token
-    return new ApiError(
+    throw new ApiError(
       SANDBOX_OAUTH_ERRORS,
       TOKEN_ERRORS[forced],
       forced,
@@ -159,18 +162,18 @@ async function token(sandbox: Sandbox, c: Context): Promise<Response> {
       {
         headers: forced === 'invalid_client' ? { 'WWW-Authenticate': REALM } : {},
       },
-    ).respond(c)
+    )
   }
-  if (c.req.method !== 'POST') return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'method', { method: c.req.method }).respond(c)
+  if (c.req.method !== 'POST') throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'method', { method: c.req.method })
   const request = await authenticatedTokenRequest(c, sandbox)
   if (request instanceof Response) return request
   const { application, form, repeated } = request
-  if (repeated.length) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'repeated', { names: repeated.join(', ') }).respond(c)
-  if (!form.grant_type) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' }).respond(c)
+  if (repeated.length) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'repeated', { names: repeated.join(', ') })
+  if (!form.grant_type) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' })
   if (form.grant_type !== 'authorization_code' && form.grant_type !== 'refresh_token') {
-    return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeFlowGrants', { grantType: form.grant_type }).respond(c)
+    throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'codeFlowGrants', { grantType: form.grant_type })
   }
-  if (!application.subscribed) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'unauthorized_client', 'notSubscribed').respond(c)
+  if (!application.subscribed) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'unauthorized_client', 'notSubscribed')
   return form.grant_type === 'authorization_code'
     ? authorizationCode(sandbox, c, country, application, form)
     : refreshToken(sandbox, c, country, application, form)
