@@ -57,6 +57,13 @@ export default tseslint.config(
     },
   },
   {
+    // Handlers a newcomer finds by name: no server function longer than about 80 lines; a route is a named function of its
+    // module (docs/decisions/0036-server-handlers-by-name.md). Tests and their helpers aside.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/**/test-support.ts', 'server/**/*-test-support.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // The contract imports nothing but zod and itself; zod/mini, since the SPA's first page bundles the contract.
     files: ['contract/**/*.ts'],
     ignores: ['contract/**/*.test.ts'],

@@ -13,21 +13,21 @@ type Dictionary = Record<string, string>
 
 const en: Dictionary = {
   required: 'is required',
-  invalidType: 'must be {expected}',
+  invalidType: 'must be {{expected}}',
   'expected.string': 'text',
   'expected.number': 'a number',
   'expected.boolean': 'true or false',
   'expected.object': 'an object',
   'expected.array': 'a list',
-  'string.tooLong': 'must be at most {max} characters',
-  'string.tooLongHave': 'must be at most {max} characters, you have {actual}',
+  'string.tooLong': 'must be at most {{max}} characters',
+  'string.tooLongHave': 'must be at most {{max}} characters, you have {{actual}}',
   'string.empty': 'must not be empty',
-  'string.tooShort': 'must be at least {min} characters',
-  'number.tooBig': 'must be at most {max}',
-  'number.tooSmall': 'must be at least {min}',
-  'array.tooBig': 'must have at most {max} items',
-  'array.tooSmall': 'must have at least {min} item',
-  oneOf: 'must be one of: {values}',
+  'string.tooShort': 'must be at least {{min}} characters',
+  'number.tooBig': 'must be at most {{max}}',
+  'number.tooSmall': 'must be at least {{min}}',
+  'array.tooBig': 'must have at most {{max}} items',
+  'array.tooSmall': 'must have at least {{min}} item',
+  oneOf: 'must be one of: {{values}}',
   unknownField: 'is not a known field',
   unknownParameter: 'is not a known parameter',
   invalid: 'is not valid',
@@ -46,28 +46,28 @@ const en: Dictionary = {
   'format.requestId': 'must be a request identifier, such as REQ00001234',
   'format.bvpnType': 'must match ^[CMR]_BVPN_.*$, such as C_BVPN_SITE',
   'format.sort': 'must list field names separated by commas, each with - in front to sort descending',
-  'format.regex': 'does not have the expected format ({pattern})',
-  'requestedAt.tooSoon': 'must be on or after {earliest} (today plus 7 days)',
+  'format.regex': 'does not have the expected format ({{pattern}})',
+  'requestedAt.tooSoon': 'must be on or after {{earliest}} (today plus 7 days)',
   'attachment.tooLarge': 'must be at most 1 MiB once decoded',
 }
 
 const fr: Dictionary = {
   required: 'est obligatoire',
-  invalidType: 'doit être {expected}',
+  invalidType: 'doit être {{expected}}',
   'expected.string': 'du texte',
   'expected.number': 'un nombre',
   'expected.boolean': 'true ou false',
   'expected.object': 'un objet',
   'expected.array': 'une liste',
-  'string.tooLong': 'doit comporter au plus {max} caractères',
-  'string.tooLongHave': 'doit comporter au plus {max} caractères, vous en avez {actual}',
+  'string.tooLong': 'doit comporter au plus {{max}} caractères',
+  'string.tooLongHave': 'doit comporter au plus {{max}} caractères, vous en avez {{actual}}',
   'string.empty': 'ne doit pas être vide',
-  'string.tooShort': 'doit comporter au moins {min} caractères',
-  'number.tooBig': 'doit être au plus {max}',
-  'number.tooSmall': 'doit être au moins {min}',
-  'array.tooBig': 'doit contenir au plus {max} éléments',
-  'array.tooSmall': 'doit contenir au moins {min} élément',
-  oneOf: 'doit être l’une des valeurs : {values}',
+  'string.tooShort': 'doit comporter au moins {{min}} caractères',
+  'number.tooBig': 'doit être au plus {{max}}',
+  'number.tooSmall': 'doit être au moins {{min}}',
+  'array.tooBig': 'doit contenir au plus {{max}} éléments',
+  'array.tooSmall': 'doit contenir au moins {{min}} élément',
+  oneOf: 'doit être l’une des valeurs : {{values}}',
   unknownField: 'n’est pas un champ connu',
   unknownParameter: 'n’est pas un paramètre connu',
   invalid: 'n’est pas valide',
@@ -86,8 +86,8 @@ const fr: Dictionary = {
   'format.requestId': 'doit être un identifiant de demande, tel que REQ00001234',
   'format.bvpnType': 'doit respecter ^[CMR]_BVPN_.*$, par exemple C_BVPN_SITE',
   'format.sort': 'doit lister des noms de champs séparés par des virgules, précédés de - pour un tri décroissant',
-  'format.regex': 'n’a pas le format attendu ({pattern})',
-  'requestedAt.tooSoon': 'doit être le {earliest} ou après (aujourd’hui plus 7 jours)',
+  'format.regex': 'n’a pas le format attendu ({{pattern}})',
+  'requestedAt.tooSoon': 'doit être le {{earliest}} ou après (aujourd’hui plus 7 jours)',
   'attachment.tooLarge': 'doit faire au plus 1 Mio une fois décodé',
 }
 
@@ -95,7 +95,7 @@ export const ISSUE_MESSAGES: Record<MessageLanguage, Dictionary> = { en, fr }
 
 export function formatMessage(language: MessageLanguage, key: string, params: Params = {}): string {
   const template = ISSUE_MESSAGES[language][key] ?? ISSUE_MESSAGES.en[key] ?? key
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`))
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`))
 }
 
 /** `properties.contacts.primary.email`, `attachments[0].name`. */

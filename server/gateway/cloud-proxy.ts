@@ -1,9 +1,9 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { CLOUD_AUTH_SCHEME } from '@contract/cloud'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
 import { ApiError, errorApi } from '../shared/api-error'
-import { noteCustomer } from '../shared/edge'
+import { answerError, noteCustomer } from '../shared/edge'
 import type { GatewaySessions } from './auth/token-handler'
 import type { PersonCustomers } from './person-customer'
 
@@ -36,7 +36,7 @@ export const GATEWAY_CLOUD_ERRORS = errorApi(
   'platform',
   {
     notConfigured: { en: 'No cloud API is configured on this server (CLOUD_UPSTREAM).' },
-    noPath: { en: 'No resource exists at {path}.' },
+    noPath: { en: 'No resource exists at {{path}}.' },
     signIn: { en: 'Sign in to see cloud resources.' },
     otherCustomer: { en: OTHER_CUSTOMER_DESCRIPTION },
     meTimeout: { message: { en: 'The cloud API did not answer in time' }, en: 'The ordering API took too long to say who you are. Try again in a moment.' },
@@ -55,16 +55,18 @@ export const GATEWAY_CLOUD_ERRORS = errorApi(
  * session, see person-customer.ts); another customer's person gets 403 code 50 before the cloud API is called.
  * With no cloud API configured (a real operator without CLOUD_UPSTREAM), every path is a 404 saying so.
  */
-export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySessions, customers: PersonCustomers): Hono {
+export function cloudProxyRoutes(upstream: CloudUpstream | null, sessions: GatewaySessions, customers: PersonCustomers): Hono {
   const app = new Hono()
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  app.onError(answerError)
   app.all('/*', async (c) => {
     const url = new URL(c.req.url)
-    if (!upstream) return new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'notConfigured').respond(c)
+    if (!upstream) throw new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'notConfigured')
     const path = url.pathname.slice(GATEWAY_CLOUD_BASE.length).replace(/\/$/, '')
     if (!ALLOWED_PATHS.some((pattern) => pattern.test(path)))
-      return new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noPath', { path: url.pathname }).respond(c)
+      throw new ApiError(GATEWAY_CLOUD_ERRORS, 404, ERROR_CODE.notFound, 'noPath', { path: url.pathname })
     const session = await sessions.read(c)
-    if (!session) return new ApiError(GATEWAY_CLOUD_ERRORS, 401, ERROR_CODE.missingCredentials, 'signIn').respond(c)
+    if (!session) throw new ApiError(GATEWAY_CLOUD_ERRORS, 401, ERROR_CODE.missingCredentials, 'signIn')
 
     // Whose data this is: the key's customer's, for that customer's people only.
     const lookup = await customers.of(c, session)
@@ -93,32 +95,38 @@ export function cloudProxy(upstream: CloudUpstream | null, sessions: GatewaySess
     if (lookup.customerId !== upstream.customerId)
       return withCookie(new ApiError(GATEWAY_CLOUD_ERRORS, 403, ERROR_CODE.accessDenied, 'otherCustomer').respond(c))
 
-    const headers = new Headers({ Authorization: `${CLOUD_AUTH_SCHEME} ${upstream.apiKey}` })
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = c.req.header(name)
-      if (value) headers.set(name, value)
-    }
-    // The query goes as it is: the upstream checks it and names a bad or unknown parameter (400 25 / 26).
-    const query = url.searchParams.toString()
-    let response: Response
-    try {
-      response = await upstream.fetch(
-        new Request(`${upstream.baseUrl}${path}${query ? `?${query}` : ''}`, {
-          method: c.req.method,
-          headers,
-          signal: AbortSignal.timeout(upstream.timeoutMs),
-        }),
-      )
-    } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError'
-      return withCookie(new ApiError(GATEWAY_CLOUD_ERRORS, timedOut ? 504 : 502, ERROR_CODE.internal, timedOut ? 'timeout' : 'unreachable').respond(c))
-    }
-    const out = new Headers()
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = response.headers.get(name)
-      if (value) out.set(name, value)
-    }
-    return withCookie(new Response(response.body, { status: response.status, headers: out }))
+    return withCookie(await forward(upstream, c, path, url.searchParams))
   })
   return app
+}
+
+/** The call as the cloud API takes it: its key, the forwarded headers, the query as it is; its answer's headers passed on. */
+async function forward(upstream: CloudUpstream, c: Context, path: string, searchParams: URLSearchParams): Promise<Response> {
+  const headers = new Headers({ Authorization: `${CLOUD_AUTH_SCHEME} ${upstream.apiKey}` })
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = c.req.header(name)
+    if (value) headers.set(name, value)
+  }
+  // The query goes as it is: the upstream checks it and names a bad or unknown parameter (400 25 / 26).
+  const query = searchParams.toString()
+  let response: Response
+  try {
+    response = await upstream.fetch(
+      new Request(`${upstream.baseUrl}${path}${query ? `?${query}` : ''}`, {
+        method: c.req.method,
+        headers,
+        signal: AbortSignal.timeout(upstream.timeoutMs),
+      }),
+    )
+  } catch (error) {
+    const timedOut = (error as Error).name === 'TimeoutError'
+    // Returned, not thrown: the caller adds the renewed session cookie to this answer too.
+    return new ApiError(GATEWAY_CLOUD_ERRORS, timedOut ? 504 : 502, ERROR_CODE.internal, timedOut ? 'timeout' : 'unreachable').respond(c)
+  }
+  const out = new Headers()
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = response.headers.get(name)
+    if (value) out.set(name, value)
+  }
+  return new Response(response.body, { status: response.status, headers: out })
 }

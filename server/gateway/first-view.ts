@@ -48,6 +48,17 @@ export interface FirstView {
   warm(): Promise<void>
 }
 
+/** Each page rendered once in each language from empty answers (`FirstView.warm`). */
+async function warmUp(renderer: FirstViewRenderer): Promise<void> {
+  const session = { sub: 'first-view-warm-up', expiresAt: Math.floor(Date.now() / 1000) + 60 }
+  for (const language of ['en', 'fr'] as const) {
+    for (const { path } of renderer.firstViewPages) {
+      const prefs = { language, timeZone: 'UTC', storage: {} }
+      await renderer.renderFirstView({ url: new URL(path, 'http://first-view.invalid'), prefs, session, ask: EMPTY_ANSWER }).catch(() => null)
+    }
+  }
+}
+
 /** An empty answer to any of a page's reads: no request, no item, no count. */
 const EMPTY_ANSWER = async (address: string): Promise<FirstViewAnswer> => ({
   status: 200,
@@ -141,15 +152,7 @@ export async function createFirstView(
   const pages = new Map(renderer.firstViewPages.map((page) => [page.path, stylesOf(manifest, [page.module])]))
 
   return {
-    async warm() {
-      const session = { sub: 'first-view-warm-up', expiresAt: Math.floor(Date.now() / 1000) + 60 }
-      for (const language of ['en', 'fr'] as const) {
-        for (const { path } of renderer.firstViewPages) {
-          const prefs = { language, timeZone: 'UTC', storage: {} }
-          await renderer.renderFirstView({ url: new URL(path, 'http://first-view.invalid'), prefs, session, ask: EMPTY_ANSWER }).catch(() => null)
-        }
-      }
-    },
+    warm: () => warmUp(renderer),
     async render(c, indexHtml) {
       const setCookies: string[] = []
       const url = new URL(c.req.url)

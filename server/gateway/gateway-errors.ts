@@ -6,7 +6,7 @@ import { errorApi, type MessageTable } from '../shared/api-error'
  * code's unless an entry words it its own way (a 502 or 504 says which upstream failed).
  */
 export const GATEWAY_ERRORS = errorApi('gateway', 'platform', {
-  notFound: { en: 'No resource exists at {path}.', fr: 'Aucune ressource n’existe à l’adresse {path}.' },
+  notFound: { en: 'No resource exists at {{path}}.', fr: 'Aucune ressource n’existe à l’adresse {{path}}.' },
   unreachable: {
     message: { en: 'The ordering API could not be reached', fr: 'L’API de commande est injoignable' },
     en: 'The ordering API could not be reached. Try again in a moment.',
@@ -28,8 +28,8 @@ export const GATEWAY_ERRORS = errorApi('gateway', 'platform', {
   },
   inFlight: {
     message: { en: 'A request with this reference is still being sent', fr: 'Une demande avec cette référence est encore en cours d’envoi' },
-    en: 'A request with the customer reference {reference} was sent a moment ago and is still being processed. Wait until it has been processed, then check the list of requests before sending again.',
-    fr: 'Une demande avec la référence client {reference} vient d’être envoyée et est encore en cours de traitement. Attendez la fin de son traitement, puis vérifiez la liste des demandes avant de renvoyer.',
+    en: 'A request with the customer reference {{reference}} was sent a moment ago and is still being processed. Wait until it has been processed, then check the list of requests before sending again.',
+    fr: 'Une demande avec la référence client {{reference}} vient d’être envoyée et est encore en cours de traitement. Attendez la fin de son traitement, puis vérifiez la liste des demandes avant de renvoyer.',
   },
   signInUnavailable: {
     message: { en: 'The sign-in service is unavailable', fr: 'Le service de connexion est indisponible' },
@@ -37,7 +37,7 @@ export const GATEWAY_ERRORS = errorApi('gateway', 'platform', {
     fr: 'Le service de connexion est indisponible pour un moment : la console ne peut pas vérifier qui vous êtes. Réessayez dans quelques secondes.',
   },
   operatorBudget: {
-    en: 'The console is sending the operator too many requests right now. Try again in {seconds} s.',
-    fr: 'La console envoie trop de requêtes à l’opérateur en ce moment. Réessayez dans {seconds} s.',
+    en: 'The console is sending the operator too many requests right now. Try again in {{seconds}} s.',
+    fr: 'La console envoie trop de requêtes à l’opérateur en ce moment. Réessayez dans {{seconds}} s.',
   },
 } satisfies MessageTable<string>)

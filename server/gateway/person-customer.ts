@@ -4,7 +4,7 @@ import { sessionExpiresAt, type Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
 import { customerIdOf } from './me-reader'
 import { placeApiKey } from '../shared/operator-dialect'
-import { sendAsPerson, type Upstream } from './ordering-proxy'
+import { sendAsPerson, type Upstream } from './person-call'
 import { memoryStore, type SharedStore } from './shared-store'
 
 /** How long the gateway trusts a session's customer before asking GET /me again. */

@@ -2,7 +2,6 @@ import { ZApiErrorBody, ERROR_CODE } from '@contract/error'
 import { isQuotaRefusal } from '@contract/quota'
 import { ApiError, errorApi, type MessageTable } from '../shared/api-error'
 import { pickLanguage } from '../shared/language'
-import { newRequestId } from '../shared/request-id'
 import type { FetchLike } from '../shared/upstream-fetch'
 import type { SharedStore } from './shared-store'
 
@@ -22,12 +21,12 @@ const UNCOUNTED = /\/(status|version|doc)\/?$/
 /** The gateway's own words for a refusal it answers in the operator's stead; they name the quota, as the operator's do. */
 const QUOTA_PAUSE_ERRORS = errorApi('gateway-quota', 'platform', {
   pausedUntil: {
-    en: 'Global quota limit of this application on this API reached: the operator refused a call at {since}. No call is made until the quota resets at {resetAt} (GMT).',
-    fr: 'Limite globale de quota de cette application sur cette API atteinte : l’opérateur a refusé un appel à {since}. Aucun appel n’est fait avant la remise à zéro du quota le {resetAt} (GMT).',
+    en: 'Global quota limit of this application on this API reached: the operator refused a call at {{since}}. No call is made until the quota resets at {{resetAt}} (GMT).',
+    fr: 'Limite globale de quota de cette application sur cette API atteinte : l’opérateur a refusé un appel à {{since}}. Aucun appel n’est fait avant la remise à zéro du quota le {{resetAt}} (GMT).',
   },
   pausedProbing: {
-    en: 'Global quota limit of this application on this API reached: the operator refused a call at {since}. The quota frees gradually; one call a minute checks whether it has.',
-    fr: 'Limite globale de quota de cette application sur cette API atteinte : l’opérateur a refusé un appel à {since}. Le quota se libère peu à peu ; un appel par minute vérifie s’il l’est.',
+    en: 'Global quota limit of this application on this API reached: the operator refused a call at {{since}}. The quota frees gradually; one call a minute checks whether it has.',
+    fr: 'Limite globale de quota de cette application sur cette API atteinte : l’opérateur a refusé un appel à {{since}}. Le quota se libère peu à peu ; un appel par minute vérifie s’il l’est.',
   },
 } satisfies MessageTable<string>)
 
@@ -85,7 +84,7 @@ export function quotaPause(options: { store: SharedStore; api: string; now?: () 
             { headers: { 'Retry-After': String(Math.max(1, Math.ceil((pause.until - at) / 1000))) } },
           )
         : new ApiError(QUOTA_PAUSE_ERRORS, 403, ERROR_CODE.tooManyRequests, 'pausedProbing', { since: iso(pause.since) })
-    return error.toResponse(pickLanguage(request.headers.get('accept-language')), newRequestId())
+    return error.toResponse(pickLanguage(request.headers.get('accept-language')))
   }
 
   /** What the operator's answer says of the quota: a refusal (re)starts the pause, a success ends it. */

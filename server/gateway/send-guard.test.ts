@@ -5,8 +5,9 @@ import { SENDS_PATH, ZSendState } from '@contract/gateway-sends'
 import { expectApiError, GATEWAY, JSON_UTF8, ManualClock, startTestApp, validBody, type TestApp } from '../test-support'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
-import { sendGuard, SEND_GRACE_MS } from './send-guard'
+import { sendGuard, sendGuardRoutes, SEND_GRACE_MS } from './send-guard'
 import { memoryStore } from './shared-store'
+import { answerError } from '../shared/edge'
 
 /** The gateway's send guard (docs/decisions/0020-hostile-input-and-faults.md), through the whole server in-process. */
 describe('the send guard, in front of the sandbox', () => {
@@ -92,14 +93,15 @@ describe('the send guard after the gateway gave up', () => {
   const clock = new ManualClock()
   const session = { accessHandle: 'h' } as Session
   const sessions = { read: async () => session } as unknown as GatewaySessions
-  const guard = sendGuard({
+  const stores = {
     store: memoryStore(clock.now),
     sessions,
-    customers: { of: async () => ({ kind: 'customer', customerId: 'C001' }), known: async () => 'C001', remember: async () => {} },
-    upstreamTimeoutMs: 30_000,
-  })
+    customers: { of: async () => ({ kind: 'customer', customerId: 'C001' }) as const, known: async () => 'C001', remember: async () => {} },
+  }
+  const guard = sendGuard({ ...stores, upstreamTimeoutMs: 30_000 })
   const app = new Hono()
-  app.route(SENDS_PATH, guard.routes)
+  app.onError(answerError)
+  app.route(SENDS_PATH, sendGuardRoutes(stores))
   app.post('/send', async (c) => {
     const held = await guard.enter(c, session, await c.req.arrayBuffer())
     if (held instanceof Response) return held

@@ -4,7 +4,7 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
 import { ZSendStateQuery, type SendState } from '@contract/gateway-sends'
 import { ApiError } from '../shared/api-error'
-import { noteCustomer } from '../shared/edge'
+import { answerError, noteCustomer } from '../shared/edge'
 import type { Session } from './auth/session'
 import type { GatewaySessions } from './auth/token-handler'
 import { GATEWAY_ERRORS } from './gateway-errors'
@@ -33,8 +33,13 @@ export interface SendGuard {
    * cannot be known: then the operator's own answer decides).
    */
   enter(c: Context, session: Session | null, body: ArrayBuffer | undefined): Promise<Response | HeldSend | null>
-  /** GET SENDS_PATH (contract/gateway-sends.ts). */
-  routes: Hono
+}
+
+/** What the guard and its route read: the shared store, the sessions and the person's customer. */
+interface GuardStores {
+  store: SharedStore
+  sessions: GatewaySessions
+  customers: PersonCustomers
 }
 
 /** The guard's key: a hash, so that the store never holds a customer id or reference in clear. */
@@ -60,45 +65,12 @@ function referenceOf(body: ArrayBuffer | undefined): string | null {
  * when the gateway gives up waiting, for SEND_GRACE_MS more; and never longer than the upstream timeout plus that
  * grace, so that an instance that died mid-send frees it too.
  */
-export function sendGuard(options: {
-  store: SharedStore
-  sessions: GatewaySessions
-  customers: PersonCustomers
-  upstreamTimeoutMs: number
-  graceMs?: number
-}): SendGuard {
-  const { store, sessions, customers } = options
+export function sendGuard(options: { store: SharedStore; customers: PersonCustomers; upstreamTimeoutMs: number; graceMs?: number }): SendGuard {
+  const { store, customers } = options
   const graceMs = options.graceMs ?? SEND_GRACE_MS
   const heldMs = options.upstreamTimeoutMs + graceMs
 
-  const routes = new Hono()
-  routes.get('/', async (c) => {
-    const session = await sessions.read(c)
-    if (!session) return new ApiError(GATEWAY_ERRORS, 401, ERROR_CODE.missingCredentials, 'signedOut', {}, NOT_STORED).respond(c)
-    const references = c.req.queries('customerReference') ?? []
-    const query = ZSendStateQuery.safeParse({ customerReference: references[0] })
-    if (references.length !== 1 || !query.success)
-      return new ApiError(GATEWAY_ERRORS, 400, ERROR_CODE.invalidQueryParameter, 'badSendQuery', {}, NOT_STORED).respond(c)
-    const lookup = await customers.of(c, session)
-    if (lookup.kind === 'refused') {
-      // The operator's own refusal (signed out, throttled…), as it gave it.
-      const headers = new Headers({ 'Content-Type': lookup.headers.get('content-type') ?? 'application/json', 'Cache-Control': 'no-store' })
-      const requestId = lookup.headers.get(HEADER.requestId)
-      if (requestId) headers.set(HEADER.requestId, requestId)
-      if (lookup.setCookie) headers.set('Set-Cookie', lookup.setCookie)
-      return new Response(lookup.body, { status: lookup.status, headers })
-    }
-    if (lookup.kind === 'failed') return new ApiError(GATEWAY_ERRORS, 502, ERROR_CODE.internal, 'unreachable', {}, NOT_STORED).respond(c)
-    noteCustomer(c, lookup.customerId)
-    const reference = query.data.customerReference
-    const state: SendState = { customerReference: reference, inFlight: (await store.get(sendKey(lookup.customerId, reference))) !== null }
-    const answer = c.json(state, 200, { 'Cache-Control': 'no-store' })
-    if (lookup.setCookie) answer.headers.set('Set-Cookie', lookup.setCookie)
-    return answer
-  })
-
   return {
-    routes,
     async enter(c, session, body) {
       const reference = referenceOf(body)
       if (!session || reference === null) return null
@@ -107,7 +79,7 @@ export function sendGuard(options: {
       const key = sendKey(lookup.customerId, reference)
       const owner = randomBytes(16).toString('base64url')
       if (!(await store.setIfAbsent(key, owner, heldMs))) {
-        return new ApiError(GATEWAY_ERRORS, 409, ERROR_CODE.sendInFlight, 'inFlight', { reference }, NOT_STORED).respond(c)
+        throw new ApiError(GATEWAY_ERRORS, 409, ERROR_CODE.sendInFlight, 'inFlight', { reference }, NOT_STORED)
       }
       return {
         async leave(outcome) {
@@ -121,4 +93,37 @@ export function sendGuard(options: {
       }
     },
   }
+}
+
+/** GET SENDS_PATH (contract/gateway-sends.ts): whether a creation with this customer reference is in flight. */
+export function sendGuardRoutes(stores: GuardStores): Hono {
+  const app = new Hono()
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  app.onError(answerError)
+  app.get('/', (c) => getSendState(stores, c))
+  return app
+}
+
+async function getSendState({ store, sessions, customers }: GuardStores, c: Context): Promise<Response> {
+  const session = await sessions.read(c)
+  if (!session) throw new ApiError(GATEWAY_ERRORS, 401, ERROR_CODE.missingCredentials, 'signedOut', {}, NOT_STORED)
+  const references = c.req.queries('customerReference') ?? []
+  const query = ZSendStateQuery.safeParse({ customerReference: references[0] })
+  if (references.length !== 1 || !query.success) throw new ApiError(GATEWAY_ERRORS, 400, ERROR_CODE.invalidQueryParameter, 'badSendQuery', {}, NOT_STORED)
+  const lookup = await customers.of(c, session)
+  if (lookup.kind === 'refused') {
+    // The operator's own refusal (signed out, throttled…), as it gave it.
+    const headers = new Headers({ 'Content-Type': lookup.headers.get('content-type') ?? 'application/json', 'Cache-Control': 'no-store' })
+    const requestId = lookup.headers.get(HEADER.requestId)
+    if (requestId) headers.set(HEADER.requestId, requestId)
+    if (lookup.setCookie) headers.set('Set-Cookie', lookup.setCookie)
+    return new Response(lookup.body, { status: lookup.status, headers })
+  }
+  if (lookup.kind === 'failed') throw new ApiError(GATEWAY_ERRORS, 502, ERROR_CODE.internal, 'unreachable', {}, NOT_STORED)
+  noteCustomer(c, lookup.customerId)
+  const reference = query.data.customerReference
+  const state: SendState = { customerReference: reference, inFlight: (await store.get(sendKey(lookup.customerId, reference))) !== null }
+  const answer = c.json(state, 200, { 'Cache-Control': 'no-store' })
+  if (lookup.setCookie) answer.headers.set('Set-Cookie', lookup.setCookie)
+  return answer
 }

@@ -117,114 +117,130 @@ function cspOf(html: string): string {
     .join('; ')
 }
 
+/** Where the SPA's files are, and the first views when the gateway makes them. */
+interface SpaFiles {
+  root: string
+  indexPath: string
+  firstView: () => Promise<FirstView | null>
+  /** index.html's text, read again only when the file changes: a first view reads it on every render. */
+  indexHtml: (index: Found) => Promise<string>
+}
+
+function indexHtmlOf(indexPath: string): SpaFiles['indexHtml'] {
+  let text: { mtimeMs: number; value: string } | null = null
+  return async (index) => {
+    if (text?.mtimeMs !== index.mtimeMs) text = { mtimeMs: index.mtimeMs, value: await readFile(indexPath, 'utf8') }
+    return text.value
+  }
+}
+
 export function spaRoutes(distDir: string, firstView: () => Promise<FirstView | null> = async () => null): Hono {
-  const app = new Hono()
   const root = resolve(distDir)
   const indexPath = join(root, 'index.html')
-  let csp: { mtimeMs: number; value: string } | null = null
-  let indexText: { mtimeMs: number; value: string } | null = null
-
-  /** index.html's text, read again only when the file changes: a first view reads it on every render. */
-  async function indexHtml(index: Found): Promise<string> {
-    if (indexText?.mtimeMs !== index.mtimeMs) indexText = { mtimeMs: index.mtimeMs, value: await readFile(indexPath, 'utf8') }
-    return indexText.value
-  }
-
-  async function pagePolicy(): Promise<string> {
-    const index = await fileAt(indexPath)
-    if (!index) return cspOf('')
-    if (csp?.mtimeMs !== index.mtimeMs) csp = { mtimeMs: index.mtimeMs, value: cspOf(await readFile(indexPath, 'utf8')) }
-    return csp.value
-  }
-
-  /** The file (or its best compressed copy) as the answer, with its headers; a matching If-None-Match is a 304. */
-  async function send(c: Context, file: Found, cacheControl: string): Promise<Response> {
-    const type = CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream'
-    const compressible = /^(text\/|application\/(json|manifest)|image\/svg)/.test(type)
-    const copies: Partial<Record<ContentEncoding, Found>> = { identity: file }
-    if (compressible) {
-      for (const coding of ['br', 'gzip'] as const) {
-        const copy = await fileAt(file.path + SUFFIX[coding])
-        if (copy) copies[coding] = copy
-      }
-    }
-    const encoding = chooseEncoding(c.req.header('Accept-Encoding'), Object.keys(copies) as ContentEncoding[])
-    const chosen = copies[encoding] ?? file
-    const etag = `"${file.size.toString(36)}-${Math.floor(file.mtimeMs).toString(36)}${encoding === 'identity' ? '' : `-${encoding}`}"`
-    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl, ETag: etag }
-    if (compressible) headers.Vary = 'Accept-Encoding'
-    if (encoding !== 'identity') headers['Content-Encoding'] = encoding
-    if (
-      c.req
-        .header('If-None-Match')
-        ?.split(',')
-        .some((tag) => tag.trim() === etag)
-    )
-      return c.body(null, 304, headers)
-    headers['Content-Length'] = String(chosen.size)
-    if (c.req.method === 'HEAD') return c.body(null, 200, headers)
-    return c.body(new Uint8Array(await readFile(chosen.path)), 200, headers)
-  }
-
-  /**
-   * A page made for this person (the list's first view, 0026): compressed as it is sent (Brotli 5 or gzip 6, as the
-   * API's JSON), never kept by a shared cache, and revalidated each time.
-   */
-  async function sendPage(c: Context, html: string): Promise<Response> {
-    const body = Buffer.from(html)
-    const encoding = chooseEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip'])
-    const sent =
-      encoding === 'br'
-        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-        : encoding === 'gzip'
-          ? await gzipAsync(body, { level: 6 })
-          : body
-    const headers: Record<string, string> = {
-      'Content-Type': CONTENT_TYPES['.html']!,
-      'Cache-Control': 'private, no-cache',
-      Vary: 'Accept-Encoding, Cookie',
-      'Content-Length': String(sent.length),
-    }
-    if (encoding !== 'identity') headers['Content-Encoding'] = encoding
-    return c.body(new Uint8Array(sent), 200, headers)
-  }
-
+  const files: SpaFiles = { root, indexPath, firstView, indexHtml: indexHtmlOf(indexPath) }
+  const pagePolicy = pagePolicyOf(files.indexPath)
+  const app = new Hono()
   app.use('*', async (c, next) => {
     await next()
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value)
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.res.headers.set('Content-Security-Policy', await pagePolicy())
     else c.res.headers.set('Content-Security-Policy', cspOf(''))
   })
-
-  app.on(['GET', 'HEAD'], '*', async (c) => {
-    let path: string
-    try {
-      path = decodeURIComponent(c.req.path)
-    } catch {
-      path = '/'
-    }
-    // A name starting with a dot is the build's own (.vite/manifest.json lists the source modules) or a secret: never served.
-    if (path.split('/').some((segment) => segment.startsWith('.'))) return nothingAt(path).respond(c)
-    const target = resolve(root, `.${path}`)
-    const inside = target.startsWith(root + sep) && !path.includes('\0')
-    const file = inside && !/\.(br|gz)$/.test(target) ? await fileAt(target) : null
-    if (path.startsWith('/assets/')) {
-      // A hashed name never changes content: a year, immutable. A name the build does not have is a 404 nobody keeps,
-      // so that an old page's chunk request fails (and the page reloads once, src/main.tsx), and no cache holds it.
-      if (file) return send(c, file, 'public, max-age=31536000, immutable')
-      return c.text(`No file ${path} in this version of the application: reload the page.`, 404, { 'Cache-Control': 'no-store' })
-    }
-    if (file && target !== indexPath) return send(c, file, 'public, max-age=3600')
-    if (path === '/robots.txt') return c.text(DEFAULT_ROBOTS, 200, { 'Cache-Control': 'public, max-age=3600' })
-    const index = await fileAt(indexPath)
-    if (!index) {
-      return c.text(`The SPA is not built: run "npm run build" (looked for ${indexPath}).`, 503, { 'Cache-Control': 'no-store' })
-    }
-    const page = c.req.method === 'GET' ? await (await firstView())?.render(c, () => indexHtml(index)) : undefined
-    // Cookies the first view's own calls renewed are the browser's, whether or not the view could be made.
-    for (const cookie of page?.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true })
-    if (page?.html) return sendPage(c, page.html)
-    return send(c, index, 'no-cache')
-  })
+  app.on(['GET', 'HEAD'], '*', (c) => serve(files, c))
   return app
+}
+
+/** The page's Content-Security-Policy, computed again only when index.html changes. */
+function pagePolicyOf(indexPath: string): () => Promise<string> {
+  let csp: { mtimeMs: number; value: string } | null = null
+  return async () => {
+    const index = await fileAt(indexPath)
+    if (!index) return cspOf('')
+    if (csp?.mtimeMs !== index.mtimeMs) csp = { mtimeMs: index.mtimeMs, value: cspOf(await readFile(indexPath, 'utf8')) }
+    return csp.value
+  }
+}
+
+/** The file (or its best compressed copy) as the answer, with its headers; a matching If-None-Match is a 304. */
+async function send(c: Context, file: Found, cacheControl: string): Promise<Response> {
+  const type = CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream'
+  const compressible = /^(text\/|application\/(json|manifest)|image\/svg)/.test(type)
+  const copies: Partial<Record<ContentEncoding, Found>> = { identity: file }
+  if (compressible) {
+    for (const coding of ['br', 'gzip'] as const) {
+      const copy = await fileAt(file.path + SUFFIX[coding])
+      if (copy) copies[coding] = copy
+    }
+  }
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'), Object.keys(copies) as ContentEncoding[])
+  const chosen = copies[encoding] ?? file
+  const etag = `"${file.size.toString(36)}-${Math.floor(file.mtimeMs).toString(36)}${encoding === 'identity' ? '' : `-${encoding}`}"`
+  const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl, ETag: etag }
+  if (compressible) headers.Vary = 'Accept-Encoding'
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding
+  if (
+    c.req
+      .header('If-None-Match')
+      ?.split(',')
+      .some((tag) => tag.trim() === etag)
+  )
+    return c.body(null, 304, headers)
+  headers['Content-Length'] = String(chosen.size)
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers)
+  return c.body(new Uint8Array(await readFile(chosen.path)), 200, headers)
+}
+
+/**
+ * A page made for this person (the list's first view, 0026): compressed as it is sent (Brotli 5 or gzip 6, as the
+ * API's JSON), never kept by a shared cache, and revalidated each time.
+ */
+async function sendPage(c: Context, html: string): Promise<Response> {
+  const body = Buffer.from(html)
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip'])
+  const sent =
+    encoding === 'br'
+      ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+      : encoding === 'gzip'
+        ? await gzipAsync(body, { level: 6 })
+        : body
+  const headers: Record<string, string> = {
+    'Content-Type': CONTENT_TYPES['.html']!,
+    'Cache-Control': 'private, no-cache',
+    Vary: 'Accept-Encoding, Cookie',
+    'Content-Length': String(sent.length),
+  }
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding
+  return c.body(new Uint8Array(sent), 200, headers)
+}
+
+/** A file of the build, the robots file, or the SPA's page (with the list's first view when one can be made). */
+async function serve({ root, indexPath, firstView, indexHtml }: SpaFiles, c: Context): Promise<Response> {
+  let path: string
+  try {
+    path = decodeURIComponent(c.req.path)
+  } catch {
+    path = '/'
+  }
+  // A name starting with a dot is the build's own (.vite/manifest.json lists the source modules) or a secret: never served.
+  if (path.split('/').some((segment) => segment.startsWith('.'))) return nothingAt(path).respond(c)
+  const target = resolve(root, `.${path}`)
+  const inside = target.startsWith(root + sep) && !path.includes('\0')
+  const file = inside && !/\.(br|gz)$/.test(target) ? await fileAt(target) : null
+  if (path.startsWith('/assets/')) {
+    // A hashed name never changes content: a year, immutable. A name the build does not have is a 404 nobody keeps,
+    // so that an old page's chunk request fails (and the page reloads once, src/main.tsx), and no cache holds it.
+    if (file) return send(c, file, 'public, max-age=31536000, immutable')
+    return c.text(`No file ${path} in this version of the application: reload the page.`, 404, { 'Cache-Control': 'no-store' })
+  }
+  if (file && target !== indexPath) return send(c, file, 'public, max-age=3600')
+  if (path === '/robots.txt') return c.text(DEFAULT_ROBOTS, 200, { 'Cache-Control': 'public, max-age=3600' })
+  const index = await fileAt(indexPath)
+  if (!index) {
+    return c.text(`The SPA is not built: run "npm run build" (looked for ${indexPath}).`, 503, { 'Cache-Control': 'no-store' })
+  }
+  const page = c.req.method === 'GET' ? await (await firstView())?.render(c, () => indexHtml(index)) : undefined
+  // Cookies the first view's own calls renewed are the browser's, whether or not the view could be made.
+  for (const cookie of page?.setCookies ?? []) c.header('Set-Cookie', cookie, { append: true })
+  if (page?.html) return sendPage(c, page.html)
+  return send(c, index, 'no-cache')
 }

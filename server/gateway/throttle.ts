@@ -6,7 +6,6 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import { ERROR_CODE } from '@contract/error'
 import { ApiError } from '../shared/api-error'
 import { pickLanguage } from '../shared/language'
-import { newRequestId } from '../shared/request-id'
 import { SESSION_COOKIE } from './auth/session'
 import { GATEWAY_ERRORS } from './gateway-errors'
 import { redisHealth, type RedisClient, type RedisHealth } from './redis-store'
@@ -87,162 +86,196 @@ export function personOf(c: Context): string {
  */
 export function operatorThrottle(options: ThrottleOptions) {
   const now = options.now ?? Date.now
-  const callers = new AsyncLocalStorage<Caller>()
   const { slotMs, points, bulkPoints, personPoints } = budgetOf(options.perSecond)
   const health = options.health ?? redisHealth(options.redis)
-  /**
-   * A counter in Redis, with this instance's own counter (the same limits) while Redis is away or frozen: each Redis
-   * call is bounded (COMMAND_TIMEOUT_MS, docs/decisions/0031-server-side-sessions.md), then the instance counts alone.
-   */
-  interface Counter {
-    consume(key: string, points?: number): Promise<unknown>
+  const limiter = (keyPrefix: string, limit: number) => counter(options.redis, health, keyPrefix, limit)
+  const t: Throttle = {
+    options,
+    now,
+    callers: new AsyncLocalStorage<Caller>(),
+    slotMs,
+    points,
+    // A slot's key lives one second (the smallest expiry Redis counters take); each slot has its own key.
+    slotLimiter: limiter('budget', points),
+    bulkLimiter: limiter('budget-bulk', bulkPoints),
+    personLimiter: limiter('budget-person', personPoints),
+    // Each render asks the operator a few times (the session, the list, its counts): they count against the person's
+    // share of the rate (0021), never waiting: past it, the page goes without its first view and loads in the browser.
+    renderLimiter: limiter('render-person', budgetOf(options.renderPerSecond ?? 0).personPoints),
+    queues: { bulk: Promise.resolve(), interactive: Promise.resolve() },
+    queued: { bulk: 0, interactive: 0 },
+    waiting: 0,
   }
-  const limiter = (keyPrefix: string, limit: number, duration: number): Counter => {
-    const memory = new RateLimiterMemory({ keyPrefix, points: limit, duration })
-    if (!options.redis) return memory
-    const shared = new RateLimiterRedis({
-      storeClient: options.redis,
-      useRedisPackage: true,
-      rejectIfRedisNotReady: true,
-      keyPrefix: `oc:${keyPrefix}`,
-      points: limit,
-      duration,
-      // While Redis is away, each instance counts alone (0021: per-instance behaviour until it returns).
-      insuranceLimiter: memory,
-    })
-    return {
-      async consume(key, points = 1) {
-        if (!health.usable()) return memory.consume(key, points)
-        const counted = shared.consume(key, points)
-        try {
-          return await health.bounded(counted)
-        } catch (error) {
-          if (error instanceof RateLimiterRes) throw error
-          return memory.consume(key, points)
-        }
-      },
-    }
+  return {
+    acquire: (caller: Caller) => acquire(t, caller),
+    admitRender: (person: string, calls: number) => admitRender(t, person, calls),
+    middleware: throttleMiddleware(t),
+    wrap: (fetch: (request: Request) => Promise<Response>) => wrap(t, fetch),
+    run: <T>(caller: Caller, fn: () => T) => t.callers.run(caller, fn),
   }
-  // A slot's key lives one second (the smallest expiry Redis counters take); each slot has its own key.
-  const slotLimiter = limiter('budget', points, 1)
-  const bulkLimiter = limiter('budget-bulk', bulkPoints, 1)
-  const personLimiter = limiter('budget-person', personPoints, 1)
-  // Each render asks the operator a few times (the session, the list, its counts): they count against the person's
-  // share of the rate (0021), never waiting: past it, the page goes without its first view and loads in the browser.
-  const renderBudget = budgetOf(options.renderPerSecond ?? 0)
-  const renderLimiter = limiter('render-person', renderBudget.personPoints, 1)
-  let waiting = 0
+}
 
-  /** True when the call was counted; false with how long until the limiter's window ends. */
-  async function consume(target: Counter, key: string, points = 1): Promise<{ ok: true } | { ok: false; waitMs: number }> {
-    try {
-      await target.consume(key, points)
-      return { ok: true }
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return { ok: false, waitMs: error.msBeforeNext }
-      // Neither Redis nor the insurance answered: serving beats refusing, the operator's own limit still holds.
-      return { ok: true }
-    }
-  }
+/**
+ * A counter in Redis, with this instance's own counter (the same limits) while Redis is away or frozen: each Redis
+ * call is bounded (COMMAND_TIMEOUT_MS, docs/decisions/0031-server-side-sessions.md), then the instance counts alone.
+ */
+interface Counter {
+  consume(key: string, points?: number): Promise<unknown>
+}
 
+/** One throttle's state: its options, its counters, and the calls waiting on this instance. */
+interface Throttle {
+  options: ThrottleOptions
+  now: () => number
+  callers: AsyncLocalStorage<Caller>
+  slotMs: number
+  points: number
+  slotLimiter: Counter
+  bulkLimiter: Counter
+  personLimiter: Counter
+  renderLimiter: Counter
   /**
    * Waiting calls of one kind queue here, first come first served, so only the head of each queue asks the
    * counters at each slot (a few Redis calls a slot, not one per waiting call) and an instance's page views are
    * served in the order they came.
    */
-  const queues: Record<'bulk' | 'interactive', Promise<unknown>> = { bulk: Promise.resolve(), interactive: Promise.resolve() }
+  queues: Record<'bulk' | 'interactive', Promise<unknown>>
+  queued: Record<'bulk' | 'interactive', number>
+  waiting: number
+}
 
-  /** One try at the current slot: true when counted, else how long until the next try. */
-  async function trySlot(bulk: boolean): Promise<true | number> {
-    const slot = Math.floor(now() / slotMs)
-    // A bulk read comes back a little after the slot opens, so the page views waiting take it first.
-    const retry = (slot + 1) * slotMs - now() + (bulk ? 10 + Math.random() * 20 : Math.random() * 5)
-    if (bulk && !(await consume(bulkLimiter, String(slot))).ok) return retry
-    return (await consume(slotLimiter, String(slot))).ok ? true : retry
-  }
-
-  async function takeSlot(bulk: boolean, wait: (ms: number) => Promise<boolean>): Promise<boolean> {
-    for (;;) {
-      const tried = await trySlot(bulk)
-      if (tried === true) return true
-      if (!(await wait(tried))) return false
-    }
-  }
-  const queued = { bulk: 0, interactive: 0 }
-
-  async function acquire(caller: Caller): Promise<Admission> {
-    if (options.perSecond <= 0) return { ok: true }
-    const deadline = now() + (caller.bulk ? (options.bulkWaitMs ?? BULK_WAIT_MS) : (options.interactiveWaitMs ?? INTERACTIVE_WAIT_MS))
-    const refuse = (): Admission => ({ ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waiting / Math.max(1, points * (1000 / slotMs)))) })
-    if (waiting >= MAX_WAITING) return refuse()
-    waiting += 1
-    const wait = async (ms: number) => {
-      const left = deadline - now()
-      if (left <= 0) return false
-      await sleep(Math.min(ms, left))
-      return true
-    }
-    try {
-      // The person's own limit first, outside the queue: one person over it never holds up the others.
-      for (;;) {
-        const person = await consume(personLimiter, caller.person)
-        if (person.ok) break
-        if (!(await wait(person.waitMs))) return refuse()
-      }
-      const kind = caller.bulk ? 'bulk' : 'interactive'
-      // Room and no one waiting: straight through, concurrently with the others.
-      if (queued[kind] === 0 && (await trySlot(caller.bulk)) === true) return { ok: true }
-      queued[kind] += 1
-      const turn = queues[kind].then(() => (now() < deadline ? takeSlot(caller.bulk, wait) : false))
-      queues[kind] = turn.catch(() => false)
+/** A one-second counter of `limit` points, in Redis when there is one. */
+function counter(redis: ThrottleOptions['redis'], health: RedisHealth, keyPrefix: string, limit: number): Counter {
+  const duration = 1
+  const memory = new RateLimiterMemory({ keyPrefix, points: limit, duration })
+  if (!redis) return memory
+  const shared = new RateLimiterRedis({
+    storeClient: redis,
+    useRedisPackage: true,
+    rejectIfRedisNotReady: true,
+    keyPrefix: `oc:${keyPrefix}`,
+    points: limit,
+    duration,
+    // While Redis is away, each instance counts alone (0021: per-instance behaviour until it returns).
+    insuranceLimiter: memory,
+  })
+  return {
+    async consume(key, points = 1) {
+      if (!health.usable()) return memory.consume(key, points)
+      const counted = shared.consume(key, points)
       try {
-        return (await turn) ? { ok: true } : refuse()
-      } finally {
-        queued[kind] -= 1
+        return await health.bounded(counted)
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw error
+        return memory.consume(key, points)
       }
-    } finally {
-      waiting -= 1
+    },
+  }
+}
+
+/** True when the call was counted; false with how long until the limiter's window ends. */
+async function consume(target: Counter, key: string, points = 1): Promise<{ ok: true } | { ok: false; waitMs: number }> {
+  try {
+    await target.consume(key, points)
+    return { ok: true }
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { ok: false, waitMs: error.msBeforeNext }
+    // Neither Redis nor the insurance answered: serving beats refusing, the operator's own limit still holds.
+    return { ok: true }
+  }
+}
+
+/** One try at the current slot: true when counted, else how long until the next try. */
+async function trySlot(t: Throttle, bulk: boolean): Promise<true | number> {
+  const { now, slotMs } = t
+  const slot = Math.floor(now() / slotMs)
+  // A bulk read comes back a little after the slot opens, so the page views waiting take it first.
+  const retry = (slot + 1) * slotMs - now() + (bulk ? 10 + Math.random() * 20 : Math.random() * 5)
+  if (bulk && !(await consume(t.bulkLimiter, String(slot))).ok) return retry
+  return (await consume(t.slotLimiter, String(slot))).ok ? true : retry
+}
+
+async function takeSlot(t: Throttle, bulk: boolean, wait: (ms: number) => Promise<boolean>): Promise<boolean> {
+  for (;;) {
+    const tried = await trySlot(t, bulk)
+    if (tried === true) return true
+    if (!(await wait(tried))) return false
+  }
+}
+
+async function acquire(t: Throttle, caller: Caller): Promise<Admission> {
+  const { options, now } = t
+  if (options.perSecond <= 0) return { ok: true }
+  const deadline = now() + (caller.bulk ? (options.bulkWaitMs ?? BULK_WAIT_MS) : (options.interactiveWaitMs ?? INTERACTIVE_WAIT_MS))
+  const refuse = (): Admission => ({ ok: false, retryAfterSeconds: Math.max(1, Math.ceil(t.waiting / Math.max(1, t.points * (1000 / t.slotMs)))) })
+  if (t.waiting >= MAX_WAITING) return refuse()
+  t.waiting += 1
+  const wait = async (ms: number) => {
+    const left = deadline - now()
+    if (left <= 0) return false
+    await sleep(Math.min(ms, left))
+    return true
+  }
+  try {
+    // The person's own limit first, outside the queue: one person over it never holds up the others.
+    for (;;) {
+      const person = await consume(t.personLimiter, caller.person)
+      if (person.ok) break
+      if (!(await wait(person.waitMs))) return refuse()
     }
+    const kind = caller.bulk ? 'bulk' : 'interactive'
+    // Room and no one waiting: straight through, concurrently with the others.
+    if (t.queued[kind] === 0 && (await trySlot(t, caller.bulk)) === true) return { ok: true }
+    t.queued[kind] += 1
+    const turn = t.queues[kind].then(() => (now() < deadline ? takeSlot(t, caller.bulk, wait) : false))
+    t.queues[kind] = turn.catch(() => false)
+    try {
+      return (await turn) ? { ok: true } : refuse()
+    } finally {
+      t.queued[kind] -= 1
+    }
+  } finally {
+    t.waiting -= 1
   }
+}
 
-  /** Whether `person` (personOf) may have a server render that makes `calls` calls now. */
-  async function admitRender(person: string, calls: number): Promise<boolean> {
-    if (!options.renderPerSecond) return true
-    return (await consume(renderLimiter, `render:${person}`, calls)).ok
-  }
+/** Whether `person` (personOf) may have a server render that makes `calls` calls now. */
+async function admitRender(t: Throttle, person: string, calls: number): Promise<boolean> {
+  if (!t.options.renderPerSecond) return true
+  return (await consume(t.renderLimiter, `render:${person}`, calls)).ok
+}
 
-  /** Marks the calls a request makes to the operator with its person and kind; for the gateway's /api routes. */
-  const middleware: MiddlewareHandler = async (c, next) => {
+/** Marks the calls a request makes to the operator with its person and kind; for the gateway's /api routes. */
+function throttleMiddleware(t: Throttle): MiddlewareHandler {
+  return async (c, next) => {
     const person = personOf(c)
     const bulk = (c.req.header(BULK_READ_HEADER) ?? '') !== '' && c.req.method === 'GET'
     const caller: Caller = { person, bulk, waitedMs: 0 }
-    await callers.run(caller, next)
+    await t.callers.run(caller, next)
     // How long the budget held the request up, so that a slow page can be told from a slow operator.
     if (caller.waitedMs) c.res.headers.append('Server-Timing', `throttle;dur=${caller.waitedMs}`)
   }
+}
 
-  /** `fetch` to the operator, counted against the budget; past the wait, a 429 the proxies pass on as it is. */
-  const wrap =
-    (fetch: (request: Request) => Promise<Response>) =>
-    async (request: Request): Promise<Response> => {
-      const caller = callers.getStore() ?? { person: 'gateway', bulk: false }
-      const started = now()
-      const admission = await acquire(caller)
-      caller.waitedMs = (caller.waitedMs ?? 0) + (now() - started)
-      if (admission.ok) return fetch(request)
-      const seconds = admission.retryAfterSeconds
-      const refusal = new ApiError(
-        GATEWAY_ERRORS,
-        429,
-        ERROR_CODE.tooManyRequests,
-        'operatorBudget',
-        { seconds },
-        { headers: { 'Retry-After': String(seconds) } },
-      )
-      return refusal.toResponse(pickLanguage(request.headers.get('accept-language')), newRequestId())
-    }
-
-  return { acquire, admitRender, middleware, wrap, run: <T>(caller: Caller, fn: () => T) => callers.run(caller, fn) }
+/** `fetch` to the operator, counted against the budget; past the wait, a 429 the proxies pass on as it is. */
+function wrap(t: Throttle, fetch: (request: Request) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    const caller = t.callers.getStore() ?? { person: 'gateway', bulk: false }
+    const started = t.now()
+    const admission = await acquire(t, caller)
+    caller.waitedMs = (caller.waitedMs ?? 0) + (t.now() - started)
+    if (admission.ok) return fetch(request)
+    const seconds = admission.retryAfterSeconds
+    const refusal = new ApiError(
+      GATEWAY_ERRORS,
+      429,
+      ERROR_CODE.tooManyRequests,
+      'operatorBudget',
+      { seconds },
+      { headers: { 'Retry-After': String(seconds) } },
+    )
+    return refusal.toResponse(pickLanguage(request.headers.get('accept-language')))
+  }
 }
 
 export type OperatorThrottle = ReturnType<typeof operatorThrottle>

@@ -65,12 +65,12 @@ export const CONTROL_ERRORS = errorApi('controls', 'platform', {
   wrongSecret: { en: `The ${CONTROL_SECRET_HEADER} header is not this server’s control secret (printed at start, in .data/control-secret).` },
   contentType: { en: 'Send control bodies as application/json.' },
   notJson: { en: 'The body must be JSON.' },
-  invalid: { en: 'Invalid body: {path} {message}.' },
-  unknownClient: { en: 'Unknown client {id}.' },
-  unknownCustomer: { en: 'Unknown customer {id}.' },
-  unknownUser: { en: 'Unknown user {id}.' },
-  catalogExists: { en: 'A catalog item with id {id} or type {type} exists already.' },
-  badSchema: { en: 'schema is not a JSON Schema this sandbox can enforce: {reason}' },
+  invalid: { en: 'Invalid body: {{path}} {{message}}.' },
+  unknownClient: { en: 'Unknown client {{id}}.' },
+  unknownCustomer: { en: 'Unknown customer {{id}}.' },
+  unknownUser: { en: 'Unknown user {{id}}.' },
+  catalogExists: { en: 'A catalog item with id {{id}} or type {{type}} exists already.' },
+  badSchema: { en: 'schema is not a JSON Schema this sandbox can enforce: {{reason}}' },
 })
 
 function invalidBody(fields: { path: string; message: string }[]) {
@@ -117,12 +117,20 @@ function controlGuard(secret: string): MiddlewareHandler {
  * Sandbox-only controls for tests and demos (docs/decisions/0009-sandbox-controls.md). Mounted only
  * when the gateway's upstream is the sandbox, so they can never touch a real operator.
  */
-export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
+export function controlRoutes(sandbox: Sandbox, secret: string): Hono {
   const app = new Hono()
   // The secret first, then the body: a call without it is never read (0022).
   app.use('*', controlGuard(secret), limitBody(CONTROL_BODY_MAX_BYTES), jsonUtf8Writes)
-  const clockState = () => ({ now: new Date(sandbox.clock.now()).toISOString(), today: sandbox.clock.today(), offsetMs: sandbox.clock.offset })
+  timeAndFaultControls(app, sandbox)
+  applicationControls(app, sandbox)
+  authorizationServerControls(app, sandbox)
+  app.post('/catalogItems', (c) => addCatalogItem(sandbox, c))
+  return app
+}
 
+/** The clock, maintenance and faults on demand (docs/decisions/0016-errors-faults-and-languages.md). */
+function timeAndFaultControls(app: Hono, sandbox: Sandbox): void {
+  const clockState = () => ({ now: new Date(sandbox.clock.now()).toISOString(), today: sandbox.clock.today(), offsetMs: sandbox.clock.offset })
   app.get('/clock', (c) => c.json(clockState()))
   app.post('/clock', async (c) => {
     const input = await body(c, ZAdvance)
@@ -135,7 +143,7 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
     sandbox.faults.maintenance = input.enabled
     return c.json({ maintenance: sandbox.faults.maintenance })
   })
-  // Faults on demand (docs/decisions/0016-errors-faults-and-languages.md): the next N calls, or S seconds.
+  // Faults on demand: the next N calls, or S seconds.
   app.get('/faults', (c) => c.json({ faults: sandbox.faults.injected.list() }))
   app.post('/faults', async (c) => {
     const input = await body(c, ZFaultInput)
@@ -144,22 +152,11 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
     return c.json(sandbox.faults.injected.add(input), 201)
   })
   app.delete('/faults', (c) => c.json({ cleared: sandbox.faults.injected.clear() }))
-  app.post('/tokens', async (c) => {
-    const input = await body(c, ZMintToken)
-    const clientId = input.clientId ?? sandbox.config.SANDBOX_CLIENT_ID
-    if (!sandbox.applications.byClientId(clientId)) throw new ApiError(CONTROL_ERRORS, 404, ERROR_CODE.notFound, 'unknownClient', { id: clientId })
-    if (!sandbox.customerNames.has(input.customerId)) throw new ApiError(CONTROL_ERRORS, 404, ERROR_CODE.notFound, 'unknownCustomer', { id: input.customerId })
-    const { token, expiresAt } = sandbox.tokens.issue({
-      kind: 'access',
-      clientId,
-      subjectKind: 'user',
-      subjectId: input.subjectId,
-      customerId: input.customerId,
-      scopes: input.scopes,
-      ttlMs: input.ttlSeconds * 1000,
-    })
-    return c.json({ access_token: token, token_type: 'Bearer', expires_in: input.ttlSeconds, expires_at: new Date(expiresAt).toISOString() }, 201)
-  })
+}
+
+/** Tokens minted and revoked, the application quota, the subscription. */
+function applicationControls(app: Hono, sandbox: Sandbox): void {
+  app.post('/tokens', (c) => mintToken(sandbox, c))
   app.post('/tokens/revoke', async (c) => {
     const input = await body(c, ZRevoke)
     const revoked = 'token' in input ? Number(sandbox.tokens.revoke(input.token)) : sandbox.tokens.revokeSubject(input.clientId, input.subjectId, input.reason)
@@ -176,8 +173,27 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
       throw new ApiError(CONTROL_ERRORS, 404, ERROR_CODE.notFound, 'unknownClient', { id: input.clientId })
     return c.json(input)
   })
+}
 
-  // --- The authorization server (docs/decisions/0011-sign-in.md) ---
+async function mintToken(sandbox: Sandbox, c: Context): Promise<Response> {
+  const input = await body(c, ZMintToken)
+  const clientId = input.clientId ?? sandbox.config.SANDBOX_CLIENT_ID
+  if (!sandbox.applications.byClientId(clientId)) throw new ApiError(CONTROL_ERRORS, 404, ERROR_CODE.notFound, 'unknownClient', { id: clientId })
+  if (!sandbox.customerNames.has(input.customerId)) throw new ApiError(CONTROL_ERRORS, 404, ERROR_CODE.notFound, 'unknownCustomer', { id: input.customerId })
+  const { token, expiresAt } = sandbox.tokens.issue({
+    kind: 'access',
+    clientId,
+    subjectKind: 'user',
+    subjectId: input.subjectId,
+    customerId: input.customerId,
+    scopes: input.scopes,
+    ttlMs: input.ttlSeconds * 1000,
+  })
+  return c.json({ access_token: token, token_type: 'Bearer', expires_in: input.ttlSeconds, expires_at: new Date(expiresAt).toISOString() }, 201)
+}
+
+/** The authorization server (docs/decisions/0011-sign-in.md) and mobile discovery. */
+function authorizationServerControls(app: Hono, sandbox: Sandbox): void {
   const lifetimes = () => ({ accessTokenSeconds: sandbox.oidc.accessTokenSeconds, refreshTokenSeconds: sandbox.oidc.refreshTokenSeconds })
   app.post('/oidc/lifetimes', async (c) => {
     const input = await body(c, ZLifetimes)
@@ -199,7 +215,6 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
     mobileStateOf(sandbox).environment = input
     return c.json(input)
   })
-
   app.post('/oidc/revoke-consent', async (c) => {
     const input = await body(c, ZRevokeConsent)
     const user = sandbox.users.byUsername(input.username)
@@ -208,20 +223,19 @@ export function controlEndpoint(sandbox: Sandbox, secret: string): Hono {
     const tokens = sandbox.tokens.revokeUser(user.id, 'consent', input.clientId)
     return c.json({ consents, tokens })
   })
+}
 
-  app.post('/catalogItems', async (c) => {
-    const input = await body(c, ZNewCatalogItem)
-    if (sandbox.catalog.byId(input.id) || sandbox.catalog.byType(input.type)) {
-      throw new ApiError(CONTROL_ERRORS, 409, ERROR_CODE.invalidField, 'catalogExists', { id: input.id, type: input.type })
-    }
-    try {
-      fromCatalogSchema(input.schema)
-    } catch (error) {
-      // A pattern RE2 cannot run in linear time is refused here, not found out by a slow POST (0020).
-      throw new ApiError(CONTROL_ERRORS, 400, ERROR_CODE.invalidField, 'badSchema', { reason: (error as Error).message })
-    }
-    const entry = sandbox.catalog.add(input, sandbox.clock.now())
-    return c.json(sandbox.catalog.render(entry, 'en'), 201)
-  })
-  return app
+async function addCatalogItem(sandbox: Sandbox, c: Context): Promise<Response> {
+  const input = await body(c, ZNewCatalogItem)
+  if (sandbox.catalog.byId(input.id) || sandbox.catalog.byType(input.type)) {
+    throw new ApiError(CONTROL_ERRORS, 409, ERROR_CODE.invalidField, 'catalogExists', { id: input.id, type: input.type })
+  }
+  try {
+    fromCatalogSchema(input.schema)
+  } catch (error) {
+    // A pattern RE2 cannot run in linear time is refused here, not found out by a slow POST (0020).
+    throw new ApiError(CONTROL_ERRORS, 400, ERROR_CODE.invalidField, 'badSchema', { reason: (error as Error).message })
+  }
+  const entry = sandbox.catalog.add(input, sandbox.clock.now())
+  return c.json(sandbox.catalog.render(entry, 'en'), 201)
 }

@@ -39,8 +39,7 @@ export function validationError(error: z.core.$ZodError, language: MessageLangua
 export const JSON_UTF8 = 'application/json;charset=utf-8'
 export const JSON_PLAIN = 'application/json'
 
-import { newRequestId } from '../shared/request-id'
-export { newRequestId }
+import { requestIdOf } from '../shared/request-id'
 
 /** Sends JSON with the exact content type the reference gives for that endpoint. */
 export function sendJson(c: Context, body: unknown, status: ContentfulStatusCode = 200, contentType = JSON_PLAIN): Response {
@@ -57,7 +56,7 @@ export function sendJsonText(c: Context, text: string, status: ContentfulStatusC
  * success or error (0004).
  */
 export const identifyCall: MiddlewareHandler<{ Variables: { requestId: string; language: MessageLanguage } }> = async (c, next) => {
-  c.set('requestId', newRequestId())
+  requestIdOf(c)
   c.set('language', pickLanguage(c.req.header('Accept-Language')))
   c.header(HEADER.requestId, c.get('requestId'))
   c.header('Content-Language', c.get('language'))

@@ -6,11 +6,11 @@ import { ApiError, errorApi, fill } from './api-error'
 
 /** The server's one error model (docs/decisions/0022-server-edge.md): one class, one renderer per entity. */
 const PLATFORM = errorApi('test', 'platform', {
-  missing: { en: 'No thing {id} exists.', fr: 'Aucune chose {id} n’existe.' },
+  missing: { en: 'No thing {{id}} exists.', fr: 'Aucune chose {{id}} n’existe.' },
   englishOnly: { en: 'Only in English.' },
   worded: { message: { en: 'The thing could not be reached', fr: 'La chose est injoignable' }, en: 'Try again.', fr: 'Réessayez.' },
 })
-const OAUTH = errorApi('test oauth', 'oauth', { required: { en: 'The {name} parameter is required.' }, relayed: { en: '{description}' } })
+const OAUTH = errorApi('test oauth', 'oauth', { required: { en: 'The {{name}} parameter is required.' }, relayed: { en: '{{description}}' } })
 const DISCOVERY = errorApi('test discovery', 'discovery', { noRedirect: { en: 'Redirect_URL is required.' } })
 const ENGLISH = errorApi('test english', 'platform', { worded: { message: { en: 'Gone away' }, en: 'Sign in.' } }, { englishOnly: true })
 
@@ -96,7 +96,7 @@ describe('ApiError', () => {
   })
 
   it('fills placeholders once and leaves one without a value as it is', () => {
-    expect(fill('{a} and {b}', { a: '{b}' })).toBe('{b} and {b}')
-    expect(fill('{a} is {a}', { a: 0 })).toBe('0 is 0')
+    expect(fill('{{a}} and {{b}}', { a: '{{b}}' })).toBe('{{b}} and {{b}}')
+    expect(fill('{{a}} is {{a}}', { a: 0 })).toBe('0 is 0')
   })
 })

@@ -6,7 +6,7 @@ import type { MessageLanguage } from '@contract/issue-messages'
 import type { DiscoveryError } from '@contract/mobile-connect'
 import { ERROR_MESSAGES } from './error-messages'
 import { pickLanguage } from './language'
-import { newRequestId } from './request-id'
+import { requestIdOf } from './request-id'
 
 /**
  * The server's one error model (docs/decisions/0022-server-edge.md). Every error answer of the sandbox, the gateway
@@ -55,19 +55,17 @@ export function errorApi<E extends ErrorEntity, K extends string>(
 
 export type Params = Record<string, string | number>
 
-/** `{name}` placeholders filled from `params`; a placeholder without a value stays as it is. */
+/** `{{name}}` placeholders (the page's style too, src/i18n/translator.ts) filled from `params`; one without a value stays as it is. */
 export function fill(template: string, params: Params = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
 }
 
 function inLanguage(texts: Texts, language: MessageLanguage): string {
   return texts[language] ?? texts.en
 }
 
-/** The request id of this answer: the one the edge gave the call (edge.ts), else a new one. */
-export function requestIdOf(c: Context): string {
-  return (c.get('requestId') as string | undefined) ?? newRequestId()
-}
+/** The request id of an answer (request-id.ts); here for the modules that render errors. */
+export { requestIdOf }
 
 export interface ErrorOptions {
   /** The invalid fields (platform entity, 0004). */
@@ -116,7 +114,7 @@ export class ApiError<E extends ErrorEntity = ErrorEntity, K extends string = st
   }
 
   /** The answer without a context (an upstream answer the gateway makes up, throttle.ts). */
-  toResponse(language: MessageLanguage, requestId: string): Response {
+  toResponse(language: MessageLanguage, requestId = requestIdOf()): Response {
     const rendered = renderError(this, language, requestId)
     return new Response(rendered.body, { status: rendered.status, headers: rendered.headers })
   }

@@ -8,7 +8,6 @@ import { routePath } from 'hono/route'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
 import { ApiError, errorApi, requestIdOf, type MessageTable } from './api-error'
-import { newRequestId } from './request-id'
 
 /**
  * The server's edge (docs/decisions/0022-server-edge.md): what every call goes through before any route reads it.
@@ -20,8 +19,8 @@ export type EdgeEnv = { Variables: { requestId: string; customerId?: string } }
 /** What the edge says, in English and French: what happened and what to do. */
 const EDGE_TEXTS = {
   tooLarge: {
-    en: 'The body is larger than the {max} bytes this address accepts. Send a smaller body.',
-    fr: 'Le corps dépasse les {max} octets acceptés à cette adresse. Envoyez un corps plus petit.',
+    en: 'The body is larger than the {{max}} bytes this address accepts. Send a smaller body.',
+    fr: 'Le corps dépasse les {{max}} octets acceptés à cette adresse. Envoyez un corps plus petit.',
   },
   contentType: {
     en: 'Send the body as application/json in UTF-8 (Content-Type: application/json; charset=utf-8, or no charset).',
@@ -32,16 +31,16 @@ const EDGE_TEXTS = {
     fr: 'Le corps n’est pas de l’UTF-8 valide. Envoyez-le encodé en UTF-8.',
   },
   host: {
-    en: 'This server does not answer for the host {host}. Use the address it is configured for (ALLOWED_HOSTS).',
-    fr: 'Ce serveur ne répond pas pour l’hôte {host}. Utilisez l’adresse pour laquelle il est configuré (ALLOWED_HOSTS).',
+    en: 'This server does not answer for the host {{host}}. Use the address it is configured for (ALLOWED_HOSTS).',
+    fr: 'Ce serveur ne répond pas pour l’hôte {{host}}. Utilisez l’adresse pour laquelle il est configuré (ALLOWED_HOSTS).',
   },
   crossOrigin: {
     en: 'Changes are accepted from this console’s own pages only; this call came from another site.',
     fr: 'Les modifications ne sont acceptées que depuis les pages de cette console ; cet appel vient d’un autre site.',
   },
   method: {
-    en: 'The method {method} is not allowed at this address. Use one of: {allow}.',
-    fr: 'La méthode {method} n’est pas autorisée à cette adresse. Utilisez l’une de : {allow}.',
+    en: 'The method {{method}} is not allowed at this address. Use one of: {{allow}}.',
+    fr: 'La méthode {{method}} n’est pas autorisée à cette adresse. Utilisez l’une de : {{allow}}.',
   },
   internal: {
     en: 'The server could not answer this call. Try again in a moment; if it persists, give the request id to support.',
@@ -52,12 +51,12 @@ const EDGE_TEXTS = {
     fr: 'Connectez-vous pour faire des modifications.',
   },
   headersTooLarge: {
-    en: 'The address and headers of this call are larger than the {max} bytes this server reads. Send a shorter address or fewer cookies.',
-    fr: 'L’adresse et les en-têtes de cet appel dépassent les {max} octets que ce serveur lit. Envoyez une adresse plus courte ou moins de cookies.',
+    en: 'The address and headers of this call are larger than the {{max}} bytes this server reads. Send a shorter address or fewer cookies.',
+    fr: 'L’adresse et les en-têtes de cet appel dépassent les {{max}} octets que ce serveur lit. Envoyez une adresse plus courte ou moins de cookies.',
   },
   tooSlow: {
-    en: 'The call was not received within {seconds} s, so the connection was closed. Try again.',
-    fr: 'L’appel n’a pas été reçu en {seconds} s : la connexion a été fermée. Réessayez.',
+    en: 'The call was not received within {{seconds}} s, so the connection was closed. Try again.',
+    fr: 'L’appel n’a pas été reçu en {{seconds}} s : la connexion a été fermée. Réessayez.',
   },
   malformed: {
     en: 'This call is not valid HTTP.',
@@ -69,7 +68,7 @@ const EDGE_TEXTS = {
  * The edge's errors (the message of each code from server/shared/error-messages.ts). An address nothing serves is
  * described in English in both languages, as it always was.
  */
-export const EDGE_ERRORS = errorApi('edge', 'platform', { ...EDGE_TEXTS, notFound: { en: 'No resource exists at {path}.' } })
+export const EDGE_ERRORS = errorApi('edge', 'platform', { ...EDGE_TEXTS, notFound: { en: 'No resource exists at {{path}}.' } })
 
 export const tooLarge = (max: number) => new ApiError(EDGE_ERRORS, 413, ERROR_CODE.payloadTooLarge, 'tooLarge', { max })
 export const unsupportedMediaType = () => new ApiError(EDGE_ERRORS, 415, ERROR_CODE.unsupportedMediaType, 'contentType')
@@ -90,7 +89,7 @@ export function isWrite(method: string): boolean {
 
 /** First middleware: the call's request id, which every error of the edge and the log line carry. */
 export const identify: MiddlewareHandler<EdgeEnv> = async (c, next) => {
-  c.set('requestId', newRequestId())
+  requestIdOf(c)
   await next()
 }
 
@@ -148,7 +147,7 @@ export function allowedHosts(hosts: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     const host = (c.req.header('Host') ?? new URL(c.req.url).host).toLowerCase()
     const name = host.replace(/:\d+$/, '')
-    if (!exact.has(host) && !anyPort.has(name)) return new ApiError(EDGE_ERRORS, 421, ERROR_CODE.notFound, 'host', { host: host.slice(0, 100) }).respond(c)
+    if (!exact.has(host) && !anyPort.has(name)) throw new ApiError(EDGE_ERRORS, 421, ERROR_CODE.notFound, 'host', { host: host.slice(0, 100) })
     await next()
   }
 }
@@ -232,12 +231,12 @@ export function announcesBody(headers: Headers): boolean {
 export const jsonUtf8Writes: MiddlewareHandler = async (c, next) => {
   const method = c.req.method.toUpperCase()
   if (!isWrite(method) || (method === 'DELETE' && !announcesBody(c.req.raw.headers))) return next()
-  if (!isJsonUtf8(c.req.header('Content-Type'))) return unsupportedMediaType().respond(c)
+  if (!isJsonUtf8(c.req.header('Content-Type'))) throw unsupportedMediaType()
   try {
     strictUtf8.decode(await c.req.arrayBuffer())
   } catch (error) {
     if (error instanceof HTTPException) throw error
-    return notUtf8().respond(c)
+    throw notUtf8()
   }
   await next()
 }
@@ -317,8 +316,7 @@ export function answerClientErrors(server: Pick<Server, 'on'>, requestTimeoutMs 
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? new ApiError(EDGE_ERRORS, 408, ERROR_CODE.malformedBody, 'tooSlow', { seconds: Math.round(requestTimeoutMs / 1000) })
           : new ApiError(EDGE_ERRORS, 400, ERROR_CODE.malformedBody, 'malformed')
-    const requestId = newRequestId()
-    const response = failure.toResponse('en', requestId)
+    const response = failure.toResponse('en')
     void response.text().then((body) => {
       const head = [`HTTP/1.1 ${response.status} ${statusText(response.status)}`]
       response.headers.forEach((value, name) => head.push(`${name}: ${value}`))

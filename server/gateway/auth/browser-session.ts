@@ -18,7 +18,7 @@ export interface CloudAccess {
  * nobody. It reads the session as the API proxy does (`sessions.read`), so a session the proxy refuses is refused
  * here too.
  */
-export function browserSessionRoute(sessions: GatewaySessions, cloud: CloudAccess | null): Hono {
+export function browserSessionRoutes(sessions: GatewaySessions, cloud: CloudAccess | null): Hono {
   return new Hono().get('/', async (c) => {
     c.header('Cache-Control', 'no-store')
     const session = await sessions.read(c)

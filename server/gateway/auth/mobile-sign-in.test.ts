@@ -11,7 +11,7 @@ import { CookieJar } from '../../../test/cookie-jar'
 import { formOf } from '../../../test/html-form'
 import { pkcePair, testBrowser, type TestBrowser } from '../../sandbox/oidc/sign-in-test-support'
 import { answerOperator, callbackOf, NUMBERS, ORIGIN, type Answer } from '../../sandbox/mobile/mobile-test-support'
-import { createMobileSignIn } from './mobile-connect'
+import { mobileSignInRoutes } from './mobile-connect'
 import { SessionCookies } from './session'
 
 type Fetcher = { fetch(path: string, options?: CallOptions): Promise<Response> }
@@ -198,7 +198,7 @@ describe('the gateway refuses an ID token that is not right', () => {
   /** The app with a gateway whose operator token answers pass through `rewrite` (a misbehaving or attacked operator). */
   function gatewayWithRewrittenIdTokens(rewrite: (idToken: string) => Promise<string>): Fetcher {
     const cookies = new SessionCookies(testApp.config.oidc.sessionSecret, testApp.clock.now)
-    const mobile = createMobileSignIn({
+    const mobile = mobileSignInRoutes({
       discoveryUrl: 'http://sandbox.internal/sandbox',
       clientId: SANDBOX_CLIENT_ID,
       clientSecret: SANDBOX_CLIENT_SECRET,
@@ -213,7 +213,7 @@ describe('the gateway refuses an ID token that is not right', () => {
       sessionSecret: testApp.config.oidc.sessionSecret,
       now: testApp.clock.now,
     })
-    const app = new Hono().route('/auth/mobile', mobile.routes).route('/', testApp.app)
+    const app = new Hono().route('/auth/mobile', mobile).route('/', testApp.app)
     return {
       fetch: async (path, options = {}) =>
         app.request(path, {

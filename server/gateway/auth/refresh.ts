@@ -60,109 +60,128 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * expired. Failures are not remembered beyond REFUSAL_MS, so a later request may try again.
  */
 export function sessionRefresher(client: TokenClient, now: () => number, options: RefresherOptions = {}) {
-  const flights = new Map<string, Flight>()
-  const store = options.store ?? memoryStore(now)
   const secrets = options.secrets ?? randomBytes(32).toString('base64url')
-  const sealer = new SessionCookies(secrets, now)
-  const keys = cookieKeys(secrets, RESULT_KEY_NAME)
-  const waitMs = options.waitMs ?? WAIT_MS
-
-  async function askOperator(session: Session, scope: string | undefined): Promise<SharedResult> {
-    const outcome = await client.requestTokens({
-      grant_type: 'refresh_token',
-      refresh_token: session.refreshToken!,
-      ...(scope ? { scope } : {}),
-    })
-    if (outcome.kind !== 'tokens') return outcome
-    const idToken = outcome.tokens.id_token
-    if (idToken) {
-      const verified = await client.verifyIdToken(idToken, { now: now(), sub: session.sub })
-      if (!verified.ok) return { kind: 'refused', error: 'invalid_grant', description: `The ID token failed verification (${verified.reason}).` }
-    }
-    return { kind: 'tokens', tokens: outcome.tokens, ...(idToken ? { idToken } : {}), at: Math.floor(now() / 1000) }
+  const r: Refresher = {
+    client,
+    now,
+    flights: new Map(),
+    store: options.store ?? memoryStore(now),
+    sealer: new SessionCookies(secrets, now),
+    keys: cookieKeys(secrets, RESULT_KEY_NAME),
+    waitMs: options.waitMs ?? WAIT_MS,
   }
-
-  /** Whether renewed tokens may still serve `session`: recent, unexpired, and not the ones it already holds. */
-  function fresh(tokens: TokenResponse, settledAt: number, session: Session): boolean {
-    return now() - settledAt <= GRACE_MS && now() < settledAt + tokens.expires_in * 1000 && tokens.access_token !== session.accessToken
+  return function refresh(session: Session, scope?: string): Promise<RefreshOutcome> {
+    return refreshOnce(r, session, scope)
   }
+}
 
-  function reusable(flight: Flight, session: Session): boolean {
-    return !flight.renewed || fresh(flight.renewed.tokens, flight.renewed.settledAt, session)
+/** What one refresher's steps share: the operator's token client, the clock, this process's flights, the shared store. */
+interface Refresher {
+  client: TokenClient
+  now: () => number
+  flights: Map<string, Flight>
+  store: SharedStore
+  sealer: SessionCookies
+  keys: ReturnType<typeof cookieKeys>
+  waitMs: number
+}
+
+async function refreshOnce(r: Refresher, session: Session, scope: string | undefined): Promise<RefreshOutcome> {
+  const { flights, now } = r
+  if (!session.refreshToken) return { kind: 'refused', error: 'invalid_grant', description: 'This session has no refresh token; sign in again.' }
+  for (const [key, flight] of flights) {
+    if (flight.renewed && now() - flight.renewed.settledAt > GRACE_MS) flights.delete(key)
   }
-
-  async function storedResult(key: string, session: Session): Promise<SharedResult | null> {
-    const sealed = await store.get(`refresh:result:${key}`)
-    const result = await sealer.open(sealed ?? undefined, keys, ZSharedResult)
-    if (!result) return null
-    if (result.kind === 'tokens' && !fresh(result.tokens, result.at * 1000, session)) return null
-    return result
+  const key = createHash('sha256')
+    .update(`${scope ?? ''}\u0000${session.refreshToken}`)
+    .digest('base64url')
+  let flight = flights.get(key)
+  if (!flight || !reusable(r, flight, session)) {
+    const created: Flight = { result: sharedRefresh(r, key, session, scope) }
+    flight = created
+    flights.set(key, created)
+    void created.result.then(
+      (result) => {
+        if (result.kind === 'tokens') created.renewed = { tokens: result.tokens, settledAt: result.at * 1000 }
+        else if (flights.get(key) === created) flights.delete(key)
+      },
+      () => {
+        if (flights.get(key) === created) flights.delete(key)
+      },
+    )
   }
-
-  async function share(key: string, result: SharedResult): Promise<void> {
-    if (result.kind === 'unavailable') return
-    const ttlMs = result.kind === 'tokens' ? GRACE_MS : REFUSAL_MS
-    const sealed = await sealer.seal(result, Math.ceil((now() + ttlMs) / 1000) + 1, keys)
-    await store.set(`refresh:result:${key}`, sealed, ttlMs)
+  const result = await flight.result
+  if (result.kind !== 'tokens') return result
+  return {
+    kind: 'renewed',
+    session: sessionFromTokens(result.tokens, result.at, { sub: session.sub, scope: session.scope, previous: session }),
+    ...(result.idToken ? { idToken: result.idToken } : {}),
   }
+}
 
-  /** The refresh as the instances agree on it: a result another instance stored, or this one's under the lock. */
-  async function sharedRefresh(key: string, session: Session, scope: string | undefined): Promise<SharedResult> {
-    const lockKey = `refresh:lock:${key}`
-    const owner = randomBytes(16).toString('base64url')
-    const deadline = now() + waitMs
-    for (;;) {
-      const stored = await storedResult(key, session)
-      if (stored) return stored
-      if (await store.setIfAbsent(lockKey, owner, LOCK_MS)) {
-        try {
-          // Another instance may have finished between the read above and the lock.
-          const late = await storedResult(key, session)
-          if (late) return late
-          const result = await askOperator(session, scope)
-          await share(key, result)
-          return result
-        } finally {
-          await store.delete(lockKey, owner)
-        }
+async function askOperator({ client, now }: Refresher, session: Session, scope: string | undefined): Promise<SharedResult> {
+  const outcome = await client.requestTokens({
+    grant_type: 'refresh_token',
+    refresh_token: session.refreshToken!,
+    ...(scope ? { scope } : {}),
+  })
+  if (outcome.kind !== 'tokens') return outcome
+  const idToken = outcome.tokens.id_token
+  if (idToken) {
+    const verified = await client.verifyIdToken(idToken, { now: now(), sub: session.sub })
+    if (!verified.ok) return { kind: 'refused', error: 'invalid_grant', description: `The ID token failed verification (${verified.reason}).` }
+  }
+  return { kind: 'tokens', tokens: outcome.tokens, ...(idToken ? { idToken } : {}), at: Math.floor(now() / 1000) }
+}
+
+/** Whether renewed tokens may still serve `session`: recent, unexpired, and not the ones it already holds. */
+function fresh({ now }: Refresher, tokens: TokenResponse, settledAt: number, session: Session): boolean {
+  return now() - settledAt <= GRACE_MS && now() < settledAt + tokens.expires_in * 1000 && tokens.access_token !== session.accessToken
+}
+
+function reusable(r: Refresher, flight: Flight, session: Session): boolean {
+  return !flight.renewed || fresh(r, flight.renewed.tokens, flight.renewed.settledAt, session)
+}
+
+async function storedResult(r: Refresher, key: string, session: Session): Promise<SharedResult | null> {
+  const sealed = await r.store.get(`refresh:result:${key}`)
+  const result = await r.sealer.open(sealed ?? undefined, r.keys, ZSharedResult)
+  if (!result) return null
+  if (result.kind === 'tokens' && !fresh(r, result.tokens, result.at * 1000, session)) return null
+  return result
+}
+
+async function share(r: Refresher, key: string, result: SharedResult): Promise<void> {
+  if (result.kind === 'unavailable') return
+  const ttlMs = result.kind === 'tokens' ? GRACE_MS : REFUSAL_MS
+  const sealed = await r.sealer.seal(result, Math.ceil((r.now() + ttlMs) / 1000) + 1, r.keys)
+  await r.store.set(`refresh:result:${key}`, sealed, ttlMs)
+}
+
+/** The refresh as the instances agree on it: a result another instance stored, or this one's under the lock. */
+async function sharedRefresh(r: Refresher, key: string, session: Session, scope: string | undefined): Promise<SharedResult> {
+  const lockKey = `refresh:lock:${key}`
+  const owner = randomBytes(16).toString('base64url')
+  const deadline = r.now() + r.waitMs
+  for (;;) {
+    const stored = await storedResult(r, key, session)
+    if (stored) return stored
+    if (await r.store.setIfAbsent(lockKey, owner, LOCK_MS)) {
+      try {
+        // Another instance may have finished between the read above and the lock.
+        const late = await storedResult(r, key, session)
+        if (late) return late
+        const result = await askOperator(r, session, scope)
+        await share(r, key, result)
+        return result
+      } finally {
+        await r.store.delete(lockKey, owner)
       }
-      if (now() >= deadline) {
-        return { kind: 'unavailable', error: 'temporarily_unavailable', description: 'The session is being renewed by another request. Try again in a moment.' }
-      }
-      await sleep(POLL_MS)
     }
-  }
-
-  return async function refresh(session: Session, scope?: string): Promise<RefreshOutcome> {
-    if (!session.refreshToken) return { kind: 'refused', error: 'invalid_grant', description: 'This session has no refresh token; sign in again.' }
-    for (const [key, flight] of flights) {
-      if (flight.renewed && now() - flight.renewed.settledAt > GRACE_MS) flights.delete(key)
+    if (r.now() >= deadline) {
+      return { kind: 'unavailable', error: 'temporarily_unavailable', description: 'The session is being renewed by another request. Try again in a moment.' }
     }
-    const key = createHash('sha256')
-      .update(`${scope ?? ''}\u0000${session.refreshToken}`)
-      .digest('base64url')
-    let flight = flights.get(key)
-    if (!flight || !reusable(flight, session)) {
-      const created: Flight = { result: sharedRefresh(key, session, scope) }
-      flight = created
-      flights.set(key, created)
-      void created.result.then(
-        (result) => {
-          if (result.kind === 'tokens') created.renewed = { tokens: result.tokens, settledAt: result.at * 1000 }
-          else if (flights.get(key) === created) flights.delete(key)
-        },
-        () => {
-          if (flights.get(key) === created) flights.delete(key)
-        },
-      )
-    }
-    const result = await flight.result
-    if (result.kind !== 'tokens') return result
-    return {
-      kind: 'renewed',
-      session: sessionFromTokens(result.tokens, result.at, { sub: session.sub, scope: session.scope, previous: session }),
-      ...(result.idToken ? { idToken: result.idToken } : {}),
-    }
+    await sleep(POLL_MS)
   }
 }
 

@@ -18,14 +18,14 @@ export const CLOUD_ERRORS = errorApi('cloud', 'platform', {
   },
   invalidKey: { en: 'The cloud API key is not known.', fr: 'La clé de l’API cloud n’est pas reconnue.' },
   spikeArrest: {
-    en: 'Spike arrest limit of {limit} requests per second exceeded. Retry after about a second.',
-    fr: 'Limite anti-pic de {limit} requêtes par seconde dépassée. Réessayez dans une seconde environ.',
+    en: 'Spike arrest limit of {{limit}} requests per second exceeded. Retry after about a second.',
+    fr: 'Limite anti-pic de {{limit}} requêtes par seconde dépassée. Réessayez dans une seconde environ.',
   },
-  field: { en: '{path} {message}.', fr: '{path} {message}.' },
-  repeated: { en: '{name} is given more than once; give it once.', fr: '{name} est donné plusieurs fois ; donnez-le une seule fois.' },
-  noPath: { en: 'No resource exists at {path}.', fr: 'Aucune ressource n’existe à l’adresse {path}.' },
-  noProject: { en: 'No project {id} exists for your company.', fr: 'Aucun projet {id} n’existe pour votre société.' },
-  noRegion: { en: 'No region {id} exists; GET /cloud/v1/regions lists them.', fr: 'Aucune région {id} n’existe ; GET /cloud/v1/regions les liste.' },
+  field: { en: '{{path}} {{message}}.', fr: '{{path}} {{message}}.' },
+  repeated: { en: '{{name}} is given more than once; give it once.', fr: '{{name}} est donné plusieurs fois ; donnez-le une seule fois.' },
+  noPath: { en: 'No resource exists at {{path}}.', fr: 'Aucune ressource n’existe à l’adresse {{path}}.' },
+  noProject: { en: 'No project {{id}} exists for your company.', fr: 'Aucun projet {{id}} n’existe pour votre société.' },
+  noRegion: { en: 'No region {{id}} exists; GET /cloud/v1/regions lists them.', fr: 'Aucune région {{id}} n’existe ; GET /cloud/v1/regions les liste.' },
   method: { en: 'Only GET is allowed here.', fr: 'Seul GET est autorisé ici.' },
   internal: {
     en: 'Something went wrong on our side. Quote the request id to support.',
@@ -77,7 +77,7 @@ function idOf(value: string): number | null {
  * owns the projects it sees. Order of checks: route (404 / 405), key (401 40 / 41), spike arrest (403 53),
  * query (400 25 / 26), project and region (404 60).
  */
-export function cloudApi(sandbox: Sandbox): Hono<CloudEnv> {
+export function cloudApiRoutes(sandbox: Sandbox): Hono<CloudEnv> {
   const app = new Hono<CloudEnv>()
   const inventory = new CloudInventory(sandbox.config.SANDBOX_SEED)
 

@@ -26,8 +26,8 @@ const SAYS = {
     fr: 's’écrit DE..À (dates ou horodatages ISO 8601, l’une des bornes peut manquer)',
   },
   bound: {
-    en: 'is not a parameter of this API: write the range as {field}=FROM..TO',
-    fr: 'n’est pas un paramètre de cette API : écrivez l’intervalle {field}=DE..À',
+    en: 'is not a parameter of this API: write the range as {{field}}=FROM..TO',
+    fr: 'n’est pas un paramètre de cette API : écrivez l’intervalle {{field}}=DE..À',
   },
   wildcard: { en: 'is matched exactly: * is not accepted', fr: 'est comparée telle quelle : * n’est pas accepté' },
 } satisfies Record<string, Sentence>
@@ -45,7 +45,7 @@ export function canonicalRequestQuery(flat: Record<string, string>, language: Me
   const canonical = Object.create(null) as Record<string, string>
   for (const [name, value] of Object.entries(flat)) {
     const bound = /^(.+)\.(gte|lte)$/.exec(name)
-    if (bound) throw refusedParameter(name, SAYS.bound[language].replace('{field}', bound[1]!), ERROR_CODE.unknownQueryParameter)
+    if (bound) throw refusedParameter(name, SAYS.bound[language].replace('{{field}}', bound[1]!), ERROR_CODE.unknownQueryParameter)
     if ((RANGE_FIELDS as readonly string[]).includes(name) && value.includes('..')) {
       const [from = '', to = '', ...rest] = value.split('..')
       const valid = (end: string) => end === '' || (DATE_OR_TIMESTAMP.test(end) && !Number.isNaN(Date.parse(end)))

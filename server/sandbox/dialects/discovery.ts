@@ -9,7 +9,7 @@ import { authUrlOf } from '../oidc/settings'
  * what the ID token's `iss` is, and this operator says it here. Every address is where the sandbox really serves it.
  * ID tokens are signed with HS256 and the client secret (0011), so the key set is empty.
  */
-export function openIdDiscovery(config: SandboxConfig): Hono {
+export function alternateDiscoveryRoutes(config: SandboxConfig): Hono {
   const app = new Hono()
   const authUrl = authUrlOf(config)
   const oidcBase = `${authUrl}/openidconnect`

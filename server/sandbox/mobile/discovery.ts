@@ -8,6 +8,7 @@ import type { Sandbox } from '../sandbox'
 import { mobileStateOf, purgeExpired } from './mobile-state'
 import { discoveryErrorPage, selectionPage } from './mobile-pages'
 import { encryptMsisdn, mccMncOf, normalizeMsisdn, operatorByKey, operatorByMccMnc, subscriberOf, type SandboxOperator } from './operators'
+import { answerError } from '../../shared/edge'
 
 /** Discovery sessions and the operator-selection page live 10 minutes, like the code they lead to. */
 const SESSION_TTL_MS = 10 * 60_000
@@ -40,12 +41,12 @@ export const DISCOVERY_ERRORS = errorApi('discovery', 'discovery', {
   noCredentials: { en: 'Send the application’s credentials as Authorization: Basic.' },
   badCredentials: { en: 'The Basic credentials are not those of a registered application.' },
   formBody: { en: 'Send the parameters form-encoded (application/x-www-form-urlencoded).' },
-  repeated: { en: '{names} may appear only once.' },
+  repeated: { en: '{{names}} may appear only once.' },
   redirectRequired: { en: 'Redirect_URL is required.' },
-  invalid: { en: '{problems}' },
+  invalid: { en: '{{problems}}' },
   redirectOrigin: { en: 'Redirect_URL is not on an origin registered for this application.' },
   mccMnc: { en: 'Send Selected-MCC and Selected-MNC together.' },
-  noOperator: { en: 'No operator serves MCC {mcc} and MNC {mnc}.' },
+  noOperator: { en: 'No operator serves MCC {{mcc}} and MNC {{mnc}}.' },
 })
 
 function redirectWith(c: Context, target: string, parameters: Record<string, string>): Response {
@@ -90,88 +91,97 @@ export function discoveryAnswer(sandbox: Sandbox, operator: SandboxOperator, app
  * GET or POST /v2/discovery (reference 3) and the operator-selection page it sends the browser to
  * (docs/decisions/0017-mobile-connect.md).
  */
-export function discoveryEndpoints(sandbox: Sandbox): Hono {
+export function discoveryRoutes(sandbox: Sandbox): Hono {
   const app = new Hono()
-  const state = mobileStateOf(sandbox)
-  const selectionUrl = () => `${publicSandboxBase(sandbox)}${SELECTION_PATH}`
-  const pageLanguage = (c: Context) => languageOf(c.req.header('Accept-Language')?.split(',')[0]?.split(';')[0])
-
-  app.on(['GET', 'POST'], DISCOVERY_PATH, async (c) => {
-    const auth = authenticateClient(sandbox, c.req.header('Authorization') ?? undefined, {})
-    if (!c.req.header('Authorization')) return new ApiError(DISCOVERY_ERRORS, 401, 'Unauthorized_Access', 'noCredentials').respond(c)
-    if ('error' in auth) return new ApiError(DISCOVERY_ERRORS, 401, 'Unauthorized_Access', 'badCredentials').respond(c)
-    let params: URLSearchParams
-    if (c.req.method === 'GET') params = new URL(c.req.url).searchParams
-    else if (/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) params = new URLSearchParams(await c.req.text())
-    else return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'formBody').respond(c)
-    const repeated = [...new Set([...params.keys()].filter((name) => params.getAll(name).length > 1))]
-    if (repeated.length) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'repeated', { names: repeated.join(', ') }).respond(c)
-    const raw = Object.fromEntries(params)
-    if (!raw.Redirect_URL) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectRequired').respond(c)
-    const query = ZDiscoveryQuery.safeParse(raw)
-    if (!query.success)
-      return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'invalid', {
-        problems: query.error.issues.map((issue) => issue.message).join('; '),
-      }).respond(c)
-    const redirectUrl = query.data.Redirect_URL
-    if (!registeredOrigins(sandbox).includes(new URL(redirectUrl).origin)) {
-      return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectOrigin').respond(c)
-    }
-    const mcc = query.data['Selected-MCC']
-    const mnc = query.data['Selected-MNC']
-    if (mcc === undefined && mnc === undefined) {
-      // Step 1: the browser goes to the operator-selection page.
-      purgeExpired(state, sandbox.realNow())
-      const sessionId = randomBytes(24).toString('base64url')
-      state.discoverySessions.set(sessionId, { clientId: auth.application.client_id, redirectUrl, expiresAt: sandbox.realNow() + SESSION_TTL_MS })
-      return redirectWith(c, selectionUrl(), { session_id: sessionId })
-    }
-    if (mcc === undefined || mnc === undefined) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'mccMnc').respond(c)
-    const operator = operatorByMccMnc(mcc, mnc)
-    if (!operator) return new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'noOperator', { mcc, mnc }).respond(c)
-    return c.body(JSON.stringify(discoveryAnswer(sandbox, operator, auth.application)), 200, {
-      'Content-Type': 'application/json',
-      'Cache-Control': 'no-store',
-    })
-  })
-
-  const sessionOf = (id: string | undefined | null) => {
-    const session = id ? state.discoverySessions.get(id) : undefined
-    return session && session.expiresAt > sandbox.realNow() ? session : undefined
-  }
-
-  app.get(SELECTION_PATH, (c) => {
-    const sessionId = c.req.query('session_id')
-    const session = sessionOf(sessionId)
-    if (!session || !sessionId) return discoveryErrorPage(c, pageLanguage(c))
-    return selectionPage(c, { language: pageLanguage(c), action: selectionUrl(), sessionId, redirectUrl: session.redirectUrl })
-  })
-
-  app.post(SELECTION_PATH, async (c) => {
-    const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '') ? new URLSearchParams(await c.req.text()) : null
-    const sessionId = form?.get('session_id') ?? ''
-    const session = sessionOf(sessionId)
-    const language = pageLanguage(c)
-    if (!form || !session) return discoveryErrorPage(c, language)
-    const page = { language, action: selectionUrl(), sessionId, redirectUrl: session.redirectUrl }
-    const finish = (parameters: Record<string, string>) => {
-      state.discoverySessions.delete(sessionId)
-      return redirectWith(c, session.redirectUrl, parameters)
-    }
-    if (form.has('operator')) {
-      // The person picked country and operator: no number, so no subscriber_id (reference 3).
-      const [mcc = '', mnc = ''] = (form.get('operator') ?? '').split('_')
-      const operator = operatorByMccMnc(mcc, mnc)
-      return operator ? finish({ mcc_mnc: mccMncOf(operator) }) : selectionPage(c, { ...page, error: 'pick' })
-    }
-    const typed = form.get('msisdn') ?? ''
-    const msisdn = normalizeMsisdn(typed)
-    if (!msisdn) return selectionPage(c, { ...page, typed, error: 'malformed' })
-    const subscriber = subscriberOf(msisdn)
-    const operator = subscriber && operatorByKey(subscriber.operator)
-    if (!operator) return selectionPage(c, { ...page, typed, error: 'unknown' })
-    return finish({ mcc_mnc: mccMncOf(operator), subscriber_id: encryptMsisdn(msisdn) })
-  })
-
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  app.onError(answerError)
+  app.on(['GET', 'POST'], DISCOVERY_PATH, (c) => discover(sandbox, c))
+  app.get(SELECTION_PATH, (c) => showSelection(sandbox, c))
+  app.post(SELECTION_PATH, (c) => answerSelection(sandbox, c))
   return app
+}
+
+const selectionUrl = (sandbox: Sandbox) => `${publicSandboxBase(sandbox)}${SELECTION_PATH}`
+const pageLanguage = (c: Context) => languageOf(c.req.header('Accept-Language')?.split(',')[0]?.split(';')[0])
+
+function sessionOf(sandbox: Sandbox, id: string | undefined | null) {
+  const session = id ? mobileStateOf(sandbox).discoverySessions.get(id) : undefined
+  return session && session.expiresAt > sandbox.realNow() ? session : undefined
+}
+
+/** GET or POST /v2/discovery: step 1 sends the browser to the selection page; step 2 answers the operator's endpoints. */
+async function discover(sandbox: Sandbox, c: Context): Promise<Response> {
+  const state = mobileStateOf(sandbox)
+  const auth = authenticateClient(sandbox, c.req.header('Authorization') ?? undefined, {})
+  if (!c.req.header('Authorization')) throw new ApiError(DISCOVERY_ERRORS, 401, 'Unauthorized_Access', 'noCredentials')
+  if ('error' in auth) throw new ApiError(DISCOVERY_ERRORS, 401, 'Unauthorized_Access', 'badCredentials')
+  let params: URLSearchParams
+  if (c.req.method === 'GET') params = new URL(c.req.url).searchParams
+  else if (/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) params = new URLSearchParams(await c.req.text())
+  else throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'formBody')
+  const repeated = [...new Set([...params.keys()].filter((name) => params.getAll(name).length > 1))]
+  if (repeated.length) throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'repeated', { names: repeated.join(', ') })
+  const raw = Object.fromEntries(params)
+  if (!raw.Redirect_URL) throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectRequired')
+  const query = ZDiscoveryQuery.safeParse(raw)
+  if (!query.success)
+    throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'invalid', {
+      problems: query.error.issues.map((issue) => issue.message).join('; '),
+    })
+  const redirectUrl = query.data.Redirect_URL
+  if (!registeredOrigins(sandbox).includes(new URL(redirectUrl).origin)) {
+    throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'redirectOrigin')
+  }
+  const mcc = query.data['Selected-MCC']
+  const mnc = query.data['Selected-MNC']
+  if (mcc === undefined && mnc === undefined) {
+    // Step 1: the browser goes to the operator-selection page.
+    purgeExpired(state, sandbox.realNow())
+    const sessionId = randomBytes(24).toString('base64url')
+    state.discoverySessions.set(sessionId, { clientId: auth.application.client_id, redirectUrl, expiresAt: sandbox.realNow() + SESSION_TTL_MS })
+    return redirectWith(c, selectionUrl(sandbox), { session_id: sessionId })
+  }
+  if (mcc === undefined || mnc === undefined) throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'mccMnc')
+  const operator = operatorByMccMnc(mcc, mnc)
+  if (!operator) throw new ApiError(DISCOVERY_ERRORS, 400, 'Invalid_Request', 'noOperator', { mcc, mnc })
+  return c.body(JSON.stringify(discoveryAnswer(sandbox, operator, auth.application)), 200, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+  })
+}
+
+/** The operator-selection page of a discovery session. */
+function showSelection(sandbox: Sandbox, c: Context): Response {
+  const sessionId = c.req.query('session_id')
+  const session = sessionOf(sandbox, sessionId)
+  if (!session || !sessionId) return discoveryErrorPage(c, pageLanguage(c))
+  return selectionPage(c, { language: pageLanguage(c), action: selectionUrl(sandbox), sessionId, redirectUrl: session.redirectUrl })
+}
+
+/** The person's choice: an operator, or a number whose operator the sandbox knows; back to the client with it. */
+async function answerSelection(sandbox: Sandbox, c: Context): Promise<Response> {
+  const state = mobileStateOf(sandbox)
+  const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '') ? new URLSearchParams(await c.req.text()) : null
+  const sessionId = form?.get('session_id') ?? ''
+  const session = sessionOf(sandbox, sessionId)
+  const language = pageLanguage(c)
+  if (!form || !session) return discoveryErrorPage(c, language)
+  const page = { language, action: selectionUrl(sandbox), sessionId, redirectUrl: session.redirectUrl }
+  const finish = (parameters: Record<string, string>) => {
+    state.discoverySessions.delete(sessionId)
+    return redirectWith(c, session.redirectUrl, parameters)
+  }
+  if (form.has('operator')) {
+    // The person picked country and operator: no number, so no subscriber_id (reference 3).
+    const [mcc = '', mnc = ''] = (form.get('operator') ?? '').split('_')
+    const operator = operatorByMccMnc(mcc, mnc)
+    return operator ? finish({ mcc_mnc: mccMncOf(operator) }) : selectionPage(c, { ...page, error: 'pick' })
+  }
+  const typed = form.get('msisdn') ?? ''
+  const msisdn = normalizeMsisdn(typed)
+  if (!msisdn) return selectionPage(c, { ...page, typed, error: 'malformed' })
+  const subscriber = subscriberOf(msisdn)
+  const operator = subscriber && operatorByKey(subscriber.operator)
+  if (!operator) return selectionPage(c, { ...page, typed, error: 'unknown' })
+  return finish({ mcc_mnc: mccMncOf(operator), subscriber_id: encryptMsisdn(msisdn) })
 }

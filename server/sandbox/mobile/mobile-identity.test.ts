@@ -22,7 +22,7 @@ import {
   type Answer,
   type TestOperator,
 } from './mobile-test-support'
-import { NETWORK_MSISDN_HEADER } from './operator-server'
+import { NETWORK_MSISDN_HEADER } from './mobile-operator'
 import { decryptMsisdn, encryptMsisdn } from './operators'
 
 let testApp: TestApp

@@ -5,9 +5,10 @@ import { HEADER } from '@contract/common'
 import { SCOPE } from '@contract/misc'
 import type { TokenResponse } from '@contract/oauth'
 import type { ApplicationRow } from '../applications'
-import { newRequestId } from '../../shared/request-id'
+import { requestIdOf } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
 import { SANDBOX_OAUTH_ERRORS } from './oauth-errors'
+import { answerError } from '../../shared/edge'
 
 export const CLIENT_CREDENTIALS_TTL_SECONDS = 3600
 export const REALM = 'Basic realm="sandbox"'
@@ -60,29 +61,31 @@ export async function authenticatedTokenRequest(
   sandbox: Sandbox,
 ): Promise<{ application: ApplicationRow; form: Record<string, string>; repeated: string[] } | Response> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) {
-    return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'formBody').respond(c)
+    throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'formBody')
   }
   const params = new URLSearchParams(await c.req.text())
   const repeated = [...new Set([...params.keys()].filter((name) => params.getAll(name).length > 1))]
   const form = Object.fromEntries(params)
   const auth = authenticateClient(sandbox, c.req.header('Authorization'), form)
   if ('error' in auth) {
-    if (auth.error === 'duplicate') return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'duplicateCredentials').respond(c)
+    if (auth.error === 'duplicate') throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'duplicateCredentials')
     const key = auth.error === 'missing' ? 'missingClient' : 'badClient'
-    return new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_client', key, {}, { headers: { 'WWW-Authenticate': REALM } }).respond(c)
+    throw new ApiError(SANDBOX_OAUTH_ERRORS, 401, 'invalid_client', key, {}, { headers: { 'WWW-Authenticate': REALM } })
   }
   return { application: auth.application, form, repeated }
 }
 
 /** POST /oauth/v3/token: the client-credentials grant of reference 2, every documented answer. */
-export function clientCredentialsEndpoint(sandbox: Sandbox): Hono {
+export function clientCredentialsRoutes(sandbox: Sandbox): Hono {
   const app = new Hono()
+  // What a handler throws, answered as the edge answers it (docs/decisions/0036-server-handlers-by-name.md).
+  app.onError(answerError)
   app.use(async (c, next) => {
-    c.header(HEADER.requestId, newRequestId())
+    c.header(HEADER.requestId, requestIdOf(c))
     await next()
   })
   app.all('/', async (c) => {
-    if (c.req.method !== 'POST') return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'method', { method: c.req.method }).respond(c)
+    if (c.req.method !== 'POST') throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'method', { method: c.req.method })
     const accept = c.req.header('Accept') ?? ''
     if (!/application\/json|application\/\*|\*\/\*/i.test(accept)) {
       return c.body('Not Acceptable: send Accept: application/json.', 406, { 'Content-Type': 'text/plain;charset=utf-8' })
@@ -91,7 +94,7 @@ export function clientCredentialsEndpoint(sandbox: Sandbox): Hono {
     if (request instanceof Response) return request
     const { application, form } = request
     if (!sandbox.tokenLimiter.hit(application.client_id)) {
-      return new ApiError(
+      throw new ApiError(
         SANDBOX_OAUTH_ERRORS,
         429,
         'too_many_requests',
@@ -100,19 +103,19 @@ export function clientCredentialsEndpoint(sandbox: Sandbox): Hono {
         {
           headers: { 'Retry-After': String(sandbox.tokenLimiter.retryAfterSeconds(application.client_id)) },
         },
-      ).respond(c)
+      )
     }
-    if (!form.grant_type) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' }).respond(c)
+    if (!form.grant_type) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'required', { name: 'grant_type' })
     if (form.grant_type !== 'client_credentials') {
-      return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'clientCredentialsOnly', { grantType: form.grant_type }).respond(c)
+      throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_grant', 'clientCredentialsOnly', { grantType: form.grant_type })
     }
-    if (!application.subscribed) return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'unauthorized_client', 'notSubscribed').respond(c)
+    if (!application.subscribed) throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'unauthorized_client', 'notSubscribed')
     const allowed: string[] = application.scopes.split(' ').filter((s) => s === SCOPE.full || s === SCOPE.readonly)
     const requested = form.scope ? form.scope.split(' ').filter(Boolean) : allowed.filter((s) => s === SCOPE.full)
     const granted = requested.filter((s) => allowed.includes(s))
     if (granted.length === 0) {
       const asked = form.scope ? `scope ${form.scope} is` : 'No ordering scope is'
-      return new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'scope', { asked, allowed: allowed.join(' ') || 'none' }).respond(c)
+      throw new ApiError(SANDBOX_OAUTH_ERRORS, 400, 'invalid_request', 'scope', { asked, allowed: allowed.join(' ') || 'none' })
     }
     const { token } = sandbox.tokens.issue({
       kind: 'access',

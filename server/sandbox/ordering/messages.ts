@@ -5,7 +5,7 @@ type Localized = Record<MessageLanguage, string>
 
 /**
  * The ordering API's message table: per error, what went wrong in detail and what to do (the `description`; the
- * `message` is the code's, server/shared/error-messages.ts). `{name}` placeholders are filled from the error's params.
+ * `message` is the code's, server/shared/error-messages.ts). `{{name}}` placeholders are filled from the error's params.
  */
 const ORDERING_TEXTS = {
   unavailable: {
@@ -46,21 +46,21 @@ const ORDERING_TEXTS = {
     fr: 'Trop de requêtes en peu de temps. Réessayez après le nombre de secondes indiqué par Retry-After.',
   },
   spikeArrest: {
-    en: 'Spike arrest limit of {limit} requests per second exceeded. Retry after about a second.',
-    fr: 'Limite anti-pic de {limit} requêtes par seconde dépassée. Réessayez dans une seconde environ.',
+    en: 'Spike arrest limit of {{limit}} requests per second exceeded. Retry after about a second.',
+    fr: 'Limite anti-pic de {{limit}} requêtes par seconde dépassée. Réessayez dans une seconde environ.',
   },
   // Reference 2 "Limits": the description names the global quota limit, apart from the spike arrest's (0032).
   quotaMonth: {
-    en: 'Global quota limit of {limit} calls per month for this application on this API reached. It resets at {resetAt} (GMT).',
-    fr: 'Limite globale de quota de {limit} appels par mois atteinte pour cette application sur cette API. Elle est remise à zéro le {resetAt} (GMT).',
+    en: 'Global quota limit of {{limit}} calls per month for this application on this API reached. It resets at {{resetAt}} (GMT).',
+    fr: 'Limite globale de quota de {{limit}} appels par mois atteinte pour cette application sur cette API. Elle est remise à zéro le {{resetAt}} (GMT).',
   },
   quotaDay: {
-    en: 'Global quota limit of {limit} calls per day for this application on this API reached. It resets at {resetAt} (GMT).',
-    fr: 'Limite globale de quota de {limit} appels par jour atteinte pour cette application sur cette API. Elle est remise à zéro le {resetAt} (GMT).',
+    en: 'Global quota limit of {{limit}} calls per day for this application on this API reached. It resets at {{resetAt}} (GMT).',
+    fr: 'Limite globale de quota de {{limit}} appels par jour atteinte pour cette application sur cette API. Elle est remise à zéro le {{resetAt}} (GMT).',
   },
   quotaRolling: {
-    en: 'Global quota limit of {limit} calls per {seconds} seconds for this application on this API reached. Calls free up gradually as older ones leave the window.',
-    fr: 'Limite globale de quota de {limit} appels sur {seconds} secondes atteinte pour cette application sur cette API. Les appels se libèrent peu à peu, à mesure que les plus anciens sortent de la fenêtre.',
+    en: 'Global quota limit of {{limit}} calls per {{seconds}} seconds for this application on this API reached. Calls free up gradually as older ones leave the window.',
+    fr: 'Limite globale de quota de {{limit}} appels sur {{seconds}} secondes atteinte pour cette application sur cette API. Les appels se libèrent peu à peu, à mesure que les plus anciens sortent de la fenêtre.',
   },
   readonlyScope: {
     en: 'The b2b:ordering scope is needed to submit requests; this token only has b2b:ordering:readonly.',
@@ -70,84 +70,84 @@ const ORDERING_TEXTS = {
     en: 'The token carries neither b2b:ordering nor b2b:ordering:readonly.',
     fr: 'Le jeton ne porte ni b2b:ordering ni b2b:ordering:readonly.',
   },
-  requestNotFound: { en: 'No request {id} exists for your company.', fr: 'Aucune demande {id} n’existe pour votre société.' },
-  catalogItemNotFound: { en: 'No catalog item {id} exists.', fr: 'Aucun élément de catalogue {id} n’existe.' },
-  pathNotFound: { en: 'No resource exists at {path}.', fr: 'Aucune ressource n’existe à l’adresse {path}.' },
+  requestNotFound: { en: 'No request {{id}} exists for your company.', fr: 'Aucune demande {{id}} n’existe pour votre société.' },
+  catalogItemNotFound: { en: 'No catalog item {{id}} exists.', fr: 'Aucun élément de catalogue {{id}} n’existe.' },
+  pathNotFound: { en: 'No resource exists at {{path}}.', fr: 'Aucune ressource n’existe à l’adresse {{path}}.' },
   methodNotAllowed: {
-    en: '{method} is not allowed on {path}; allowed: {allowed}.',
-    fr: '{method} n’est pas autorisé sur {path} ; autorisé : {allowed}.',
+    en: '{{method}} is not allowed on {{path}}; allowed: {{allowed}}.',
+    fr: '{{method}} n’est pas autorisé sur {{path}} ; autorisé : {{allowed}}.',
   },
-  field: { en: '{path} {message}.', fr: '{path} {message}.' },
-  fields: { en: '{count} fields are invalid; the first: {path} {message}.', fr: '{count} champs sont invalides ; le premier : {path} {message}.' },
+  field: { en: '{{path}} {{message}}.', fr: '{{path}} {{message}}.' },
+  fields: { en: '{{count}} fields are invalid; the first: {{path}} {{message}}.', fr: '{{count}} champs sont invalides ; le premier : {{path}} {{message}}.' },
   repeatedParameter: {
-    en: '{name} is given more than once; give it once, with values separated by commas.',
-    fr: '{name} est donné plusieurs fois ; donnez-le une seule fois, avec les valeurs séparées par des virgules.',
+    en: '{{name}} is given more than once; give it once, with values separated by commas.',
+    fr: '{{name}} est donné plusieurs fois ; donnez-le une seule fois, avec les valeurs séparées par des virgules.',
   },
-  malformedJson: { en: 'The body is not valid JSON: {detail}', fr: 'Le corps n’est pas du JSON valide : {detail}' },
+  malformedJson: { en: 'The body is not valid JSON: {{detail}}', fr: 'Le corps n’est pas du JSON valide : {{detail}}' },
   jsonDepth: {
-    en: 'The body nests objects and arrays more than {max} levels deep. Send a flatter body.',
-    fr: 'Le corps imbrique objets et tableaux sur plus de {max} niveaux. Envoyez un corps moins imbriqué.',
+    en: 'The body nests objects and arrays more than {{max}} levels deep. Send a flatter body.',
+    fr: 'Le corps imbrique objets et tableaux sur plus de {{max}} niveaux. Envoyez un corps moins imbriqué.',
   },
   jsonObjectKeys: {
-    en: 'An object of the body has more than {max} keys. Send fewer fields.',
-    fr: 'Un objet du corps a plus de {max} clés. Envoyez moins de champs.',
+    en: 'An object of the body has more than {{max}} keys. Send fewer fields.',
+    fr: 'Un objet du corps a plus de {{max}} clés. Envoyez moins de champs.',
   },
   jsonArrayItems: {
-    en: 'An array of the body has more than {max} items. Send fewer items.',
-    fr: 'Un tableau du corps a plus de {max} éléments. Envoyez moins d’éléments.',
+    en: 'An array of the body has more than {{max}} items. Send fewer items.',
+    fr: 'Un tableau du corps a plus de {{max}} éléments. Envoyez moins d’éléments.',
   },
   jsonNodes: {
-    en: 'The body holds more than {max} values in all. Send a smaller body.',
-    fr: 'Le corps contient plus de {max} valeurs au total. Envoyez un corps plus petit.',
+    en: 'The body holds more than {{max}} values in all. Send a smaller body.',
+    fr: 'Le corps contient plus de {{max}} valeurs au total. Envoyez un corps plus petit.',
   },
   notAnObject: { en: 'The body must be a JSON object.', fr: 'Le corps doit être un objet JSON.' },
   attachmentTooLarge: {
-    en: '{path} is larger than 1 MiB once decoded. Send a smaller file.',
-    fr: '{path} dépasse 1 Mio une fois décodé. Envoyez un fichier plus petit.',
+    en: '{{path}} is larger than 1 MiB once decoded. Send a smaller file.',
+    fr: '{{path}} dépasse 1 Mio une fois décodé. Envoyez un fichier plus petit.',
   },
   contentType: {
     en: 'Send the body as application/json.',
     fr: 'Envoyez le corps au format application/json.',
   },
   bodyTooLarge: {
-    en: 'The body is larger than {max} bytes. Send fewer or smaller attachments.',
-    fr: 'Le corps dépasse {max} octets. Envoyez moins de pièces jointes ou des pièces jointes plus petites.',
+    en: 'The body is larger than {{max}} bytes. Send fewer or smaller attachments.',
+    fr: 'Le corps dépasse {{max}} octets. Envoyez moins de pièces jointes ou des pièces jointes plus petites.',
   },
   unknownType: {
-    en: 'No catalog item has the type {type}. GET /catalogItems lists the types you can request.',
-    fr: 'Aucun élément de catalogue n’a le type {type}. GET /catalogItems liste les types disponibles.',
+    en: 'No catalog item has the type {{type}}. GET /catalogItems lists the types you can request.',
+    fr: 'Aucun élément de catalogue n’a le type {{type}}. GET /catalogItems liste les types disponibles.',
   },
   unknownContract: {
-    en: 'Contract {contract} is not one of your company’s contracts. GET /me lists them.',
-    fr: 'Le contrat {contract} n’est pas un contrat de votre société. GET /me les liste.',
+    en: 'Contract {{contract}} is not one of your company’s contracts. GET /me lists them.',
+    fr: 'Le contrat {{contract}} n’est pas un contrat de votre société. GET /me les liste.',
   },
   targetNotFound: {
-    en: 'requestId {id} does not name a request of your company.',
-    fr: 'requestId {id} ne désigne aucune demande de votre société.',
+    en: 'requestId {{id}} does not name a request of your company.',
+    fr: 'requestId {{id}} ne désigne aucune demande de votre société.',
   },
   targetClosed: {
-    en: 'Request {id} is {status}; only a NEW or IN_PROGRESS request can be cancelled.',
-    fr: 'La demande {id} est {status} ; seule une demande NEW ou IN_PROGRESS peut être annulée.',
+    en: 'Request {{id}} is {{status}}; only a NEW or IN_PROGRESS request can be cancelled.',
+    fr: 'La demande {{id}} est {{status}} ; seule une demande NEW ou IN_PROGRESS peut être annulée.',
   },
   modifyClosed: {
-    en: 'Request {id} is {status}; only a NEW or IN_PROGRESS request, or a delivered service (a COMPLETED creation), can be modified.',
-    fr: 'La demande {id} est {status} ; seule une demande NEW ou IN_PROGRESS, ou un service livré (une création COMPLETED), peut être modifiée.',
+    en: 'Request {{id}} is {{status}}; only a NEW or IN_PROGRESS request, or a delivered service (a COMPLETED creation), can be modified.',
+    fr: 'La demande {{id}} est {{status}} ; seule une demande NEW ou IN_PROGRESS, ou un service livré (une création COMPLETED), peut être modifiée.',
   },
   serviceTerminated: {
-    en: 'The service delivered by request {id} is terminated or has a termination under way ({request}); it can no longer be modified.',
-    fr: 'Le service livré par la demande {id} est résilié ou a une résiliation en cours ({request}) ; il ne peut plus être modifié.',
+    en: 'The service delivered by request {{id}} is terminated or has a termination under way ({{request}}); it can no longer be modified.',
+    fr: 'Le service livré par la demande {{id}} est résilié ou a une résiliation en cours ({{request}}) ; il ne peut plus être modifié.',
   },
   targetIncompatible: {
-    en: 'A {requested} request cannot act on {id}, a {type} request. GET /catalogItems/{item} tells what it applies to.',
-    fr: 'Une demande {requested} ne peut pas porter sur {id}, une demande {type}. GET /catalogItems/{item} indique à quoi elle s’applique.',
+    en: 'A {{requested}} request cannot act on {{id}}, a {{type}} request. GET /catalogItems/{{item}} tells what it applies to.',
+    fr: 'Une demande {{requested}} ne peut pas porter sur {{id}}, une demande {{type}}. GET /catalogItems/{{item}} indique à quoi elle s’applique.',
   },
   unknownServicePoint: {
-    en: 'Service point {id} is not a delivered service of your company.',
-    fr: 'Le point de service {id} n’est pas un service livré de votre société.',
+    en: 'Service point {{id}} is not a delivered service of your company.',
+    fr: 'Le point de service {{id}} n’est pas un service livré de votre société.',
   },
   servicePointTerminated: {
-    en: 'Service point {id} is already terminated or has a termination under way ({request}).',
-    fr: 'Le point de service {id} est déjà résilié ou a une résiliation en cours ({request}).',
+    en: 'Service point {{id}} is already terminated or has a termination under way ({{request}}).',
+    fr: 'Le point de service {{id}} est déjà résilié ou a une résiliation en cours ({{request}}).',
   },
   internal: {
     en: 'An unexpected error occurred. Quote the request id to support.',
@@ -186,8 +186,8 @@ export const REJECTION_REASONS: Record<number, { reason: string; message: Locali
   304: {
     reason: 'CANCELLED',
     message: {
-      en: 'This request was cancelled at your request by {request}.',
-      fr: 'Cette demande a été annulée à votre demande par {request}.',
+      en: 'This request was cancelled at your request by {{request}}.',
+      fr: 'Cette demande a été annulée à votre demande par {{request}}.',
     },
   },
   305: {

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type Next } from 'hono'
 import { z } from 'zod'
 import { HEADER } from '@contract/common'
 import { ERROR_CODE } from '@contract/error'
@@ -124,212 +124,245 @@ const ROUTES: { pattern: RegExp; allow: string }[] = [
   { pattern: /^\/(doc|status|version|me)$/, allow: 'GET' },
 ]
 
+/** What the ordering API's handlers share: the sandbox, where the API is mounted, and the request renderer. */
+interface OrderingApi {
+  sandbox: Sandbox
+  basePath: string
+  render(row: RequestRow, options: RenderOptions): unknown
+  rendered: RenderedRequests
+}
+
+type OrderingContext = Context<SandboxEnv>
+
 /**
  * The ordering API of reference 1, mounted at `basePath` (for Content-Location and links).
  * Middleware order: request id and language first (every answer has them), then maintenance,
  * then the lifecycle catch-up, then access per route.
  */
-export function orderingApi(sandbox: Sandbox, basePath: string): Hono<SandboxEnv> {
-  const app = new Hono<SandboxEnv>()
+export function orderingApiRoutes(sandbox: Sandbox, basePath: string): Hono<SandboxEnv> {
   const { dialect } = sandbox
-  const access = requireAccess({ ...sandbox, apiKeyInQueryOnly: dialect.apiKeyInQueryOnly })
   const render = (row: RequestRow, options: RenderOptions) => dialect.request(renderRequest(row, options), row)
-  const rendered = new RenderedRequests(render)
-
+  const api: OrderingApi = { sandbox, basePath, render, rendered: new RenderedRequests(render) }
+  const access = requireAccess({ ...sandbox, apiKeyInQueryOnly: dialect.apiKeyInQueryOnly })
+  const app = new Hono<SandboxEnv>()
   app.use(identifyCall)
+  app.onError((error, c) => answerOrderingError(api, error, c))
+  app.use((c, next) => faultsAndMaintenance(api, c, next))
+  // Miscellaneous (no API key).
+  app.get('/doc', (c) => getDoc(api, c))
+  app.get('/status', (c) => getStatus(api, c))
+  app.get('/version', (c) => getVersion(api, c))
+  // Everything else needs the API key and a token.
+  app.get('/me', access, (c) => getMe(api, c))
+  app.get('/requests', access, (c) => listRequests(api, c))
+  app.get('/requests/aggregate', access, (c) => aggregateRequests(api, c))
+  app.get('/requests/:id', access, (c) => getRequest(api, c))
+  app.post('/requests', access, (c) => postRequest(api, c))
+  app.get('/catalogItems', access, (c) => listCatalogItems(api, c))
+  app.get('/catalogItems/:id', access, (c) => getCatalogItem(api, c))
+  // A known path with another method is a 405 naming what is allowed; anything else a 404.
+  app.all('*', (c) => notHere(api, c))
+  return app
+}
 
-  app.onError((error, c) => {
-    const known = error instanceof ApiError ? error : null
-    if (!known) console.error(`[sandbox] ${c.get('requestId')} ${c.req.method} ${c.req.path}`, error)
-    const answer = known ?? new ApiError(ORDERING_ERRORS, 500, ERROR_CODE.internal, 'internal')
-    return answer.respond(c, { contentType: errorContentType(c.req.method, c.req.path.slice(basePath.length)) })
-  })
+/** Every error of the API, thrown by a handler, as the platform entity in the endpoint's content type. */
+function answerOrderingError({ basePath }: OrderingApi, error: Error, c: OrderingContext): Response {
+  const known = error instanceof ApiError ? error : null
+  if (!known) console.error(`[sandbox] ${c.get('requestId')} ${c.req.method} ${c.req.path}`, error)
+  const answer = known ?? new ApiError(ORDERING_ERRORS, 500, ERROR_CODE.internal, 'internal')
+  return answer.respond(c, { contentType: errorContentType(c.req.method, c.req.path.slice(basePath.length)) })
+}
 
-  app.use(async (c, next) => {
-    const path = c.req.path.slice(basePath.length)
-    const fault = sandbox.faults.injected.take(c.req.method, path)
-    if (fault) {
-      const dropped = await injectFault(fault, sandbox.spikeArrest.limit)
-      if (dropped) return dropped
-    }
-    if (sandbox.faults.maintenance && !/^\/status\/?$/.test(path)) {
-      throw new ApiError(ORDERING_ERRORS, 503, ERROR_CODE.unavailable, 'unavailable', {}, { headers: { 'Retry-After': '30' } })
-    }
-    sandbox.catchUp()
-    await next()
-  })
+/** An injected fault first, then maintenance, then the lifecycle catch-up. */
+async function faultsAndMaintenance({ sandbox, basePath }: OrderingApi, c: OrderingContext, next: Next): Promise<Response | void> {
+  const path = c.req.path.slice(basePath.length)
+  const fault = sandbox.faults.injected.take(c.req.method, path)
+  if (fault) {
+    const dropped = await injectFault(fault, sandbox.spikeArrest.limit)
+    if (dropped) return dropped
+  }
+  if (sandbox.faults.maintenance && !/^\/status\/?$/.test(path)) {
+    throw new ApiError(ORDERING_ERRORS, 503, ERROR_CODE.unavailable, 'unavailable', {}, { headers: { 'Retry-After': '30' } })
+  }
+  sandbox.catchUp()
+  await next()
+}
 
-  // --- Miscellaneous (no API key) ---
-  app.get('/doc', (c) => {
-    parseQuery(c, ZApiKeyOnlyQuery)
-    return sendJson(c, buildOpenApiDocument(publicBase(c, basePath)))
-  })
-  app.get('/status', (c) => {
-    parseQuery(c, ZApiKeyOnlyQuery)
-    const state = sandbox.faults.maintenance ? 'UNAVAILABLE' : 'OK'
-    const body: ApiStatus = {
-      status: state,
-      checkedAt: new Date(sandbox.realNow()).toISOString(),
-      components: [
-        { name: 'ordering', status: state },
-        { name: 'catalog', status: state },
-        { name: 'storage', status: 'OK' },
-      ],
-    }
-    return sendJson(c, dialect.status(body))
-  })
-  app.get('/version', (c) => {
-    parseQuery(c, ZApiKeyOnlyQuery)
-    const body: ApiVersion = { name: 'B2B Ordering API', version: '3.1.0', major: 3, releasedAt: '2026-02-17' }
-    return sendJson(c, dialect.version(body))
-  })
+function getDoc({ basePath }: OrderingApi, c: OrderingContext): Response {
+  parseQuery(c, ZApiKeyOnlyQuery)
+  return sendJson(c, buildOpenApiDocument(publicBase(c, basePath)))
+}
 
-  // --- Everything else needs the API key and a token ---
-  app.get('/me', access, (c) => {
-    parseQuery(c, ZApiKeyOnlyQuery)
-    const principal = c.get('principal')
-    const application = sandbox.applications.byClientId(principal.clientId)!
-    const contracts = sandbox.db.prepare('SELECT number, name FROM contracts WHERE customer_id = ? ORDER BY number').all(principal.customerId) as {
-      number: string
-      name: string
-    }[]
-    // A person signed in at the sandbox authorization server has a name and an e-mail address; a minted test subject has neither.
-    const user = principal.subjectKind === 'user' ? sandbox.users.byId(principal.subjectId) : undefined
-    const body: Me = {
-      kind: principal.subjectKind,
-      id: principal.subjectId,
-      name: principal.subjectKind === 'application' ? application.name : (user?.name ?? principal.subjectId),
-      ...(user ? { email: user.email } : {}),
-      clientId: principal.clientId,
-      customer: { id: principal.customerId, name: sandbox.customerNames.get(principal.customerId) ?? principal.customerId },
-      scopes: principal.scopes,
-      contracts,
-    }
-    return sendJson(c, dialect.me(body))
-  })
+function getStatus({ sandbox }: OrderingApi, c: OrderingContext): Response {
+  parseQuery(c, ZApiKeyOnlyQuery)
+  const state = sandbox.faults.maintenance ? 'UNAVAILABLE' : 'OK'
+  const body: ApiStatus = {
+    status: state,
+    checkedAt: new Date(sandbox.realNow()).toISOString(),
+    components: [
+      { name: 'ordering', status: state },
+      { name: 'catalog', status: state },
+      { name: 'storage', status: 'OK' },
+    ],
+  }
+  return sendJson(c, sandbox.dialect.status(body))
+}
 
-  app.get('/requests', access, (c) => {
-    const query = parseQuery(c, dialect.listSchema, (flat) => dialect.requestQuery(flat, c.get('language'), 'list'))
-    const { customerId } = c.get('principal')
-    const { seqs, total } = sandbox.store.page(customerId, query)
-    const options = {
+function getVersion({ sandbox }: OrderingApi, c: OrderingContext): Response {
+  parseQuery(c, ZApiKeyOnlyQuery)
+  const body: ApiVersion = { name: 'B2B Ordering API', version: '3.1.0', major: 3, releasedAt: '2026-02-17' }
+  return sendJson(c, sandbox.dialect.version(body))
+}
+
+function getMe({ sandbox }: OrderingApi, c: OrderingContext): Response {
+  parseQuery(c, ZApiKeyOnlyQuery)
+  const principal = c.get('principal')
+  const application = sandbox.applications.byClientId(principal.clientId)!
+  const contracts = sandbox.db.prepare('SELECT number, name FROM contracts WHERE customer_id = ? ORDER BY number').all(principal.customerId) as {
+    number: string
+    name: string
+  }[]
+  // A person signed in at the sandbox authorization server has a name and an e-mail address; a minted test subject has neither.
+  const user = principal.subjectKind === 'user' ? sandbox.users.byId(principal.subjectId) : undefined
+  const body: Me = {
+    kind: principal.subjectKind,
+    id: principal.subjectId,
+    name: principal.subjectKind === 'application' ? application.name : (user?.name ?? principal.subjectId),
+    ...(user ? { email: user.email } : {}),
+    clientId: principal.clientId,
+    customer: { id: principal.customerId, name: sandbox.customerNames.get(principal.customerId) ?? principal.customerId },
+    scopes: principal.scopes,
+    contracts,
+  }
+  return sendJson(c, sandbox.dialect.me(body))
+}
+
+function listRequests({ sandbox, basePath, rendered }: OrderingApi, c: OrderingContext): Response {
+  const { dialect } = sandbox
+  const query = parseQuery(c, dialect.listSchema, (flat) => dialect.requestQuery(flat, c.get('language'), 'list'))
+  const { customerId } = c.get('principal')
+  const { seqs, total } = sandbox.store.page(customerId, query)
+  const options = {
+    language: c.get('language'),
+    customerName: sandbox.customerNames.get(customerId) ?? customerId,
+    displayNulls: query.displayNulls ?? false,
+    fields: query.fields,
+    links: query.displayLinks ? publicBase(c, basePath) : undefined,
+  }
+  const texts = rendered.page(sandbox.store.version, seqs, options, (missing) => sandbox.store.rowsBySeq(missing))
+  c.header(HEADER.totalCount, String(total))
+  c.header(HEADER.resultCount, String(texts.length))
+  return sendJsonText(c, `[${texts.join(',')}]`)
+}
+
+function aggregateRequests({ sandbox }: OrderingApi, c: OrderingContext): Response {
+  const { dialect } = sandbox
+  const query = parseQuery(c, dialect.aggregateSchema, (flat) => dialect.requestQuery(flat, c.get('language'), 'aggregate'))
+  const counts = sandbox.store.aggregate(c.get('principal').customerId, query)
+  c.header(HEADER.totalCount, String(Object.values(counts).reduce((sum, n) => sum + n, 0)))
+  return sendJson(c, counts)
+}
+
+function getRequest({ sandbox, basePath, render }: OrderingApi, c: OrderingContext): Response {
+  parseQuery(c, ZGetRequestQuery)
+  const { customerId } = c.get('principal')
+  const id = c.req.param('id')!
+  const row = sandbox.store.get(customerId, id)
+  // Another customer's request is as unknown as one that does not exist.
+  if (!row) throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'requestNotFound', { id })
+  const query = c.req.query()
+  return sendJson(
+    c,
+    render(row, {
       language: c.get('language'),
       customerName: sandbox.customerNames.get(customerId) ?? customerId,
-      displayNulls: query.displayNulls ?? false,
-      fields: query.fields,
-      links: query.displayLinks ? publicBase(c, basePath) : undefined,
-    }
-    const texts = rendered.page(sandbox.store.version, seqs, options, (missing) => sandbox.store.rowsBySeq(missing))
-    c.header(HEADER.totalCount, String(total))
-    c.header(HEADER.resultCount, String(texts.length))
-    return sendJsonText(c, `[${texts.join(',')}]`)
-  })
+      displayNulls: query.displayNulls === 'true',
+      links: query.displayLinks === 'true' ? publicBase(c, basePath) : undefined,
+    }),
+  )
+}
 
-  app.get('/requests/aggregate', access, (c) => {
-    const query = parseQuery(c, dialect.aggregateSchema, (flat) => dialect.requestQuery(flat, c.get('language'), 'aggregate'))
-    const counts = sandbox.store.aggregate(c.get('principal').customerId, query)
-    c.header(HEADER.totalCount, String(Object.values(counts).reduce((sum, n) => sum + n, 0)))
-    return sendJson(c, counts)
-  })
+/** A creation's body: JSON, counted as it streams in, valid UTF-8, of a bounded shape. */
+async function readCreationBody(c: OrderingContext): Promise<unknown> {
+  const contentType = c.req.header('Content-Type') ?? ''
+  if (!/^application\/json\b/i.test(contentType)) throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.unsupportedMediaType, 'contentType')
+  const declared = Number(c.req.header('Content-Length') ?? 0)
+  const tooLarge = () => new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.payloadTooLarge, 'bodyTooLarge', { max: REQUEST_BODY_MAX_BYTES })
+  if (declared > REQUEST_BODY_MAX_BYTES) throw tooLarge()
+  // Counted as it streams in (docs/decisions/0022-server-edge.md): reading stops at the first byte over the limit.
+  const bytes = await readBounded(c.req.raw, REQUEST_BODY_MAX_BYTES)
+  if (!bytes) throw tooLarge()
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.malformedBody, 'malformedJson', { detail: 'it is not valid UTF-8' })
+  }
+  // Depth and breadth before parsing: one stored value must never be too deep to read back (0020).
+  const shape = jsonShapeProblem(text)
+  if (shape) throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.malformedBody, JSON_SHAPE_KEYS[shape.limit], { max: shape.max })
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.malformedBody, 'malformedJson', { detail: (error as Error).message })
+  }
+}
 
-  app.get('/requests/:id', access, (c) => {
-    parseQuery(c, ZGetRequestQuery)
-    const { customerId } = c.get('principal')
-    const id = c.req.param('id')
-    const row = sandbox.store.get(customerId, id)
-    // Another customer's request is as unknown as one that does not exist.
-    if (!row) throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'requestNotFound', { id })
-    const query = c.req.query()
-    return sendJson(
-      c,
-      render(row, {
-        language: c.get('language'),
-        customerName: sandbox.customerNames.get(customerId) ?? customerId,
-        displayNulls: query.displayNulls === 'true',
-        links: query.displayLinks === 'true' ? publicBase(c, basePath) : undefined,
-      }),
+async function postRequest({ sandbox, basePath, render }: OrderingApi, c: OrderingContext): Promise<Response> {
+  parseQuery(c, ZApiKeyOnlyQuery)
+  const principal = c.get('principal')
+  if (!principal.scopes.includes('b2b:ordering')) throw new ApiError(ORDERING_ERRORS, 403, ERROR_CODE.insufficientScope, 'readonlyScope')
+  const raw = await readCreationBody(c)
+  const row = createRequest(sandbox, principal, sandbox.dialect.requestBody(raw), c.get('language'))
+  sandbox.scheduled(row.next_at)
+  const location = `${publicBase(c, basePath)}/requests/${row.id}`
+  c.header(HEADER.contentLocation, location)
+  const body = render(row, {
+    language: c.get('language'),
+    customerName: sandbox.customerNames.get(principal.customerId) ?? principal.customerId,
+    displayNulls: false,
+  })
+  return sendJson(c, body, 201)
+}
+
+function listCatalogItems({ sandbox }: OrderingApi, c: OrderingContext): Response {
+  const { dialect } = sandbox
+  const query = parseQuery(c, dialect.catalogSchema, dialect.catalogQuery)
+  const { total, items } = sandbox.catalog.list({
+    offset: query.offset ?? 0,
+    limit: query.limit ?? CATALOG_PAGE.defaultLimit,
+    category: query.category,
+    q: query.q,
+    language: c.get('language'),
+  })
+  c.header(HEADER.totalCount, String(total))
+  c.header(HEADER.resultCount, String(items.length))
+  return sendJson(c, dialect.name === 'default' ? items : items.map(dialect.catalogItem))
+}
+
+function getCatalogItem({ sandbox }: OrderingApi, c: OrderingContext): Response {
+  parseQuery(c, ZApiKeyOnlyQuery)
+  const id = c.req.param('id')!
+  const entry = sandbox.catalog.byId(id)
+  if (!entry) throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'catalogItemNotFound', { id })
+  return sendJson(c, sandbox.dialect.catalogItem(sandbox.catalog.render(entry, c.get('language'))))
+}
+
+/** A known path with another method: a 405 naming what is allowed; anything else a 404. */
+function notHere({ basePath }: OrderingApi, c: OrderingContext): never {
+  const path = c.req.path.slice(basePath.length) || '/'
+  const route = ROUTES.find((r) => r.pattern.test(path))
+  if (route) {
+    throw new ApiError(
+      ORDERING_ERRORS,
+      405,
+      ERROR_CODE.methodNotAllowed,
+      'methodNotAllowed',
+      { method: c.req.method, path, allowed: route.allow },
+      {
+        headers: { Allow: route.allow },
+      },
     )
-  })
-
-  app.post('/requests', access, async (c) => {
-    parseQuery(c, ZApiKeyOnlyQuery)
-    const principal = c.get('principal')
-    if (!principal.scopes.includes('b2b:ordering')) throw new ApiError(ORDERING_ERRORS, 403, ERROR_CODE.insufficientScope, 'readonlyScope')
-    const contentType = c.req.header('Content-Type') ?? ''
-    if (!/^application\/json\b/i.test(contentType)) throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.unsupportedMediaType, 'contentType')
-    const declared = Number(c.req.header('Content-Length') ?? 0)
-    const tooLarge = () => new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.payloadTooLarge, 'bodyTooLarge', { max: REQUEST_BODY_MAX_BYTES })
-    if (declared > REQUEST_BODY_MAX_BYTES) throw tooLarge()
-    // Counted as it streams in (docs/decisions/0022-server-edge.md): reading stops at the first byte over the limit.
-    const bytes = await readBounded(c.req.raw, REQUEST_BODY_MAX_BYTES)
-    if (!bytes) throw tooLarge()
-    let text: string
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    } catch {
-      throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.malformedBody, 'malformedJson', { detail: 'it is not valid UTF-8' })
-    }
-    // Depth and breadth before parsing: one stored value must never be too deep to read back (0020).
-    const shape = jsonShapeProblem(text)
-    if (shape) throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.malformedBody, JSON_SHAPE_KEYS[shape.limit], { max: shape.max })
-    let raw: unknown
-    try {
-      raw = JSON.parse(text)
-    } catch (error) {
-      throw new ApiError(ORDERING_ERRORS, 400, ERROR_CODE.malformedBody, 'malformedJson', { detail: (error as Error).message })
-    }
-    const row = createRequest(sandbox, principal, dialect.requestBody(raw), c.get('language'))
-    sandbox.scheduled(row.next_at)
-    const location = `${publicBase(c, basePath)}/requests/${row.id}`
-    c.header(HEADER.contentLocation, location)
-    const body = render(row, {
-      language: c.get('language'),
-      customerName: sandbox.customerNames.get(principal.customerId) ?? principal.customerId,
-      displayNulls: false,
-    })
-    return sendJson(c, body, 201)
-  })
-
-  app.get('/catalogItems', access, (c) => {
-    const query = parseQuery(c, dialect.catalogSchema, dialect.catalogQuery)
-    const { total, items } = sandbox.catalog.list({
-      offset: query.offset ?? 0,
-      limit: query.limit ?? CATALOG_PAGE.defaultLimit,
-      category: query.category,
-      q: query.q,
-      language: c.get('language'),
-    })
-    c.header(HEADER.totalCount, String(total))
-    c.header(HEADER.resultCount, String(items.length))
-    return sendJson(c, dialect.name === 'default' ? items : items.map(dialect.catalogItem))
-  })
-
-  app.get('/catalogItems/:id', access, (c) => {
-    parseQuery(c, ZApiKeyOnlyQuery)
-    const id = c.req.param('id')
-    const entry = sandbox.catalog.byId(id)
-    if (!entry) throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'catalogItemNotFound', { id })
-    return sendJson(c, dialect.catalogItem(sandbox.catalog.render(entry, c.get('language'))))
-  })
-
-  // A known path with another method is a 405 naming what is allowed; anything else a 404.
-  app.all('*', (c) => {
-    const path = c.req.path.slice(basePath.length) || '/'
-    const route = ROUTES.find((r) => r.pattern.test(path))
-    if (route) {
-      throw new ApiError(
-        ORDERING_ERRORS,
-        405,
-        ERROR_CODE.methodNotAllowed,
-        'methodNotAllowed',
-        { method: c.req.method, path, allowed: route.allow },
-        {
-          headers: { Allow: route.allow },
-        },
-      )
-    }
-    throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'pathNotFound', { path })
-  })
-
-  return app
+  }
+  throw new ApiError(ORDERING_ERRORS, 404, ERROR_CODE.notFound, 'pathNotFound', { path })
 }
