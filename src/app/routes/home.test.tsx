@@ -78,7 +78,7 @@ describe('dashboard (home route)', () => {
     const total = Object.values(expected).reduce((a, b) => a + b, 0)
     expect(total).toBeGreaterThan(1000)
     expect(within(status.closest('figure')!).getByText(new RegExp(`^${nf(total)} requests in all\\.`))).toBeInTheDocument()
-    expect(screen.getAllByRole('status').some((s) => /^Figures updated at /.test(s.textContent ?? ''))).toBe(true)
+    expect(screen.getAllByRole('status').some((s) => /^Updated at /.test(s.textContent ?? ''))).toBe(true)
 
     await userEvent.click(within(status).getByRole('link', { name: `Rejected: ${nf(expected.REJECTED!)} requests` }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Requests' })).toBeInTheDocument()
@@ -195,7 +195,7 @@ describe('dashboard (home route)', () => {
     server.sandbox!.faults.maintenance = true
     try {
       await userEvent.click(screen.getByRole('button', { name: 'Refresh now' }))
-      expect(await screen.findByText(/^The last refresh failed \(.+\): the figures shown are those of /)).toBeInTheDocument()
+      expect(await screen.findByText(/^The last refresh failed \(.+\): what is shown is from /)).toBeInTheDocument()
       expect(screen.getByText('Request id to quote to support:').querySelector('code')?.textContent).toMatch(/\S+/)
       expect(barsOf(await chart('Requests by status'))).toEqual(before)
     } finally {

@@ -92,7 +92,7 @@ describe('request detail route', () => {
     expect(within(service).getByText('Service point')).toBeInTheDocument()
     expect(within(service).getByText(servicePoint)).toBeInTheDocument()
     // A closed request does not refresh itself.
-    expect(screen.queryByText(/Last refreshed at/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/Updated at/)).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Why this request was rejected' })).not.toBeInTheDocument()
   })
 
@@ -108,7 +108,7 @@ describe('request detail route', () => {
     expect(within(actions).getByRole('link', { name: 'Modify this request' })).toBeInTheDocument()
     expect(within(actions).getByRole('link', { name: 'Cancel this request' })).toBeInTheDocument()
 
-    const refreshed = screen.getByText(/^Last refreshed at \d{2}:\d{2}:\d{2}$/)
+    const refreshed = screen.getByText(/^Updated at \d{2}:\d{2}:\d{2}\.$/)
     expect(refreshed).toHaveAttribute('role', 'status')
 
     const timeline = within(screen.getByRole('region', { name: 'Progress' })).getByRole('list')
