@@ -31,9 +31,6 @@ export function ZCloudList<T extends z.ZodMiniType>(item: T) {
 }
 export type CloudList<T> = { count: number; results: T[] }
 
-/** Path identifiers: whole numbers, as the regions' `id`. */
-export const ZCloudId = z.coerce.number().check(z.int(), z.positive())
-
 export const ZCloudRegion = z.object({
   id: z.int(),
   display_name: z.string(),
