@@ -23,7 +23,6 @@ export const ZCloudListQuery = z.strictObject({
   limit: z.optional(integerParam(1, CLOUD_PAGE.maxLimit)),
   offset: z.optional(integerParam(0)),
 })
-export type CloudListQuery = z.infer<typeof ZCloudListQuery>
 
 /** `{ count, results }`: `count` is every matching item across all pages, `results` this page's (at most `limit`). */
 export function ZCloudList<T extends z.ZodMiniType>(item: T) {

@@ -244,5 +244,3 @@ export function operatorThrottle(options: ThrottleOptions) {
 
   return { acquire, admitRender, middleware, wrap, run: <T>(caller: Caller, fn: () => T) => callers.run(caller, fn) }
 }
-
-export type OperatorThrottle = ReturnType<typeof operatorThrottle>

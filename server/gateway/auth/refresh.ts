@@ -165,5 +165,3 @@ export function sessionRefresher(client: TokenClient, now: () => number, options
     }
   }
 }
-
-export type SessionRefresher = ReturnType<typeof sessionRefresher>
