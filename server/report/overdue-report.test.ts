@@ -19,7 +19,7 @@ import {
   startTestApp,
   tokenRequest,
   type TestApp,
-} from '../test-support'
+} from '../../test/test-app'
 import { BACKOFF, backoffDelay, MachineClient, ReportError } from './machine-client'
 import { fetchOverdueRequests, renderReport } from './overdue-report'
 import { parseReportArgs, progressLine, runReportCli } from './overdue-report-cli'

@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ZAggregateResponse } from '@contract/request-query'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
-import { renderApp } from '@/testing/render-app'
+import { renderApp } from '../../../test/render-app'
 import { changeLanguage } from '@/i18n/i18n'
 import { parseListSearch, toApiQuery } from '@/lib/request-search'
+import { MARC } from '../../../test/sign-in'
 
 let server: InProcessServer
 beforeAll(() => {
@@ -20,7 +21,6 @@ beforeEach(async () => {
   await changeLanguage('en')
 })
 
-const MARC = 'marc@acme.example'
 const API = '/api/ordering/v3/requests'
 const here = () => `${window.location.pathname}${window.location.search}`
 // Testing Library compares text with its spaces normalised; French groups digits with a narrow no-break space.

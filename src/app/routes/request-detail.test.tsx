@@ -4,11 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
-import { renderApp } from '@/testing/render-app'
+import { renderApp } from '../../../test/render-app'
 import { changeLanguage, type Language } from '@/i18n/i18n'
-
-const ALICE = 'alice@acme.example'
-const MARC = 'marc@acme.example'
+import { ALICE, MARC } from '../../../test/sign-in'
 
 let server: InProcessServer
 beforeAll(() => {
