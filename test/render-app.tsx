@@ -30,10 +30,10 @@ export function recordingNavigator(): INavigator & { urls: string[] } {
  * outlast a `findBy`'s one-second wait: tests load every page's code once before their first render.
  */
 const lazyModules = import.meta.glob([
-  '../app/routes/*.tsx',
-  '!../app/routes/*.test.tsx',
-  '../features/auth/components/auth-routes.tsx',
-  '../features/auth/user-manager.ts',
+  '../src/app/routes/*.tsx',
+  '!../src/app/routes/*.test.tsx',
+  '../src/features/auth/components/auth-routes.tsx',
+  '../src/features/auth/user-manager.ts',
 ])
 let lazyModulesLoaded: Promise<unknown> | undefined
 
