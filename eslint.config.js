@@ -45,6 +45,23 @@ export default tseslint.config(
     },
   },
   {
+    // An order is sent only through the send-once protocol (useSendOnce); other writes use useMutation
+    // (docs/decisions/0037-one-way-each.md).
+    files: ['src/features/create-request/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**'], message: 'src/ and server/ share only contract/.' }],
+          paths: [
+            { name: 'zod', message: 'The SPA uses zod/mini; classic zod is for the creation forms (form-validation.ts) only.' },
+            { name: '@tanstack/react-query', importNames: ['useMutation'], message: 'An order is sent through useSendOnce (send-once protocol, 0014, 0037).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/features/create-request/schema/form-validation.ts', 'src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'src/ and server/ share only contract/.' }] }],

@@ -23,16 +23,12 @@ export const ZCloudListQuery = z.strictObject({
   limit: z.optional(integerParam(1, CLOUD_PAGE.maxLimit)),
   offset: z.optional(integerParam(0)),
 })
-export type CloudListQuery = z.infer<typeof ZCloudListQuery>
 
 /** `{ count, results }`: `count` is every matching item across all pages, `results` this page's (at most `limit`). */
 export function ZCloudList<T extends z.ZodMiniType>(item: T) {
   return z.object({ count: z.int().check(z.nonnegative()), results: z.array(item) })
 }
 export type CloudList<T> = { count: number; results: T[] }
-
-/** Path identifiers: whole numbers, as the regions' `id`. */
-export const ZCloudId = z.coerce.number().check(z.int(), z.positive())
 
 export const ZCloudRegion = z.object({
   id: z.int(),

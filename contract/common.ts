@@ -30,7 +30,6 @@ export const ZPagingHeaders = z.object({
   totalCount: z.coerce.number().check(z.int(), z.nonnegative()),
   resultCount: z.coerce.number().check(z.int(), z.nonnegative()),
 })
-export type PagingHeaders = z.infer<typeof ZPagingHeaders>
 
 /** Parses a `true`/`false` query value; anything else is refused so that a typo is not read as false. */
 export const ZQueryBoolean = transformed(z.enum(['true', 'false'], { error: 'format.boolean' }), (value) => value === 'true')

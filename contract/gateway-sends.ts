@@ -14,7 +14,6 @@ export const SENDS_PATH = '/api/gateway/sends'
 export const ZSendStateQuery = z.object({
   customerReference: z.string().check(z.minLength(1), z.maxLength(18)),
 })
-export type SendStateQuery = z.infer<typeof ZSendStateQuery>
 
 export const ZSendState = z.object({
   customerReference: z.string(),

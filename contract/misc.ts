@@ -28,7 +28,6 @@ export const ZApiStatus = z.looseObject({
   checkedAt: known(z.string()),
   components: known(z.array(z.catch(z.looseObject({ name: known(z.string()), status: known(z.string()), description: known(z.string()) }), {}))),
 })
-export type ApiStatus = z.infer<typeof ZApiStatus>
 
 /** GET /version as our sandbox answers it. */
 export const ZSandboxApiVersion = z.object({
@@ -46,7 +45,6 @@ export const ZApiVersion = z.looseObject({
   major: known(z.number()),
   releasedAt: known(z.string()),
 })
-export type ApiVersion = z.infer<typeof ZApiVersion>
 
 /** GET /me as our sandbox answers it: the connected user or application, its customer, scopes and contracts. */
 export const ZSandboxMe = z.object({

@@ -11,7 +11,10 @@ export const ZTokenResponse = z.object({
 })
 export type TokenResponse = z.infer<typeof ZTokenResponse>
 
-/** Form body of the client-credentials token request. */
+/**
+ * Form body of the client-credentials token request (reference 2, "Client credentials"): `grant_type`, the client's
+ * id and secret when not in the Authorization header, an optional `scope`; other fields are ignored.
+ */
 export const ZClientCredentialsForm = z.looseObject({
   grant_type: z.optional(z.string()),
   client_id: z.optional(z.string()),

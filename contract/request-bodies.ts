@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { ZIsoDate } from './common'
 import { withMeta } from './schema-helpers'
-import { REQUEST_BODY_VARIANT_NAMES, ZRequestBodyVariant, type RequestBodyVariant } from './request-body-variant'
+import { REQUEST_BODY_VARIANT_NAMES, type RequestBodyVariant } from './request-body-variant'
 import {
   BVPN_TYPE_PATTERN,
   CONTRACT_MAX,
@@ -134,11 +134,10 @@ export const REQUEST_BODY_VARIANTS = {
   cancelRequestsGeneric: { schema: ZCancelRequestsGeneric, category: 'cancellation' },
 } as const satisfies Record<RequestBodyVariant, { schema: z.ZodMiniType; category: RequestCategory }>
 
-export { REQUEST_BODY_VARIANT_NAMES, ZRequestBodyVariant, type RequestBodyVariant }
+export { REQUEST_BODY_VARIANT_NAMES, type RequestBodyVariant }
 
 /** The fields every variant shares, checked before the type's own schema (so the errors come in a useful order). */
 export const ZRequestBodyBase = z.looseObject(baseShape)
-export type RequestBodyBase = z.infer<typeof ZRequestBodyBase>
 
 /** Adds `days` to a `YYYY-MM-DD` date. */
 export function addDaysToIsoDate(isoDate: string, days: number): string {

@@ -112,7 +112,6 @@ const CANONICAL_MAX_LIMIT = 10_000
  * profile allows. Unknown parameters are refused (strict), naming the parameter.
  */
 export const ZListRequestsQuery = z.strictObject({ ...filterShape(OPEN_CODES), ...listShape(CANONICAL_MAX_LIMIT) })
-export type ListRequestsQuery = z.infer<typeof ZListRequestsQuery>
 /** What a client writes before parsing: every value a string. */
 export type ListRequestsQueryInput = z.input<typeof ZListRequestsQuery>
 
@@ -125,7 +124,6 @@ export const ZAggregateRequestsQuery = z.strictObject({
   ...filterShape(OPEN_CODES),
   groupBy: z.optional(z.enum(AGGREGATE_GROUPS)),
 })
-export type AggregateRequestsQuery = z.infer<typeof ZAggregateRequestsQuery>
 export type AggregateRequestsQueryInput = z.input<typeof ZAggregateRequestsQuery>
 
 /** GET /requests/aggregate as our sandbox takes it. */
@@ -137,7 +135,6 @@ export type SandboxAggregateRequestsQuery = z.infer<typeof ZSandboxAggregateRequ
 
 /** Body of GET /requests/aggregate: each group key with its count. */
 export const ZAggregateResponse = z.record(z.string(), z.int().check(z.nonnegative()))
-export type AggregateResponse = z.infer<typeof ZAggregateResponse>
 
 /** Query parameters of GET /catalogItems. */
 export const ZListCatalogItemsQuery = z.strictObject({
@@ -147,7 +144,6 @@ export const ZListCatalogItemsQuery = z.strictObject({
   category: z.optional(listOf(z.enum(REQUEST_CATEGORIES))),
   q: z.optional(z.string().check(z.maxLength(100))),
 })
-export type ListCatalogItemsQuery = z.infer<typeof ZListCatalogItemsQuery>
 
 /** Endpoints that take no query parameter but the API key. */
 export const ZApiKeyOnlyQuery = z.strictObject({ 'x-api-key': z.optional(z.string()) })

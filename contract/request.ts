@@ -185,7 +185,6 @@ const ZReadProperties = z.looseObject({
 
 /** An attachment as listed on a request: the reference says "array of objects" and nothing more. */
 const ZReadAttachment = z.looseObject({ id: looseText, name: looseText, size: z.catch(z.optional(z.number()), undefined), mimeType: looseText })
-export type RequestAttachment = z.infer<typeof ZReadAttachment>
 
 const readerShape = {
   id: z.string(),
@@ -256,7 +255,3 @@ export type RequestField = (typeof REQUEST_FIELDS)[number]
 /** A request as listed with `fields=`, read from an operator: only `id` is sure to be there. */
 export const ZRequestProjection = z.required(z.partial(z.looseObject(readerShape)), { id: true })
 export type RequestProjection = z.infer<typeof ZRequestProjection>
-
-/** A request as our sandbox lists it with `fields=`. */
-export const ZSandboxRequestProjection = z.required(z.partial(ZSandboxRequest), { id: true })
-export type SandboxRequestProjection = z.infer<typeof ZSandboxRequestProjection>

@@ -2,8 +2,22 @@ import type { Page } from '@playwright/test'
 import { z } from 'zod'
 import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { CONTROL_SECRET_HEADERS, expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, test } from './fixtures'
-import { contractBox, dateField, field, fillContract, fillDate, getJson, loseAnswersToPosts, today } from './form-helpers'
+import {
+  contractBox,
+  CONTROL_SECRET_HEADERS,
+  dateField,
+  expect,
+  expectNoAccessibilityViolation,
+  expectNoSidewaysScroll,
+  field,
+  fillContract,
+  fillDate,
+  getJson,
+  loseAnswersToPosts,
+  PEOPLE,
+  test,
+  today,
+} from './fixtures'
 
 // Dates as a British English person reads them; the French test switches language (docs/decisions/0014).
 test.use({ locale: 'en-GB' })

@@ -27,7 +27,7 @@ test('the account manager sees the sandbox counts by status; the REJECTED bar op
   // The same figures as a table, for whoever does not read the bars.
   const table = page.getByRole('table', { name: 'Requests by status, as a table' })
   await expect(table.getByRole('row', { name: new RegExp(`^Rejected ${number(counts.REJECTED!)} `) })).toBeVisible()
-  await expect(page.getByText(/^Figures updated at /)).toBeVisible()
+  await expect(page.getByText(/^Updated at /)).toBeVisible()
   await expectNoAccessibilityViolation(page)
 
   await chart.getByRole('link', { name: /^Rejected: / }).click()

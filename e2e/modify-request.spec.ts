@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
-import { contractBox, field, fillDate, getJson, today } from './form-helpers'
+import { contractBox, expect, expectNoAccessibilityViolation, field, fillDate, getJson, PEOPLE, test, today } from './fixtures'
 
 const BANDWIDTHS = [10, 20, 50, 100, 200, 500, 1000]
 

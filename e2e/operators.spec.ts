@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test'
 import { DEFAULT_CLOSED_STATUSES } from '@contract/operator-profile'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { expect, PEOPLE, readApi, signInThroughPages, test } from './fixtures'
-import { contractBox, field, fillContract, fillDate, today } from './form-helpers'
+import { contractBox, expect, field, fillContract, fillDate, PEOPLE, readApi, signInThroughPages, test, today } from './fixtures'
 
 /**
  * The everyday journeys against whichever operator the project runs (playwright.config.ts): the default sandbox, and

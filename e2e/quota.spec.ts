@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { expect, PEOPLE, test } from './fixtures'
-import { control, field, fillContract, fillDate, today } from './form-helpers'
+import { control, expect, field, fillContract, fillDate, PEOPLE, test, today } from './fixtures'
 
 /**
  * The application's quota spent (reference 2 "Limits", docs/decisions/0032-application-quota.md), seen in Chromium:

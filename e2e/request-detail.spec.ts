@@ -53,7 +53,7 @@ test('an in-progress request shows its actions, its progress and when it was las
   const creation = open.find((request) => request.category === 'creation')
   expect(creation).toBeDefined()
   await page.goto(`/requests/${creation!.id}`)
-  await expect(page.getByRole('status').filter({ hasText: /^Last refreshed at \d{2}:\d{2}:\d{2}$/ })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /^Updated at \d{2}:\d{2}:\d{2}\.$/ })).toBeVisible()
   const actions = page.getByRole('region', { name: 'What you can do' })
   await expect(actions.getByRole('link', { name: 'Modify this request' })).toBeVisible()
   await expect(actions.getByRole('link', { name: 'Cancel this request' })).toBeVisible()

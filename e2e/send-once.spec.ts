@@ -2,8 +2,7 @@ import type { Page } from '@playwright/test'
 import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { expect, PEOPLE, test } from './fixtures'
-import { control, field, fillContract, fillDate, getJson, loseAnswersToPosts, today } from './form-helpers'
+import { control, expect, field, fillContract, fillDate, getJson, loseAnswersToPosts, PEOPLE, test, today } from './fixtures'
 
 /**
  * Never sent twice, under the sandbox's faults (docs/decisions/0014-creation-forms.md, 0016, 0020): whatever happens

@@ -74,6 +74,17 @@ describe('npm run lint holds the architecture (docs/architecture.md)', () => {
     expect(await zoneErrors('server/report/x.ts', "import { toOperatorQuery } from '../shared/operator-dialect'\nvoid toOperatorQuery\n")).toEqual([])
   })
 
+  it('fails on an order sent with useMutation rather than useSendOnce (0037)', async () => {
+    const [result] = await eslint.lintText("import { useMutation } from '@tanstack/react-query'\nvoid useMutation\n", {
+      filePath: join(ROOT, 'src/features/create-request/components/x.tsx'),
+    })
+    expect(result?.messages.map((message) => message.message)).toEqual([expect.stringContaining('useSendOnce')])
+    const [elsewhere] = await eslint.lintText("import { useMutation } from '@tanstack/react-query'\nvoid useMutation\n", {
+      filePath: join(ROOT, 'src/features/auth/components/x.tsx'),
+    })
+    expect(elsewhere?.messages).toEqual([])
+  })
+
   it('fails on src and server importing each other', async () => {
     expect(await zoneErrors('src/lib/x.ts', "import { loadConfig } from '../../server/config'\nvoid loadConfig\n")).toHaveLength(1)
     expect(await zoneErrors('server/gateway/x.ts', "import { apiRequest } from '@/lib/api-client'\nvoid apiRequest\n")).toHaveLength(1)

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { API_KEY_PLACES, DATE_RANGE_STYLES, SORT_STYLES, ZOperatorProfile, type OperatorProfile } from '@contract/operator-profile'
 import { ZQuotaRule } from '@contract/quota'
+import { SANDBOX_APPLICATION } from './sandbox/demo'
 
 /**
  * Everything the server reads from its environment, parsed once at start. A bad value stops the
@@ -47,9 +48,9 @@ export const ZServerEnv = z
         return rule.data
       })
       .optional(),
-    SANDBOX_CLIENT_ID: z.string().min(1).default('ordering-console-sandbox'),
-    SANDBOX_CLIENT_SECRET: z.string().min(16).default('sandbox-client-secret-0123456789abcdef'),
-    SANDBOX_API_KEY: z.string().min(8).default('sandbox-api-key'),
+    SANDBOX_CLIENT_ID: z.string().min(1).default(SANDBOX_APPLICATION.clientId),
+    SANDBOX_CLIENT_SECRET: z.string().min(16).default(SANDBOX_APPLICATION.clientSecret),
+    SANDBOX_API_KEY: z.string().min(8).default(SANDBOX_APPLICATION.apiKey),
     /** How the sandbox fills the references' gaps (docs/decisions/0029-second-dialect.md): `alternate` is a second operator for the tests. */
     SANDBOX_DIALECT: z.enum(['default', 'alternate']).default('default'),
     /** Sandbox-only endpoints for tests (clock, faults); never mounted when the upstream is real. */

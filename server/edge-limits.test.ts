@@ -12,7 +12,7 @@ import { ERROR_CODE, ZApiErrorBody, ZOAuthErrorBody } from '@contract/error'
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { answerClientErrors, connectionLimits } from './shared/edge'
-import { OPERATOR_ENV, startTestApp } from './test-support'
+import { OPERATOR_ENV, startTestApp } from '../test/test-app'
 
 /**
  * Answers at the edge that were not error entities, or not bounded (docs/decisions/0022-server-edge.md): Node's own

@@ -7,8 +7,8 @@ import { ERROR_CODE } from '@contract/error'
 import { ZSandboxMe as ZMe } from '@contract/misc'
 import { SENDS_PATH } from '@contract/gateway-sends'
 import { answerError, isJsonUtf8 } from './shared/edge'
-import { exchangeCode, signInFlow } from './sandbox/oidc/sign-in-test-support'
-import { expectApiError, GATEWAY, SANDBOX_API_KEY, SANDBOX_CLIENT_SECRET, startTestApp, TEST_CONTROL_SECRET, validBody, type TestApp } from './test-support'
+import { exchangeCode, signInFlow } from '../test/sign-in'
+import { expectApiError, GATEWAY, SANDBOX_API_KEY, SANDBOX_CLIENT_SECRET, startTestApp, TEST_CONTROL_SECRET, validBody, type TestApp } from '../test/test-app'
 
 /** The server's edge in-process (docs/decisions/0022-server-edge.md); the network side is edge-network.test.ts. */
 let t: TestApp

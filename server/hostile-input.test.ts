@@ -3,7 +3,7 @@ import { HEADER } from '@contract/common'
 import { ERROR_CODE, ZApiErrorBody, ZOAuthErrorBody } from '@contract/error'
 import { buildApp } from './app'
 import { loadConfig } from './config'
-import { jsonResponse, OPERATOR_ENV, startTestApp, stubOperator, TEST_CONTROL_SECRET, type StubbedOperator, type TestApp } from './test-support'
+import { jsonResponse, OPERATOR_ENV, startTestApp, stubOperator, TEST_CONTROL_SECRET, type StubbedOperator, type TestApp } from '../test/test-app'
 
 /**
  * Hostile input at the edge (docs/decisions/0022-server-edge.md): malformed calls of the gateway's token endpoint and

@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { vi } from 'vitest'
-import { z } from 'zod'
+import { ZAuthConfig, ZBrowserTokenAnswer, type AuthConfig, type BrowserTokenAnswer } from '../contract/gateway-sign-in'
 import { buildApp, type BuiltApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import { CookieJar } from './cookie-jar'
@@ -10,27 +10,12 @@ import { submissionOf } from './html-form'
 /** The sandbox control secret of the in-process server (docs/decisions/0009-sandbox-controls.md). */
 const IN_PROCESS_CONTROL_SECRET = 'in-process-control-secret-0123456789'
 
-/** What the gateway tells the SPA about signing in (GET /auth/config). */
-const ZInProcessAuthConfig = z.object({ issuer: z.string(), clientId: z.string(), scope: z.string() })
-export type InProcessAuthConfig = z.infer<typeof ZInProcessAuthConfig>
-
-/** The gateway's answer to the browser at POST /auth/token: an ID token and opaque handles. */
-const ZInProcessTokens = z.object({
-  token_type: z.string(),
-  access_token: z.string(),
-  expires_in: z.number(),
-  scope: z.string(),
-  id_token: z.string().optional(),
-  refresh_token: z.string().optional(),
-})
-export type InProcessTokens = z.infer<typeof ZInProcessTokens>
-
 export interface InProcessServer extends BuiltApp {
   /**
    * Signs `username` in the way a browser does (authorize, the sandbox's login and consent pages, token),
    * leaving the gateway's session cookie in this server's cookie jar, and returns what the SPA would store.
    */
-  signIn(username: string, password?: string): Promise<{ config: InProcessAuthConfig; tokens: InProcessTokens }>
+  signIn(username: string, password?: string): Promise<{ config: AuthConfig; tokens: BrowserTokenAnswer }>
   /**
    * Takes an authorize address the SPA would send the browser to through the sandbox's login and consent
    * pages, and returns the /auth/callback address the browser would come back to.
@@ -93,7 +78,7 @@ export function startInProcessServer(env: Record<string, string> = {}): InProces
     async signIn(username, password = 'sandbox') {
       const configResponse = await send('/auth/config')
       if (!configResponse.ok) throw new Error(`GET /auth/config answered ${configResponse.status}`)
-      const authConfig = ZInProcessAuthConfig.parse(await configResponse.json())
+      const authConfig = ZAuthConfig.parse(await configResponse.json())
       return { config: authConfig, tokens: await codeFlow(send, origin, authConfig, username, password) }
     },
   }
@@ -103,10 +88,10 @@ export function startInProcessServer(env: Record<string, string> = {}): InProces
 async function codeFlow(
   send: (input: string, init?: RequestInit) => Promise<Response>,
   origin: string,
-  config: InProcessAuthConfig,
+  config: AuthConfig,
   username: string,
   password: string,
-): Promise<InProcessTokens> {
+): Promise<BrowserTokenAnswer> {
   const verifier = randomBytes(32).toString('base64url')
   const redirectUri = `${origin}/auth/callback`
   const state = randomUUID()
@@ -161,16 +146,16 @@ async function followAuthorize(
 
 async function exchangeCode(
   send: (input: string, init?: RequestInit) => Promise<Response>,
-  config: InProcessAuthConfig,
+  config: AuthConfig,
   code: string,
   redirectUri: string,
   verifier: string,
-): Promise<InProcessTokens> {
+): Promise<BrowserTokenAnswer> {
   const response = await send('/auth/token', {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Requested-With': 'ordering-console', Accept: 'application/json' },
     body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, client_id: config.clientId }),
   })
   if (!response.ok) throw new Error(`POST /auth/token answered ${response.status}: ${await response.text()}`)
-  return ZInProcessTokens.parse(await response.json())
+  return ZBrowserTokenAnswer.parse(await response.json())
 }

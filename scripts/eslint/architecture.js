@@ -25,7 +25,7 @@ export function zoneOf(path) {
   const feature = /^src\/features\/([^/]+)\//.exec(path)
   if (feature) return { kind: 'feature', name: feature[1] }
   // The two entries compose the app: main.tsx in the browser, entry-server.tsx for the gateway's first view (0026).
-  if (/^src\/(app\/|testing\/|main\.tsx$|entry-server\.tsx$)/.test(path)) return { kind: 'app' }
+  if (/^src\/(app\/|main\.tsx$|entry-server\.tsx$)/.test(path)) return { kind: 'app' }
   if (path.startsWith('src/')) return { kind: 'shared' }
   if (path.startsWith('server/sandbox/')) return { kind: 'sandbox' }
   if (path.startsWith('server/gateway/')) return { kind: 'gateway' }
@@ -35,7 +35,7 @@ export function zoneOf(path) {
   return { kind: 'other' }
 }
 
-const isTestFile = (path) => /\.test\.tsx?$/.test(path) || /(^|\/)[^/]*test-support\.ts$/.test(path)
+const isTestFile = (path) => /\.test\.tsx?$/.test(path)
 
 /** Why `from` may not import `to`, or null when it may. */
 export function forbiddenImport(fromPath, toPath) {

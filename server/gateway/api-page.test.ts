@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../test-support'
+import { startTestApp, type TestApp } from '../../test/test-app'
 
 describe('/api, the SPA’s page about the API', () => {
   let t: TestApp

@@ -14,7 +14,7 @@ import {
   sessionCookieHeader,
   startTestApp,
   type TestApp,
-} from '../test-support'
+} from '../../test/test-app'
 import { OTHER_CUSTOMER_DESCRIPTION } from './cloud-proxy'
 import { CUSTOMER_TTL_MS } from './person-customer'
 

@@ -22,7 +22,7 @@ import {
   OPERATOR_TOKEN_URL,
   operatorIdToken,
   sessionCookieHeader,
-} from '../test-support'
+} from '../../test/test-app'
 
 /**
  * The gateway in front of an operator that fills the references' gaps its own way (docs/decisions/0027-operator-profile.md):

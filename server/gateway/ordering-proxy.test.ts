@@ -24,7 +24,7 @@ import {
   validBody,
   type StubbedOperator,
   type TestApp,
-} from '../test-support'
+} from '../../test/test-app'
 
 /** The gateway at /api/ordering/v3: the browser's way to the ordering API, in front of the sandbox or an operator. */
 describe('in front of the sandbox', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ERROR_CODE } from '@contract/error'
 import { readTooManyRequests } from '@contract/quota'
-import { expectApiError, GATEWAY, ManualClock, startTestApp, type TestApp } from '../test-support'
+import { expectApiError, GATEWAY, ManualClock, startTestApp, type TestApp } from '../../test/test-app'
 import { memoryStore } from './shared-store'
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../test-support'
+import { startTestApp, type TestApp } from '../../test/test-app'
 import { chooseEncoding } from './spa'
 
 const ENTRY = '/assets/index-Ab12Cd34.js'

@@ -1,11 +1,14 @@
 import { z } from 'zod/mini'
 import { HEADER, ZPagingHeaders } from '@contract/common'
 import { isUnreadable, rowsOf, type Row } from '@contract/tolerant'
+import { csvLine } from '@contract/csv'
+import { isOverdueAndOpen } from '@contract/overdue'
 import { ReportError, type MachineClient } from './machine-client'
 
 /**
- * Every overdue request of the application's customer (GET /requests?isOverdue=true, the dashboard's overdue
- * view), page by page with offset and limit until X-Total-Count is reached, and its CSV or JSON rendering
+ * Every overdue request of the application's customer, as the dashboard's overdue view means it (contract/overdue.ts:
+ * flagged and not closed): GET /requests?isOverdue=true page by page with offset and limit until X-Total-Count is
+ * reached, less the closed ones of the operator's profile; and its CSV or JSON rendering
  * (docs/decisions/0019-overdue-report.md).
  */
 export const REPORT_FORMATS = ['csv', 'json'] as const
@@ -71,7 +74,8 @@ export async function fetchOverdueRequests(
     offset += page.data.length
     if (page.data.length === 0 || offset >= total) break
   }
-  const requests = [...byId.values()]
+  // The API's flag also marks requests completed late; an unreadable row is kept, its status unknown.
+  const requests = [...byId.values()].filter((row) => isUnreadable(row) || isOverdueAndOpen(row, client.profile.closedStatuses))
   return {
     generatedAt: new Date((options.now ?? Date.now)()).toISOString(),
     count: requests.length,
@@ -96,20 +100,14 @@ const CSV_COLUMNS: { title: string; value: (request: ReportRow) => string | unde
   { title: 'updatedAt', value: (r) => r.updatedAt },
 ]
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; a leading =+-@ is defused for spreadsheets. */
-function csvField(value: string | undefined | null): string {
-  let text = value ?? ''
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
 export function renderReport(report: OverdueReport, format: ReportFormat): string {
   if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`
-  const lines = [CSV_COLUMNS.map((column) => column.title).join(',')]
+  // The console's CSV writer (contract/csv.ts): RFC 4180, CRLF, a leading = + - @ defused.
+  const lines = [csvLine(CSV_COLUMNS.map((column) => column.title))]
   for (const row of report.requests) {
     // A row that could not be read in full shows what could be: its id, and its name when it had one.
     const request: ReportRow = isUnreadable(row) ? { id: row.id ?? '', name: row.name } : row
-    lines.push(CSV_COLUMNS.map((column) => csvField(column.value(request))).join(','))
+    lines.push(csvLine(CSV_COLUMNS.map((column) => column.value(request))))
   }
-  return `${lines.join('\r\n')}\r\n`
+  return lines.join('')
 }

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { HEADER } from '@contract/common'
 import { startServer, waitHealthy, type ManagedProcess } from '../cluster/cluster'
 import { freePort } from '../cluster/redis-server'
-import { overHttp, SANDBOX_API_KEY, TEST_CONTROL_SECRET, tokenRequest, validBody } from '../test-support'
+import { overHttp, SANDBOX_API_KEY, TEST_CONTROL_SECRET, tokenRequest, validBody } from '../../test/test-app'
 
 /**
  * The sandbox's database under a crash (docs/decisions/0008-seed-data.md): the real server as a process on a database

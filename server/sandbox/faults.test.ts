@@ -2,8 +2,8 @@ import { decodeJwt } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ZSandboxMe as ZMe } from '@contract/misc'
 import { ERROR_CODE } from '@contract/error'
-import { expectApiError, GATEWAY, JSON_UTF8, requestIdOf, startTestApp, startTestAppWithToken, type TestApp } from '../test-support'
-import { exchangeCode, signInFlow } from './oidc/sign-in-test-support'
+import { expectApiError, GATEWAY, JSON_UTF8, requestIdOf, startTestApp, startTestAppWithToken, type TestApp } from '../../test/test-app'
+import { exchangeCode, signInFlow } from '../../test/sign-in'
 
 /** The control endpoint's fault injection (docs/decisions/0016-errors-faults-and-languages.md). */
 describe('POST /sandbox/control/faults', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ZSandboxRequest as ZRequest } from '@contract/request'
-import { createOk, startTestApp, validBody } from '../test-support'
+import { createOk, startTestApp, validBody } from '../../test/test-app'
 
 /** The sandbox on a database file: what was created survives closing the server and building it again. */
 const dir = mkdtempSync(join(tmpdir(), 'ordering-sandbox-'))

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ZSandboxRequest as ZRequest, type SandboxRequest as Request } from '@contract/request'
 import { ZAggregateResponse } from '@contract/request-query'
-import { listAll, pagingOf, startTestApp, type TestApp } from '../test-support'
+import { listAll, pagingOf, startTestApp, type TestApp } from '../../test/test-app'
 import { BUILTIN_CATALOG_ITEMS } from './catalog/builtin-items'
 import { SEEDABLE_REJECTIONS } from './ordering/messages'
-import { REQUIRED_SEED_STATES, SEED_CUSTOMERS } from './seed'
+import { REQUIRED_SEED_STATES } from './seed'
+import { SEED_CUSTOMERS } from './demo'
 
 /** The seeded data as the API shows it, with the default count of 5000. */
 let t: TestApp

@@ -6,16 +6,10 @@ import type { CatalogStore } from './catalog/catalog-store'
 import { getMeta, setMeta, type Db } from './db'
 import { DAY, HOUR, stateAt, type LifecycleState, type Outcome } from './ordering/lifecycle'
 import { seedDemoUsers } from './oidc/users'
+import { SEED_CUSTOMERS } from './demo'
 import { SEEDABLE_REJECTIONS, type StoredRejection } from './ordering/messages'
 import type { RequestStore } from './ordering/request-store'
 import { planOf, seededRequestId, servicePointOf, type NewRequest, type RequestRow } from './ordering/request-store'
-
-/** The three sandbox customers; the default application belongs to the first (README, "Sandbox data"). */
-export const SEED_CUSTOMERS = [
-  { id: 'C001', name: 'Acme Industries', prefix: 'ACM', share: 0.5 },
-  { id: 'C002', name: 'Blue Harbor Logistics', prefix: 'BHL', share: 0.3 },
-  { id: 'C003', name: 'Cobalt Retail', prefix: 'COB', share: 0.2 },
-] as const
 
 export interface SeedApplication {
   clientId: string

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startInProcessServer, type InProcessServer } from '../../test/in-process-fetch'
-import { renderApp } from '@/testing/render-app'
+import { renderApp } from '../../test/render-app'
 import { changeLanguage } from '@/i18n/i18n'
 
 /** The SPA's side of the mobile sign-in (docs/decisions/0017-mobile-connect.md); the whole flow is in e2e/mobile-sign-in.spec.ts. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, csvFileName, csvLine } from './csv'
+import { csvCell, csvLine } from '@contract/csv'
+import { csvFileName } from './csv'
 
 describe('CSV cells', () => {
   it('leaves plain values alone', () => {

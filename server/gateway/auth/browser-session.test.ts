@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ZBrowserSession, ZNoBrowserSession } from '@contract/gateway-auth'
-import { startTestApp, type TestApp } from '../../test-support'
+import { startTestApp, type TestApp } from '../../../test/test-app'
 
 let testApp: TestApp
 beforeEach(() => {

@@ -184,5 +184,3 @@ async function sharedRefresh(r: Refresher, key: string, session: Session, scope:
     await sleep(POLL_MS)
   }
 }
-
-export type SessionRefresher = ReturnType<typeof sessionRefresher>

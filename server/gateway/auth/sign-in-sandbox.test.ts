@@ -4,8 +4,9 @@ import { ERROR_CODE } from '@contract/error'
 import { ZSandboxMe as ZMe } from '@contract/misc'
 import { decodeJwt } from 'jose'
 import { formOf } from '../../../test/html-form'
-import { ALICE, DEMO_PASSWORD, testBrowser, type TestBrowser } from '../../sandbox/oidc/sign-in-test-support'
-import { expectApiError, JSON_UTF8, startTestApp, type TestApp } from '../../test-support'
+import { ALICE, testBrowser, type TestBrowser } from '../../../test/sign-in'
+import { DEMO_PASSWORD } from '../../sandbox/demo'
+import { expectApiError, JSON_UTF8, startTestApp, type TestApp } from '../../../test/test-app'
 
 /**
  * The whole sign-in in-process, through the gateway's token handler and the sandbox authorization server:

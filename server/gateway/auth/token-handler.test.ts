@@ -13,7 +13,7 @@ import {
   operatorIdToken,
   stubOperator,
   type StubbedOperator,
-} from '../../test-support'
+} from '../../../test/test-app'
 
 /**
  * The gateway's token handler at /auth (docs/decisions/0011-sign-in.md), in front of a stubbed operator:

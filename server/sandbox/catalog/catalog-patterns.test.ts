@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZApiErrorBody, ERROR_CODE } from '@contract/error'
 import { CatalogSchemaError } from '@contract/catalog-patterns'
-import { expectApiError, JSON_UTF8, startTestAppWithToken, validBody, type TestApp } from '../../test-support'
+import { expectApiError, JSON_UTF8, startTestAppWithToken, validBody, type TestApp } from '../../../test/test-app'
 import { fromCatalogSchema } from './catalog-schema'
 
 /** Catalog item patterns run in linear time, or the item is refused (docs/decisions/0020-hostile-input-and-faults.md). */

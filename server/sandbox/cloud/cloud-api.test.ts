@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZCloudInstanceList, ZCloudProjectList, ZCloudRegionList } from '@contract/cloud'
 import { ERROR_CODE } from '@contract/error'
-import { expectApiError, requestIdOf, startTestApp, type TestApp } from '../../test-support'
+import { expectApiError, requestIdOf, startTestApp, type TestApp } from '../../../test/test-app'
 
 const CLOUD = '/sandbox/cloud/v1'
 const KEY = 'sandbox-cloud-api-key'

@@ -17,8 +17,8 @@ import {
   validBody,
   type CallOptions,
   type TestApp,
-} from '../../test-support'
-import { exchangeCode, signInFlow } from '../oidc/sign-in-test-support'
+} from '../../../test/test-app'
+import { exchangeCode, signInFlow } from '../../../test/sign-in'
 import { ALTERNATE_STATUSES, ALTERNATE_STEPS, ALTERNATE_SUB_STEPS } from './alternate-states'
 import profile from './alternate.profile.json'
 

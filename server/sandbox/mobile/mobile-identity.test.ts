@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ZDiscoveryError, ZDiscoveryResponse, ZMobileIdTokenClaims } from '@contract/mobile-connect'
 import { ZOAuthErrorBody } from '@contract/error'
 import { ZTokenResponse } from '@contract/oauth'
-import { basicHeader, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, type TestApp } from '../../test-support'
+import { basicHeader, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, type TestApp } from '../../../test/test-app'
 import { formOf } from '../../../test/html-form'
-import { testBrowser } from '../oidc/sign-in-test-support'
+import { testBrowser } from '../../../test/sign-in'
 import {
   answerOperator,
   ATLANTIC,
@@ -21,7 +21,7 @@ import {
   REDIRECT_URL,
   type Answer,
   type TestOperator,
-} from './mobile-test-support'
+} from '../../../test/mobile-sign-in'
 import { NETWORK_MSISDN_HEADER } from './mobile-operator'
 import { decryptMsisdn, encryptMsisdn } from './operators'
 

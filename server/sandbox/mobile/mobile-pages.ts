@@ -121,8 +121,6 @@ const TEXT = {
   },
 } as const
 
-export const mobileText = (language: Language) => TEXT[language]
-
 const hidden = (fields: Record<string, string>) =>
   Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)

@@ -12,7 +12,7 @@ import {
   startTestApp,
   tokenRequest,
   type TestApp,
-} from '../../test-support'
+} from '../../../test/test-app'
 
 /** POST /sandbox/oauth/v3/token, the client-credentials grant of reference 2. */
 let t: TestApp

@@ -3,7 +3,7 @@ import { ApiError } from '../../shared/api-error'
 import { timingSafeEqual } from 'node:crypto'
 import { HEADER } from '@contract/common'
 import { SCOPE } from '@contract/misc'
-import type { TokenResponse } from '@contract/oauth'
+import { ZClientCredentialsForm, type TokenResponse } from '@contract/oauth'
 import type { ApplicationRow } from '../applications'
 import { requestIdOf } from '../../shared/request-id'
 import type { Sandbox } from '../sandbox'
@@ -92,7 +92,8 @@ export function clientCredentialsRoutes(sandbox: Sandbox): Hono {
     }
     const request = await authenticatedTokenRequest(c, sandbox)
     if (request instanceof Response) return request
-    const { application, form } = request
+    const { application } = request
+    const form = ZClientCredentialsForm.parse(request.form)
     if (!sandbox.tokenLimiter.hit(application.client_id)) {
       throw new ApiError(
         SANDBOX_OAUTH_ERRORS,

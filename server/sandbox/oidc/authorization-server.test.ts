@@ -13,7 +13,7 @@ import {
   startTestApp,
   validBody,
   type TestApp,
-} from '../../test-support'
+} from '../../../test/test-app'
 import { formOf } from '../../../test/html-form'
 import {
   ALICE,
@@ -29,7 +29,7 @@ import {
   signInFlow,
   testBrowser,
   type SignInResult,
-} from './sign-in-test-support'
+} from '../../../test/sign-in'
 
 /** The sandbox authorization server of docs/decisions/0011-sign-in.md, through app.request(). */
 let t: TestApp

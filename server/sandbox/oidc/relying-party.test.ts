@@ -4,10 +4,11 @@ import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEADER } from '@contract/common'
 import { SCOPE } from '@contract/misc'
-import { SANDBOX_API_KEY, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, type TestApp } from '../../test-support'
+import { SANDBOX_API_KEY, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, startTestApp, type TestApp } from '../../../test/test-app'
 import { CookieJar } from '../../../test/cookie-jar'
 import { formOf } from '../../../test/html-form'
-import { ALICE, ALL_SCOPES, DEMO_PASSWORD } from './sign-in-test-support'
+import { ALICE, ALL_SCOPES } from '../../../test/sign-in'
+import { DEMO_PASSWORD } from '../demo'
 
 /**
  * An independent relying party, openid-client (panva), runs the code flow with PKCE against the sandbox over

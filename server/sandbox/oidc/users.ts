@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto'
-import { SCOPE } from '@contract/misc'
 import type { Db } from '../db'
+import { DEMO_PASSWORD, DEMO_PEOPLE } from '../demo'
 
 export interface UserRow {
   id: string
@@ -13,13 +13,8 @@ export interface UserRow {
   password_hash: string
 }
 
-/** The demo people of docs/decisions/0011-sign-in.md; README "Sign in". Ids are stable: they are the ID token `sub`. */
-export const DEMO_PASSWORD = 'sandbox'
-export const DEMO_USERS = [
-  { id: 'U001', username: 'alice@acme.example', name: 'Alice Martin', customerId: 'C001', scopes: [SCOPE.full, SCOPE.readonly] },
-  { id: 'U002', username: 'marc@acme.example', name: 'Marc Dubois', customerId: 'C001', scopes: [SCOPE.readonly] },
-  { id: 'U003', username: 'bruno@blueharbor.example', name: 'Bruno García', customerId: 'C002', scopes: [SCOPE.full, SCOPE.readonly] },
-] as const
+/** The demo people (server/sandbox/demo.ts), in the order the sandbox's pages list them. */
+export const DEMO_USERS = Object.values(DEMO_PEOPLE)
 
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const
 const KEY_LENGTH = 32

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ERROR_CODE } from '@contract/error'
-import { expectApiError, SANDBOX_CLIENT_ID, startTestApp, type TestApp } from '../../test-support'
+import { expectApiError, SANDBOX_CLIENT_ID, startTestApp, type TestApp } from '../../../test/test-app'
 
 /** The access checks of reference 2 that depend on time or on the platform's state. */
 let t: TestApp

@@ -3,7 +3,7 @@ import { ERROR_CODE } from '@contract/error'
 import { SCOPE } from '@contract/misc'
 import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { addDaysToIsoDate, ATTACHMENT_MAX_BYTES } from '@contract/request-bodies'
-import { actingOnBody, createOk, expectApiError, JSON_UTF8, startTestApp, TEST_SITE, terminationBody, validBody, type TestApp } from '../../test-support'
+import { actingOnBody, createOk, expectApiError, JSON_UTF8, startTestApp, TEST_SITE, terminationBody, validBody, type TestApp } from '../../../test/test-app'
 
 let t: TestApp
 let token: string

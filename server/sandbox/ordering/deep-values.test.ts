@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODE } from '@contract/error'
 import { REQUEST_BODY_JSON_LIMITS } from '@contract/request-bodies'
-import { createOk, expectApiError, JSON_UTF8, startTestApp, startTestAppWithToken, validBody, type TestApp } from '../../test-support'
+import { createOk, expectApiError, JSON_UTF8, startTestApp, startTestAppWithToken, validBody, type TestApp } from '../../../test/test-app'
 import { jsonShapeProblem, parseFolded } from '../json-shape'
 
 /** `"x":` nested `levels` deep around 1, as text: built as text, since a value this deep cannot be serialized safely. */

@@ -18,7 +18,7 @@ import {
   startTestApp,
   validBody,
   type TestApp,
-} from '../../test-support'
+} from '../../../test/test-app'
 import { BUILTIN_CATALOG_ITEMS } from '../catalog/builtin-items'
 
 let t: TestApp

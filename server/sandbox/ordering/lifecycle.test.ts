@@ -15,7 +15,7 @@ import {
   TEST_SITE,
   validBody,
   type TestApp,
-} from '../../test-support'
+} from '../../../test/test-app'
 
 /** The request lifecycle as a client sees it when the sandbox clock moves (POST /sandbox/control/clock). */
 const HOUR = 3_600_000

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { HEADER } from '@contract/common'
 import { ZSandboxRequest as ZRequest, type SandboxRequest as Request } from '@contract/request'
 import { AGGREGATE_GROUPS, ZAggregateResponse } from '@contract/request-query'
-import { API, createOk, listAll, pagingOf, startTestApp, validBody, type TestApp } from '../../test-support'
+import { API, createOk, listAll, pagingOf, startTestApp, validBody, type TestApp } from '../../../test/test-app'
 
 /**
  * The query semantics of GET /requests and GET /requests/aggregate, checked against the customer's whole

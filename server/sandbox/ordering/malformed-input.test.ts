@@ -3,7 +3,7 @@ import { ERROR_CODE } from '@contract/error'
 import { REQUEST_FIELDS } from '@contract/request'
 import { addDaysToIsoDate, REQUEST_BODY_MAX_BYTES } from '@contract/request-bodies'
 import { SORTABLE_REQUEST_FIELDS } from '@contract/request-query'
-import { actingOnBody, expectApiError, JSON_PLAIN, JSON_UTF8, startTestApp, terminationBody, validBody, type TestApp } from '../../test-support'
+import { actingOnBody, expectApiError, JSON_PLAIN, JSON_UTF8, startTestApp, terminationBody, validBody, type TestApp } from '../../../test/test-app'
 
 /**
  * Malformed bodies and query parameters: each gets the error entity naming what is wrong, and a refused

@@ -157,7 +157,6 @@ const ORDERING_TEXTS = {
 
 /** The sandbox's ordering API (reference 1): its errors are the platform entity (0004). */
 export const ORDERING_ERRORS = errorApi('ordering', 'platform', ORDERING_TEXTS)
-export type OrderingErrorKey = keyof typeof ORDERING_TEXTS
 
 /** Business reasons a request is rejected for, by code (docs/decisions/0003-request-lifecycle.md). */
 /** `reason` is a stable code, the same in every language; `message` is localized. */

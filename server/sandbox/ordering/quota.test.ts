@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ERROR_CODE } from '@contract/error'
 import { readTooManyRequests } from '@contract/quota'
-import { expectApiError as expectError, startTestApp, type TestApp } from '../../test-support'
+import { expectApiError as expectError, startTestApp, type TestApp } from '../../../test/test-app'
 import { ApplicationQuota } from './quota'
 
 /** The entity of an error answer, whatever its path's JSON media type. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOk, startTestApp, startTestAppWithToken, terminationBody, validBody, type TestApp } from '../../test-support'
+import { createOk, startTestApp, startTestAppWithToken, terminationBody, validBody, type TestApp } from '../../../test/test-app'
 import { randomRequestId, requestIdOfServicePoint, seededRequestId, servicePointOf } from './request-store'
 
 /** Request ids are random, not one sequence shared by every customer (docs/decisions/0020-hostile-input-and-faults.md). */

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
-import { renderApp } from '@/testing/render-app'
+import { renderApp } from '../../../test/render-app'
 
 const LONG = { timeout: 8_000 }
 

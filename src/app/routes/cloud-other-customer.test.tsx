@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
-import { renderApp } from '@/testing/render-app'
+import { renderApp } from '../../../test/render-app'
 import { changeLanguage } from '@/i18n/i18n'
 
 /** The sandbox's cloud key is the sandbox application's, whose customer is C001 (Acme); Bruno is Blue Harbor's (C002). */

@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ZAggregateResponse } from '@contract/request-query'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
-import { renderApp } from '@/testing/render-app'
+import { renderApp } from '../../../test/render-app'
 import { changeLanguage } from '@/i18n/i18n'
 import { parseListSearch, toApiQuery } from '@/lib/request-search'
+import { MARC } from '../../../test/sign-in'
 
 let server: InProcessServer
 beforeAll(() => {
@@ -20,7 +21,6 @@ beforeEach(async () => {
   await changeLanguage('en')
 })
 
-const MARC = 'marc@acme.example'
 const API = '/api/ordering/v3/requests'
 const here = () => `${window.location.pathname}${window.location.search}`
 // Testing Library compares text with its spaces normalised; French groups digits with a narrow no-break space.
@@ -78,7 +78,7 @@ describe('dashboard (home route)', () => {
     const total = Object.values(expected).reduce((a, b) => a + b, 0)
     expect(total).toBeGreaterThan(1000)
     expect(within(status.closest('figure')!).getByText(new RegExp(`^${nf(total)} requests in all\\.`))).toBeInTheDocument()
-    expect(screen.getAllByRole('status').some((s) => /^Figures updated at /.test(s.textContent ?? ''))).toBe(true)
+    expect(screen.getAllByRole('status').some((s) => /^Updated at /.test(s.textContent ?? ''))).toBe(true)
 
     await userEvent.click(within(status).getByRole('link', { name: `Rejected: ${nf(expected.REJECTED!)} requests` }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Requests' })).toBeInTheDocument()
@@ -195,7 +195,7 @@ describe('dashboard (home route)', () => {
     server.sandbox!.faults.maintenance = true
     try {
       await userEvent.click(screen.getByRole('button', { name: 'Refresh now' }))
-      expect(await screen.findByText(/^The last refresh failed \(.+\): the figures shown are those of /)).toBeInTheDocument()
+      expect(await screen.findByText(/^The last refresh failed \(.+\): what is shown is from /)).toBeInTheDocument()
       expect(screen.getByText('Request id to quote to support:').querySelector('code')?.textContent).toMatch(/\S+/)
       expect(barsOf(await chart('Requests by status'))).toEqual(before)
     } finally {

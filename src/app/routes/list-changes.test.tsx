@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ZRequestProjection } from '@contract/request'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
-import { renderApp } from '@/testing/render-app'
+import { renderApp } from '../../../test/render-app'
 import { changeLanguage } from '@/i18n/i18n'
 
 let server: InProcessServer

@@ -5,11 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ZSandboxRequest as ZRequest, type SandboxRequest as Request } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
-import { renderApp } from '@/testing/render-app'
+import { renderApp } from '../../../test/render-app'
 import { contractBox, dateValue, field, pickDate } from '@/features/create-request/testing/form-queries'
+import { ALICE, MARC } from '../../../test/sign-in'
 
-const ALICE = 'alice@acme.example'
-const MARC = 'marc@acme.example'
 const LONG = { timeout: 8_000 }
 const today = () => new Date().toISOString().slice(0, 10)
 const BANDWIDTHS = ['10', '20', '50', '100', '200', '500', '1000']

@@ -5,12 +5,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTes
 import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
-import { renderApp } from '@/testing/render-app'
+import { renderApp } from '../../../test/render-app'
 import { changeLanguage } from '@/i18n/i18n'
 import { contractBox, dateGroup, field, pickDate, segmentOrder } from '@/features/create-request/testing/form-queries'
 import { formatLongDate } from '@/features/create-request/schema/form-sentences'
+import { ALICE } from '../../../test/sign-in'
 
-const ALICE = 'alice@acme.example'
 const today = () => new Date().toISOString().slice(0, 10)
 const LONG = { timeout: 8_000 }
 /** Typing a whole form, key by key, takes a while on a shared machine. */

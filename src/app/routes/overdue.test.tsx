@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { ZRequestProjection } from '@contract/request'
 import { ZAggregateResponse } from '@contract/request-query'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
-import { renderApp } from '@/testing/render-app'
+import { renderApp } from '../../../test/render-app'
 import { changeLanguage } from '@/i18n/i18n'
 import { daysLate } from '@/lib/lateness'
 

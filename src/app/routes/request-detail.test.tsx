@@ -4,11 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
-import { renderApp } from '@/testing/render-app'
+import { renderApp } from '../../../test/render-app'
 import { changeLanguage, type Language } from '@/i18n/i18n'
-
-const ALICE = 'alice@acme.example'
-const MARC = 'marc@acme.example'
+import { ALICE, MARC } from '../../../test/sign-in'
 
 let server: InProcessServer
 beforeAll(() => {
@@ -92,7 +90,7 @@ describe('request detail route', () => {
     expect(within(service).getByText('Service point')).toBeInTheDocument()
     expect(within(service).getByText(servicePoint)).toBeInTheDocument()
     // A closed request does not refresh itself.
-    expect(screen.queryByText(/Last refreshed at/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/Updated at/)).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Why this request was rejected' })).not.toBeInTheDocument()
   })
 
@@ -108,7 +106,7 @@ describe('request detail route', () => {
     expect(within(actions).getByRole('link', { name: 'Modify this request' })).toBeInTheDocument()
     expect(within(actions).getByRole('link', { name: 'Cancel this request' })).toBeInTheDocument()
 
-    const refreshed = screen.getByText(/^Last refreshed at \d{2}:\d{2}:\d{2}$/)
+    const refreshed = screen.getByText(/^Updated at \d{2}:\d{2}:\d{2}\.$/)
     expect(refreshed).toHaveAttribute('role', 'status')
 
     const timeline = within(screen.getByRole('region', { name: 'Progress' })).getByRole('list')

@@ -1,5 +1,6 @@
 import { presetRange, localDay, type RequestListSearch } from '@/lib/request-search'
 import { openStatuses } from '@/lib/queries/statuses'
+import { overdueFilters } from '@contract/overdue'
 
 /**
  * The four figures the dashboard leads with. Each is a view of the list (the dashboard's filters, narrowed), so its
@@ -10,7 +11,7 @@ export const KEY_FIGURES = ['open', 'overdue', 'rejected30', 'completedThisMonth
 export type KeyFigure = (typeof KEY_FIGURES)[number]
 
 /**
- * `open`: the statuses that exist but the closed ones (src/lib/queries/statuses.ts; NEW and IN_PROGRESS until the
+ * `open`: the statuses that exist but the closed ones; `overdue`: those of them the API marks overdue (contract/overdue.ts) (src/lib/queries/statuses.ts; NEW and IN_PROGRESS until the
  * aggregate and the operator's traits answer, docs/decisions/0028-tolerant-reader.md).
  */
 export function searchOfFigure(
@@ -24,7 +25,7 @@ export function searchOfFigure(
     case 'open':
       return { ...base, status: [...open] }
     case 'overdue':
-      return { ...base, status: [...open], isOverdue: true, sort: 'keyDates.requestedAt' }
+      return { ...base, ...overdueFilters(open) }
     case 'rejected30':
       // The rejection is the request's last change: its update date is the day it was rejected.
       return { ...base, status: ['REJECTED'], updatedFrom: presetRange('last30', now).from, updatedTo: undefined, sort: '-updatedAt' }

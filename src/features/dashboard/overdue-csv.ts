@@ -1,6 +1,7 @@
 import type { TFunction } from '@/i18n/translator'
 import type { RequestProjection } from '@contract/request'
-import { CSV_BOM, csvLine } from '@/lib/csv'
+import { CSV_BOM } from '@/lib/csv'
+import { csvLine } from '@contract/csv'
 import { daysLate } from '@/lib/lateness'
 import { codeText } from '@/lib/code-label'
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { refreshPolicyOf } from './refresh-policy'
 
 describe('refreshPolicyOf', () => {
-  it('refreshes an open request every 30 seconds and whenever the window gets the focus back', () => {
-    for (const status of ['NEW', 'IN_PROGRESS'] as const) expect(refreshPolicyOf({ status })).toEqual({ interval: 30_000, onWindowFocus: 'always' })
+  it('refreshes an open request every minute and whenever the window gets the focus back', () => {
+    for (const status of ['NEW', 'IN_PROGRESS'] as const) expect(refreshPolicyOf({ status })).toEqual({ interval: 60_000, onWindowFocus: 'always' })
   })
 
   it('leaves a closed request, or one not read yet, to the usual rules', () => {

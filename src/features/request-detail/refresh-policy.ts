@@ -1,9 +1,7 @@
 import type { Request } from '@contract/request'
 import { isOpen } from './request-state'
 import type { OperatorTraits } from '@contract/operator-profile'
-
-/** How often an open request is read again (docs/decisions/0003: stages move on by the hour, not the second). */
-export const REFRESH_INTERVAL_MS = 30_000
+import { REFRESH_INTERVAL_MS } from '@/lib/refresh-interval'
 
 /**
  * An open request moves on by itself: its page reads it on an interval and whenever the person comes back to

@@ -3,10 +3,8 @@ import type { AggregateGroup } from '@contract/request-query'
 import { requestQueries } from '@/lib/queries/requests'
 import { isQuotaSpent } from '@/lib/api-error'
 import { unlessQuotaSpent } from '@/lib/spent-quota'
+import { REFRESH_INTERVAL_MS } from '@/lib/refresh-interval'
 import type { RequestListSearch } from '@/lib/request-search'
-
-/** Figures a person watches: read again every minute while the tab is visible, and when it comes back. */
-export const REFRESH_INTERVAL_MS = 60_000
 
 /**
  * How the dashboard's figures refresh, on top of the request resource's queries (same keys, so whatever

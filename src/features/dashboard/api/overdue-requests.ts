@@ -4,15 +4,14 @@ import { requestQueries } from '@/lib/queries/requests'
 import { EMPTY_SEARCH, type RequestListSearch } from '@/lib/request-search'
 import { WATCHED_FIGURES } from './aggregate-requests'
 import { openStatuses } from '@/lib/queries/statuses'
+import { overdueFilters } from '@contract/overdue'
 
 /**
- * What the overdue view shows: requests still open after their requested date; open is every status that exists but
- * the operator's closed ones (src/lib/queries/statuses.ts, docs/decisions/0028-tolerant-reader.md). The API's
- * `isOverdue` also marks requests completed late, which are done and need no chasing (0013). The oldest
- * requested date first is the latest request first; the API appends the id as the tiebreak.
+ * What the overdue view shows: the overdue requests as `contract/overdue.ts` defines them, open being every status
+ * that exists but the operator's closed ones (src/lib/queries/statuses.ts, docs/decisions/0028-tolerant-reader.md).
  */
 export function overdueSearch(open: readonly string[] = openStatuses(undefined, undefined)): RequestListSearch {
-  return { ...EMPTY_SEARCH, status: [...open], isOverdue: true, sort: 'keyDates.requestedAt' }
+  return { ...EMPTY_SEARCH, ...overdueFilters(open) }
 }
 
 /** The overdue view before the statuses that exist are known: NEW and IN_PROGRESS (what its route starts). */

@@ -15,7 +15,7 @@ import { ChartPanel } from './chart-panel'
 import { DashboardFilters } from './dashboard-filters'
 import { KeyFigures } from './key-figures'
 import { RecentChanges } from './recent-changes'
-import { RefreshStatus } from './refresh-status'
+import { RefreshStatus, refreshingOf } from '@/components/ui/refresh-status'
 import './dashboard.css'
 import { codeText } from '@/lib/code-label'
 import { DroppedNotice } from '@/components/ui/dropped-notice'
@@ -115,7 +115,8 @@ export function Dashboard({ person }: { person: string | null }) {
 
       <div className="dashboard__toolbar">
         <RefreshStatus
-          queries={[byStatus, byGroup].map((query) => ({ dataUpdatedAt: query.dataUpdatedAt, error: query.error, hasData: query.data !== undefined }))}
+          queries={[byStatus, byGroup].map(refreshingOf)}
+          auto={t('dashboard.refresh.auto')}
           refreshing={byStatus.isFetching || byGroup.isFetching}
           onRefresh={() => {
             void byStatus.refetch()

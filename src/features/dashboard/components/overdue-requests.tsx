@@ -18,7 +18,7 @@ import { existingStatusesQuery, openStatuses } from '@/lib/queries/statuses'
 import { groupsInView, listHref, searchOfGroup } from '../chart-groups'
 import { overdueCsv } from '../overdue-csv'
 import { ChartPanel } from './chart-panel'
-import { RefreshStatus } from './refresh-status'
+import { RefreshStatus, refreshingOf } from '@/components/ui/refresh-status'
 import './dashboard.css'
 import { codeText } from '@/lib/code-label'
 import { isUnreadable } from '@contract/tolerant'
@@ -106,7 +106,8 @@ export function OverdueRequests() {
   return (
     <div className="overdue page-form">
       <RefreshStatus
-        queries={[list, byType].map((query) => ({ dataUpdatedAt: query.dataUpdatedAt, error: query.error, hasData: query.data !== undefined }))}
+        queries={[list, byType].map(refreshingOf)}
+        auto={t('dashboard.refresh.auto')}
         refreshing={list.isFetching || byType.isFetching}
         onRefresh={() => {
           void list.refetch()

@@ -13,7 +13,7 @@ import { requestQueries } from '@/lib/queries/requests'
 import { formatCalendarDate, formatDateTime } from '@/lib/format'
 import { refreshPolicyOf } from '../refresh-policy'
 import { isOpen } from '../request-state'
-import { RefreshStatus } from './refresh-status'
+import { RefreshStatus, refreshingOf } from '@/components/ui/refresh-status'
 import { RejectionReasons } from './rejection-reasons'
 import { RequestActions } from './request-actions'
 import { PropertySection, RequestProperties } from './request-properties'
@@ -91,7 +91,7 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
         <code>{request.id}</code>
       </p>
       {isOpen(request, traits) && (
-        <RefreshStatus dataUpdatedAt={query.isPlaceholderData ? 0 : query.dataUpdatedAt} error={query.error} onRefresh={() => void query.refetch()} />
+        <RefreshStatus queries={[refreshingOf(query)]} onRefresh={() => void query.refetch()} auto={t('requestDetail.refresh.auto')} />
       )}
       {request.status === 'REJECTED' && <RejectionReasons reasons={request.rejectionReasons} />}
       <RequestActions request={request} canCreate={canCreate} traits={traits} />

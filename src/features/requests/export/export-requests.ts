@@ -10,7 +10,8 @@ import { toPagedApiQuery, type RequestListSearch } from '@/lib/request-search'
 import type { RequestRow } from '@/lib/queries/requests'
 import { LIST_COLUMNS, fieldsOf } from '../columns'
 import { daysLate } from '@/lib/lateness'
-import { CSV_BOM, csvFileName, csvLine, downloadBlob } from '@/lib/csv'
+import { CSV_BOM, csvFileName, downloadBlob } from '@/lib/csv'
+import { csvLine } from '@contract/csv'
 import { codeText } from '@/lib/code-label'
 
 /**

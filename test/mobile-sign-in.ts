@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
-import { basicHeader, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type TestApp } from '../../test-support'
-import { formOf } from '../../../test/html-form'
-import { pkcePair, type TestBrowser } from '../oidc/sign-in-test-support'
-import { encryptMsisdn } from './operators'
+import { basicHeader, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type TestApp } from './test-app'
+import { formOf } from './html-form'
+import { pkcePair, type TestBrowser } from './sign-in'
+import { encryptMsisdn } from '../server/sandbox/mobile/operators'
 
 /** Helpers of the mobile identity tests (docs/decisions/0017-mobile-connect.md), for the sandbox and the gateway alike. */
 

@@ -4,13 +4,14 @@ import { HEADER } from '@contract/common'
 import { ZApiErrorBody, ZOAuthErrorBody, type ApiErrorBody } from '@contract/error'
 import { SCOPE } from '@contract/misc'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { buildApp, type BuiltApp } from './app'
-import { loadConfig, type ServerConfig } from './config'
-import { SESSION_COOKIE, SessionCookies, sessionFromTokens } from './gateway/auth/session'
-import type { SharedStore } from './gateway/shared-store'
-import type { ServerSessions } from './gateway/auth/session-store'
-import { SANDBOX_ORDERING_BASE } from './sandbox/routes'
-import type { Sandbox } from './sandbox/sandbox'
+import { buildApp, type BuiltApp } from '../server/app'
+import { loadConfig, type ServerConfig } from '../server/config'
+import { SESSION_COOKIE, SessionCookies, sessionFromTokens } from '../server/gateway/auth/session'
+import type { SharedStore } from '../server/gateway/shared-store'
+import type { ServerSessions } from '../server/gateway/auth/session-store'
+import { SANDBOX_ORDERING_BASE } from '../server/sandbox/routes'
+import { SANDBOX_APPLICATION } from '../server/sandbox/demo'
+import type { Sandbox } from '../server/sandbox/sandbox'
 
 /**
  * Shared helpers of the in-process API tests: an app on an in-memory sandbox with a real clock the test
@@ -20,9 +21,10 @@ export const API = SANDBOX_ORDERING_BASE
 export const GATEWAY = '/api/ordering/v3'
 export const JSON_UTF8 = 'application/json;charset=utf-8'
 export const JSON_PLAIN = 'application/json'
-export const SANDBOX_API_KEY = 'sandbox-api-key'
-export const SANDBOX_CLIENT_ID = 'ordering-console-sandbox'
-export const SANDBOX_CLIENT_SECRET = 'sandbox-client-secret-0123456789abcdef'
+/** The sandbox application's credentials, the configuration's defaults (server/sandbox/demo.ts). */
+export const SANDBOX_API_KEY: string = SANDBOX_APPLICATION.apiKey
+export const SANDBOX_CLIENT_ID: string = SANDBOX_APPLICATION.clientId
+export const SANDBOX_CLIENT_SECRET: string = SANDBOX_APPLICATION.clientSecret
 
 /** The control secret of every test app (0009); tests send it with `t.fetch` and `t.control` like the e2e fixtures. */
 export const TEST_CONTROL_SECRET = 'test-control-secret-0123456789'

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react'
 import { User, type INavigator, type IWindow, type NavigateParams } from 'oidc-client-ts'
 import { onTestFinished } from 'vitest'
 import { z } from 'zod/mini'
-import type { InProcessServer } from '../../test/in-process-fetch'
+import type { InProcessServer } from './in-process-fetch'
 import { App } from '@/app/app'
 import { loadSignedInHeader } from '@/app/shell/signed-in-part'
 import { getAuthConfig } from '@/features/auth/api/get-auth-config'
@@ -30,10 +30,10 @@ export function recordingNavigator(): INavigator & { urls: string[] } {
  * outlast a `findBy`'s one-second wait: tests load every page's code once before their first render.
  */
 const lazyModules = import.meta.glob([
-  '../app/routes/*.tsx',
-  '!../app/routes/*.test.tsx',
-  '../features/auth/components/auth-routes.tsx',
-  '../features/auth/user-manager.ts',
+  '../src/app/routes/*.tsx',
+  '!../src/app/routes/*.test.tsx',
+  '../src/features/auth/components/auth-routes.tsx',
+  '../src/features/auth/user-manager.ts',
 ])
 let lazyModulesLoaded: Promise<unknown> | undefined
 

@@ -1,23 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { SCOPE } from '@contract/misc'
 import { ZTokenResponse } from '@contract/oauth'
-import { CookieJar } from '../../../test/cookie-jar'
-import { formOf } from '../../../test/html-form'
-import { basicHeader, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type CallOptions, type TestApp } from '../../test-support'
+import { CookieJar } from './cookie-jar'
+import { formOf } from './html-form'
+import { basicHeader, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type CallOptions, type TestApp } from './test-app'
+import { DEMO_PASSWORD, DEMO_PEOPLE } from '../server/sandbox/demo'
 
 /**
- * Test helpers for the sandbox authorization server (docs/decisions/0011-sign-in.md), next to it rather than in
- * server/test-support.ts: a browser on the in-process app (with the tests' one cookie jar, test/cookie-jar.ts), the
+ * Test helpers for the sandbox authorization server (docs/decisions/0011-sign-in.md): a browser on the in-process app (with the tests' one cookie jar, test/cookie-jar.ts), the
  * whole code flow and the token endpoint. Forms are read with test/html-form.ts.
  */
 
 export const OIDC = '/sandbox/openidconnect'
 /** The redirect URI registered by default (PORT 8080's /auth/callback, server/config.ts). */
 export const CALLBACK = 'http://localhost:8080/auth/callback'
-export const DEMO_PASSWORD = 'sandbox'
-export const ALICE = 'alice@acme.example'
-export const MARC = 'marc@acme.example'
-export const BRUNO = 'bruno@blueharbor.example'
+/** The demo people's e-mail addresses (server/sandbox/demo.ts). */
+export const ALICE: string = DEMO_PEOPLE.alice.username
+export const MARC: string = DEMO_PEOPLE.marc.username
+export const BRUNO: string = DEMO_PEOPLE.bruno.username
 export const ALL_SCOPES = `openid offline_access ${SCOPE.full} ${SCOPE.readonly}`
 
 /** A browser on the in-process app: keeps cookies, never follows redirects. */
