@@ -121,3 +121,35 @@ export function boundedJsonText(value: unknown, maxDepth: number = JSON_TEXT_DEP
   }
   return write(value, 0, '')
 }
+
+/** Codes Intl names as regions that are not ISO 3166-1 countries (reserved codes, the EU, the UN, test codes). */
+const NOT_COUNTRIES = new Set(['AC', 'CP', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UN', 'XA', 'XB', 'ZZ'])
+const countryLists = new Map<string, readonly { code: string; name: string }[]>()
+
+/**
+ * Every two-letter country code the runtime can name, with its name in the person's language, sorted by name: a
+ * country is chosen by name and sent as its code (docs/decisions/0034-form-and-wording.md). Built once per language.
+ */
+export function countryNames(language: string): readonly { code: string; name: string }[] {
+  let list = countryLists.get(language)
+  if (list) return list
+  let names: Intl.DisplayNames | undefined
+  try {
+    names = new Intl.DisplayNames(language, { type: 'region', fallback: 'none' })
+  } catch {
+    names = undefined
+  }
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+  const found: { code: string; name: string }[] = []
+  for (const first of letters) {
+    for (const second of letters) {
+      const code = first + second
+      const name = NOT_COUNTRIES.has(code) ? undefined : names?.of(code)
+      if (name && name !== code) found.push({ code, name })
+    }
+  }
+  const collator = new Intl.Collator(language)
+  list = found.sort((a, b) => collator.compare(a.name, b.name))
+  countryLists.set(language, list)
+  return list
+}
