@@ -122,8 +122,29 @@ export function boundedJsonText(value: unknown, maxDepth: number = JSON_TEXT_DEP
   return write(value, 0, '')
 }
 
-/** Codes Intl names as regions that are not ISO 3166-1 countries (reserved codes, the EU, the UN, test codes). */
-const NOT_COUNTRIES = new Set(['AC', 'CP', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UN', 'XA', 'XB', 'ZZ'])
+/** Codes Intl names as regions that are not ISO 3166-1 countries today (reserved, withdrawn, the EU, the UN, test codes). */
+const NOT_COUNTRIES = new Set(
+  ['AC', 'CP', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UN', 'XA', 'XB', 'ZZ'].concat([
+    'AN',
+    'BU',
+    'CS',
+    'DD',
+    'DY',
+    'FX',
+    'HV',
+    'NH',
+    'NT',
+    'QU',
+    'RH',
+    'SU',
+    'TP',
+    'UK',
+    'VD',
+    'YD',
+    'YU',
+    'ZR',
+  ]),
+)
 const countryLists = new Map<string, readonly { code: string; name: string }[]>()
 
 /**

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import type { CatalogItem } from '@contract/catalog'
@@ -49,9 +49,10 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
   const kind = requestKindOf(item)
   const itemForm = useFormModel(item)
   const { model } = itemForm
-  const { resolver, sentence } = useFormResolver(itemForm)
+  const { resolver, sentence, follow } = useFormResolver(itemForm)
   const start = useFormStart(key, model, action, source)
-  const form = useForm<FormValues>({ defaultValues: start.values, resolver, mode: 'onChange', shouldFocusError: false })
+  const form = useForm<FormValues>({ defaultValues: start.values, resolver, mode: 'onTouched', shouldFocusError: false })
+  useEffect(() => follow(form), [follow, form])
   const draft = useFormDraft(key, model, form, start)
   const blocker = useLeaveGuard(draft.isUnsent, form.formState.isDirty)
   const reasons = useRejectionReasons(action, source, model)

@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react'
-import type { FieldErrors, Resolver } from 'react-hook-form'
+import { useCallback, useMemo, useRef } from 'react'
+import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form'
 import type { FieldIssue } from '@contract/error'
 import { currentLanguage } from '@/i18n/i18n'
 import { useTranslation } from '@/i18n/use-translation'
@@ -17,9 +17,15 @@ export type SentenceOf = (issue: FieldIssue & { rule?: Rule }) => string
 
 /**
  * The form's validation: its body checked by the item's schema and the API's rules (loaded apart, ./lazy-validation),
- * its key/value entries as typed, every issue worded as a sentence and placed on its field.
+ * its key/value entries as typed, every issue worded as a sentence and placed on its field. A field says nothing
+ * until the person changed it or sent the form: leaving an untouched field is not a mistake
+ * (docs/decisions/0034-form-and-wording.md); `follow(form)` tells it which fields changed.
  */
-export function useFormResolver({ model, checked }: ItemForm): { resolver: Resolver<FormValues>; sentence: SentenceOf } {
+export function useFormResolver({ model, checked }: ItemForm): {
+  resolver: Resolver<FormValues>
+  sentence: SentenceOf
+  follow: (form: UseFormReturn<FormValues>) => () => void
+} {
   const { t } = useTranslation()
   const locale = formLocale(currentLanguage())
   const today = todayUtc()
@@ -31,7 +37,20 @@ export function useFormResolver({ model, checked }: ItemForm): { resolver: Resol
     [model, t, locale, entryWords],
   )
 
-  const resolver: Resolver<FormValues> = async (values) => {
+  const changed = useRef(new Set<string>())
+  const sent = useRef(false)
+  const follow = useCallback((form: UseFormReturn<FormValues>) => {
+    const subscription = form.watch((_, { name }) => {
+      if (name) changed.current.add(name)
+    })
+    return () => subscription.unsubscribe()
+  }, [])
+
+  const resolver: Resolver<FormValues> = async (values, _context, options) => {
+    // A send checks every field; a field's own check (on leaving it, on a change) speaks once it was changed.
+    if (!options.names) sent.current = true
+    const quiet = (name: string) => !sent.current && !changed.current.has(name)
+    if (options.names?.every(quiet)) return { values, errors: {} }
     const validator = await bodyValidator()
     const issues = [
       // Key/value entries are checked as typed: a value that is not the JSON it opens as never reaches the body.
@@ -45,5 +64,5 @@ export function useFormResolver({ model, checked }: ItemForm): { resolver: Resol
     const { placed, unplaced } = placeIssues(issues, model)
     return { values: {}, errors: toFieldErrors(placed, unplaced) as FieldErrors<FormValues> }
   }
-  return { resolver, sentence }
+  return { resolver, sentence, follow }
 }
