@@ -70,3 +70,22 @@ export async function loseAnswersToPosts(page: Page): Promise<{ count: number }>
   })
   return posts
 }
+
+/**
+ * Chooses a country by its name (React Aria's combobox, docs/decisions/0034-form-and-wording.md); the form sends its
+ * code. A form whose country field is typed (a schema that names another rule) gets the code typed.
+ */
+export async function chooseCountry(scope: Page | Locator, name: string, code: string) {
+  const page = 'page' in scope ? scope.page() : scope
+  const box = scope.getByRole('combobox', { name: /^Country( \(required\))?$/ })
+  if ((await box.count()) === 0) return field(scope, 'Country').fill(code)
+  await box.fill(name)
+  await page.getByRole('option', { name, exact: true }).click()
+  await expect(box).toHaveValue(name)
+}
+
+/** Opens a group's "More details" disclosure (its optional fields, after the required ones), unless it is open. */
+export async function openMoreDetails(scope: Page | Locator) {
+  const details = scope.locator('details.form-more').last()
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator('summary').click()
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { expect, PEOPLE, test } from './fixtures'
-import { control, field, fillContract, fillDate, today } from './form-helpers'
+import { control, field, fillContract, fillDate, today, chooseCountry, openMoreDetails } from './form-helpers'
 
 /**
  * The application's quota spent (reference 2 "Limits", docs/decisions/0032-application-quota.md), seen in Chromium:
@@ -81,11 +81,12 @@ test('a send refused by the quota keeps the draft and says so', async ({ page, s
   await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 10))
   await fillContract(page, 'ACM-000101')
   const location = page.getByRole('group', { name: 'Location' })
+  await openMoreDetails(location)
   await field(location, 'Site name').fill('Lyon warehouse')
   await field(location, 'Street').fill('2 quai Perrache')
   await field(location, 'Postal code').fill('69002')
   await field(location, 'City').fill('Lyon')
-  await field(location, 'Country').fill('FR')
+  await chooseCountry(location, 'France', 'FR')
   const contact = page.getByRole('group', { name: 'Primary contact' })
   await field(contact, 'First name').fill('Ada')
   await field(contact, 'Last name').fill('Lovelace')

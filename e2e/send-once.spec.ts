@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { expect, PEOPLE, test } from './fixtures'
-import { control, field, fillContract, fillDate, getJson, loseAnswersToPosts, today } from './form-helpers'
+import { control, field, fillContract, fillDate, getJson, loseAnswersToPosts, today, chooseCountry } from './form-helpers'
 
 /**
  * Never sent twice, under the sandbox's faults (docs/decisions/0014-creation-forms.md, 0016, 0020): whatever happens
@@ -27,7 +27,7 @@ async function fillInternetAccess(page: Page): Promise<string> {
   await field(location, 'Street').fill('5 rue du Port')
   await field(location, 'Postal code').fill('44000')
   await field(location, 'City').fill('Nantes')
-  await field(location, 'Country').fill('FR')
+  await chooseCountry(location, 'France', 'FR')
   const contact = page.getByRole('group', { name: 'Primary contact' })
   await field(contact, 'First name').fill('Alan')
   await field(contact, 'Last name').fill('Turing')

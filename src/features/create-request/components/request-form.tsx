@@ -89,7 +89,7 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
 
   const { isSubmitted, errors } = form.formState
   const errorList = isSubmitted ? inPageOrder(collectErrors(errors)) : []
-  const extras = { earliestDate: earliestRequestedDate(), contracts, generatedReference, locale: formLocale(currentLanguage()), reasons: reasons.byField }
+  const extras = { earliestDate: earliestRequestedDate(), contracts, generatedReference, kind, locale: formLocale(currentLanguage()), reasons: reasons.byField }
   return (
     <FieldExtrasContext value={extras}>
       <FormProvider {...form}>

@@ -12,6 +12,8 @@ import { ContractField } from './contract-field'
 import { DateField } from './date-field'
 import { FieldsInOrder, type NamedField } from './more-details'
 import { CountryField, isCountryField } from './country-field'
+import { RequestIdField } from './request-id-field'
+import type { RequestCategory } from '@contract/request'
 
 /** What some base fields of every request get besides their schema: the date picker's first day, contracts. */
 export interface FieldExtras {
@@ -24,6 +26,8 @@ export interface FieldExtras {
   locale: string
   /** Why the request being resubmitted was rejected, by the field each reason concerns (already worded). */
   reasons: Readonly<Record<string, string>>
+  /** The kind of request the form sends: a cancellation chooses its `requestId` from the open requests. */
+  kind?: RequestCategory
 }
 export const FieldExtrasContext = createContext<FieldExtras>({ earliestDate: '', contracts: [], generatedReference: false, locale: 'en-GB', reasons: {} })
 
@@ -226,6 +230,9 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
   ].filter(Boolean)
   const counter = counted !== undefined && <CharCounter id={countId} length={typeof value === 'string' ? value.length : 0} max={counted} />
 
+  if (name === 'requestId' && field.kind === 'text' && extras.kind === 'cancellation') {
+    return <RequestIdField name={name} label={field.label} required={field.required} message={message} reason={reason} />
+  }
   if (isCountryField(field, name)) {
     return <CountryField name={name} label={field.label} required={field.required} language={currentLanguage()} message={message} reason={reason} />
   }
