@@ -52,9 +52,12 @@ test('a customer finds items by kind and search, and orders a business internet 
   const contact = page.getByRole('group', { name: 'Primary contact' })
   await field(contact, 'First name').fill('Ada')
   await field(contact, 'Last name').fill('Lovelace')
+  await openMoreDetails(contact)
   await field(contact, 'Phone').fill('+33 4 00 00 00 00')
   await field(page, 'Billing account code').fill('BA-7')
+  await openMoreDetails(page)
   await field(page, 'Bandwidth (Mbit/s)').selectOption('100')
+  await openMoreDetails(page)
   await field(page, 'Static IP address').selectOption('true')
   await expectNoAccessibilityViolation(page)
   await page.getByRole('button', { name: 'Send the request' }).click()
@@ -106,6 +109,7 @@ test('a customer orders a BVPN site; the three rules are sentences at their fiel
   await fillContract(page, 'ACM-000102')
   await field(page, 'Network identifier').fill('NET-ACM-1')
   await fillSite(page)
+  await openMoreDetails(page)
   await field(page, 'Class of service').selectOption('GOLD')
   await page.getByRole('button', { name: 'Send the request' }).click()
   const created = await expectOpenedRequest(page)
@@ -222,8 +226,10 @@ test('when the answer to a POST is lost, the request is found by its reference a
   await fillSite(page)
   await field(page, 'First name').fill('Grace')
   await field(page, 'Last name').fill('Hopper')
+  await openMoreDetails(page)
   await field(page, 'E-mail').fill('grace@example.com')
   await field(page, 'Billing account code').fill('BA-8')
+  await openMoreDetails(page)
   await field(page, 'Bandwidth (Mbit/s)').selectOption('50')
 
   // The server receives the request and creates it; the browser never sees the answer.
@@ -247,6 +253,7 @@ test('a customer cancels an order in progress, after confirming', async ({ page,
   await expect(field(page, 'Request')).toHaveValue(target!.id)
   await expect(contractBox(page)).toHaveValue(target!.contract)
   await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 7))
+  await openMoreDetails(page)
   await field(page, 'Comment').fill('No longer needed.')
   await expectNoAccessibilityViolation(page)
   await page.getByRole('button', { name: 'Send the request' }).click()
@@ -327,6 +334,7 @@ test('an item added to the catalog at run time, with a type and fields the conso
   await field(page, 'Waypoint label').fill('North gate')
   await field(page, 'Note to the pilot').fill('Mind the crane')
   await expect(page.getByText('Up to 2 files, each at most 1 KiB.')).toBeVisible()
+  await openMoreDetails(page)
   await field(page, 'Attachments').setInputFiles([
     { name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('gate at the north') },
     { name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(5000) },

@@ -84,8 +84,8 @@ export async function chooseCountry(scope: Page | Locator, name: string, code: s
   await expect(box).toHaveValue(name)
 }
 
-/** Opens a group's "More details" disclosure (its optional fields, after the required ones), unless it is open. */
+/** Opens a group's (or, given the page, the form's) "More details" disclosure of optional fields, unless it is open. */
 export async function openMoreDetails(scope: Page | Locator) {
-  const details = scope.locator('details.form-more').last()
+  const details = 'page' in scope ? scope.locator(':scope > details.form-more') : scope.locator('form.request-form > details.form-more')
   if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator('summary').click()
 }

@@ -90,9 +90,12 @@ test('a send refused by the quota keeps the draft and says so', async ({ page, s
   const contact = page.getByRole('group', { name: 'Primary contact' })
   await field(contact, 'First name').fill('Ada')
   await field(contact, 'Last name').fill('Lovelace')
+  await openMoreDetails(contact)
   await field(contact, 'Phone').fill('+33 4 00 00 00 00')
   await field(page, 'Billing account code').fill('BA-7')
+  await openMoreDetails(page)
   await field(page, 'Bandwidth (Mbit/s)').selectOption('100')
+  await openMoreDetails(page)
   await field(page, 'Static IP address').selectOption('true')
 
   await setQuota(request, { ...MONTHLY, limit: 0 })

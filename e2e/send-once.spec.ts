@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { expect, PEOPLE, test } from './fixtures'
-import { control, field, fillContract, fillDate, getJson, loseAnswersToPosts, today, chooseCountry } from './form-helpers'
+import { control, field, fillContract, fillDate, getJson, loseAnswersToPosts, today, chooseCountry, openMoreDetails } from './form-helpers'
 
 /**
  * Never sent twice, under the sandbox's faults (docs/decisions/0014-creation-forms.md, 0016, 0020): whatever happens
@@ -31,8 +31,10 @@ async function fillInternetAccess(page: Page): Promise<string> {
   const contact = page.getByRole('group', { name: 'Primary contact' })
   await field(contact, 'First name').fill('Alan')
   await field(contact, 'Last name').fill('Turing')
+  await openMoreDetails(contact)
   await field(contact, 'Phone').fill('+33 2 00 00 00 00')
   await field(page, 'Billing account code').fill('BA-9')
+  await openMoreDetails(page)
   await field(page, 'Bandwidth (Mbit/s)').selectOption('100')
   return field(page, 'Your reference').inputValue()
 }
