@@ -84,8 +84,13 @@ export async function chooseCountry(scope: Page | Locator, name: string, code: s
   await expect(box).toHaveValue(name)
 }
 
-/** Opens a group's (or, given the page, the form's) "More details" disclosure of optional fields, unless it is open. */
+/** Opens a group's "More details" disclosure of optional fields (given the page, every one of the form), unless open. */
 export async function openMoreDetails(scope: Page | Locator) {
-  const details = 'page' in scope ? scope.locator(':scope > details.form-more') : scope.locator('form.request-form > details.form-more')
+  if (!('page' in scope)) {
+    const closed = scope.locator('details.form-more:not([open]) > summary')
+    for (let round = 0; round < 20 && (await closed.count()) > 0; round++) await closed.first().click()
+    return
+  }
+  const details = scope.locator(':scope > details.form-more')
   if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator('summary').click()
 }
