@@ -79,9 +79,12 @@ export function formatDay(iso: string, language: string): string {
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date)
 }
 
-/** A calendar date of the API (`YYYY-MM-DD`): a day, not an instant, so it is shown as is, whatever the time zone. */
+/**
+ * A calendar date of the API (`YYYY-MM-DD`): a day, not an instant, so it is shown as is, whatever the time zone; in
+ * the one date style of every page, `medium` ("Dec 1, 2026", "1 déc. 2026"; docs/decisions/0034-form-and-wording.md).
+ */
 export function formatCalendarDate(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }
 
 /** A time of day to the second, HH:MM:SS in every language. */
