@@ -136,6 +136,18 @@ describe('new request route', () => {
   )
 
   it(
+    'a send of an untouched form says every field to fill, before anything is sent (0034)',
+    async () => {
+      await openForm('/requests/new?item=CI-BVPN-SITE')
+      await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
+      await waitFor(() => expect(summary()).toHaveFocus(), LONG)
+      expect(within(screen.getByRole('alert')).getByRole('link', { name: /^Fill in “.*Network identifier”\.$/ })).toBeInTheDocument()
+      expect(screen.queryByText(/Quote this id to support/)).not.toBeInTheDocument()
+    },
+    SLOW,
+  )
+
+  it(
     'in French: sentences with French dates, the date field in day/month/year order',
     async () => {
       await changeLanguage('fr')

@@ -49,7 +49,7 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
   const kind = requestKindOf(item)
   const itemForm = useFormModel(item)
   const { model } = itemForm
-  const { resolver, sentence, follow } = useFormResolver(itemForm)
+  const { resolver, sentence, follow, noteSend } = useFormResolver(itemForm)
   const start = useFormStart(key, model, action, source)
   const form = useForm<FormValues>({ defaultValues: start.values, resolver, mode: 'onTouched', shouldFocusError: false })
   useEffect(() => follow(form), [follow, form])
@@ -118,7 +118,10 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
           className="request-form"
           aria-label={t('createRequest.form.label')}
           noValidate
-          onSubmit={(event) => void form.handleSubmit(onValid, summary.focusSummary)(event)}
+          onSubmit={(event) => {
+            noteSend()
+            void form.handleSubmit(onValid, summary.focusSummary)(event)
+          }}
         >
           <ErrorSummary entries={errorList} refusal={refusal} headingRef={summary.headingRef} />
           <SchemaField field={model} name="" />

@@ -25,6 +25,8 @@ export function useFormResolver({ model, checked }: ItemForm): {
   resolver: Resolver<FormValues>
   sentence: SentenceOf
   follow: (form: UseFormReturn<FormValues>) => () => void
+  /** Called as the person sends: from then on every field speaks. */
+  noteSend: () => void
 } {
   const { t } = useTranslation()
   const locale = formLocale(currentLanguage())
@@ -48,7 +50,6 @@ export function useFormResolver({ model, checked }: ItemForm): {
 
   const resolver: Resolver<FormValues> = async (values, _context, options) => {
     // A send checks every field; a field's own check (on leaving it, on a change) speaks once it was changed.
-    if (!options.names) sent.current = true
     const quiet = (name: string) => !sent.current && !changed.current.has(name)
     if (options.names?.every(quiet)) return { values, errors: {} }
     const validator = await bodyValidator()
@@ -64,5 +65,8 @@ export function useFormResolver({ model, checked }: ItemForm): {
     const { placed, unplaced } = placeIssues(issues, model)
     return { values: {}, errors: toFieldErrors(placed, unplaced) as FieldErrors<FormValues> }
   }
-  return { resolver, sentence, follow }
+  const noteSend = useCallback(() => {
+    sent.current = true
+  }, [])
+  return { resolver, sentence, follow, noteSend }
 }
