@@ -91,6 +91,6 @@ export async function openMoreDetails(scope: Page | Locator) {
     for (let round = 0; round < 20 && (await closed.count()) > 0; round++) await closed.first().click()
     return
   }
-  const details = scope.locator(':scope > details.form-more')
+  const details = scope.locator('xpath=./details[contains(@class, "form-more")]')
   if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator('summary').click()
 }
