@@ -329,6 +329,7 @@ test('an item added to the catalog at run time, with a type and fields the conso
   await openForm(page, 'Drone survey')
   await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 9))
   await fillContract(page, 'ACM-000101')
+  await openMoreDetails(page)
   await field(page, 'Altitude (m)').fill('300')
   await field(page, 'Camera').selectOption('THERMAL')
   await field(page, 'Waypoint label').fill('North gate')
