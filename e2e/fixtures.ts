@@ -211,3 +211,27 @@ export const test = base.extend<{ signIn: (person: Person, options?: { path?: st
 })
 
 export { expect }
+
+/**
+ * Chooses a country by its name (React Aria's combobox, docs/decisions/0034-form-and-wording.md); the form sends its
+ * code. A form whose country field is typed (a schema that names another rule) gets the code typed.
+ */
+export async function chooseCountry(scope: Page | Locator, name: string, code: string) {
+  const page = 'page' in scope ? scope.page() : scope
+  const box = scope.getByRole('combobox', { name: /^Country( \(required\))?$/ })
+  if ((await box.count()) === 0) return field(scope, 'Country').fill(code)
+  await box.fill(name)
+  await page.getByRole('option', { name, exact: true }).click()
+  await expect(box).toHaveValue(name)
+}
+
+/** Opens a group's "More details" disclosure of optional fields (given the page, every one of the form), unless open. */
+export async function openMoreDetails(scope: Page | Locator) {
+  if (!('page' in scope)) {
+    const closed = scope.locator('details.form-more:not([open]) > summary')
+    for (let round = 0; round < 20 && (await closed.count()) > 0; round++) await closed.first().click()
+    return
+  }
+  const details = scope.locator('xpath=./details[contains(@class, "form-more")]')
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator('summary').click()
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { contractBox, expect, expectNoAccessibilityViolation, field, fillDate, getJson, PEOPLE, test, today } from './fixtures'
+import { contractBox, expect, expectNoAccessibilityViolation, field, fillDate, getJson, PEOPLE, test, today, openMoreDetails } from './fixtures'
 
 const BANDWIDTHS = [10, 20, 50, 100, 200, 500, 1000]
 
@@ -29,6 +29,7 @@ test('a customer changes the bandwidth of a delivered internet access from its p
   await expect(field(page.getByRole('group', { name: 'Primary contact' }), 'Last name')).toHaveValue(target!.properties.contacts!.primary.lastName)
   const reference = await field(page, 'Your reference').inputValue()
 
+  await openMoreDetails(page)
   await field(page, 'Bandwidth (Mbit/s)').selectOption(String(wanted))
   await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 10))
   await expectNoAccessibilityViolation(page)

@@ -1,7 +1,20 @@
 import type { Page } from '@playwright/test'
 import { DEFAULT_CLOSED_STATUSES } from '@contract/operator-profile'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { contractBox, expect, field, fillContract, fillDate, PEOPLE, readApi, signInThroughPages, test, today } from './fixtures'
+import {
+  contractBox,
+  expect,
+  field,
+  fillContract,
+  fillDate,
+  PEOPLE,
+  readApi,
+  signInThroughPages,
+  test,
+  today,
+  chooseCountry,
+  openMoreDetails,
+} from './fixtures'
 
 /**
  * The everyday journeys against whichever operator the project runs (playwright.config.ts): the default sandbox, and
@@ -161,16 +174,19 @@ test('a creation sent through its form', async ({ page, signIn }) => {
   await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 10))
   await fillContract(page, 'ACM-000101')
   const location = page.getByRole('group', { name: 'Location' })
+  await openMoreDetails(location)
   await field(location, 'Site name').fill('Lyon warehouse')
   await field(location, 'Street').fill('2 quai Perrache')
   await field(location, 'Postal code').fill('69002')
   await field(location, 'City').fill('Lyon')
-  await field(location, 'Country').fill('FR')
+  await chooseCountry(location, 'France', 'FR')
   const contact = page.getByRole('group', { name: 'Primary contact' })
   await field(contact, 'First name').fill('Ada')
   await field(contact, 'Last name').fill('Lovelace')
+  await openMoreDetails(contact)
   await field(contact, 'Phone').fill('+33 4 00 00 00 00')
   await field(page, 'Billing account code').fill('BA-7')
+  await openMoreDetails(page)
   await field(page, 'Bandwidth (Mbit/s)').selectOption('100')
   await page.getByRole('button', { name: 'Send the request' }).click()
   const id = await sentRequestId(page)
@@ -186,6 +202,7 @@ test('a modification of a delivered access sent through its form', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Change an access' })).toBeVisible()
   await expect(field(page, 'Request')).toHaveValue(target.id)
   await ensureContract(page)
+  await openMoreDetails(page)
   await field(page, 'Bandwidth (Mbit/s)').selectOption(wanted)
   await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 10))
   await page.getByRole('button', { name: 'Send the request' }).click()
@@ -253,11 +270,12 @@ test('the operator’s own catalog items: one whose schema refers to its definit
       ['Second site', 'Lyon'],
     ] as const) {
       const group = page.getByRole('group', { name: site })
+      await openMoreDetails(group)
       await field(group, 'Site name').fill(`${city} office`)
       await field(group, 'Street').fill('1 rue de la Paix')
       await field(group, 'Postal code').fill('75002')
       await field(group, 'City').fill(city)
-      await field(group, 'Country').fill('FR')
+      await chooseCountry(group, 'France', 'FR')
     }
     await page.getByRole('button', { name: 'Send the request' }).click()
     const id = await sentRequestId(page)

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { control, expect, field, fillContract, fillDate, PEOPLE, test, today } from './fixtures'
+import { control, expect, field, fillContract, fillDate, PEOPLE, test, today, chooseCountry, openMoreDetails } from './fixtures'
 
 /**
  * The application's quota spent (reference 2 "Limits", docs/decisions/0032-application-quota.md), seen in Chromium:
@@ -80,17 +80,21 @@ test('a send refused by the quota keeps the draft and says so', async ({ page, s
   await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 10))
   await fillContract(page, 'ACM-000101')
   const location = page.getByRole('group', { name: 'Location' })
+  await openMoreDetails(location)
   await field(location, 'Site name').fill('Lyon warehouse')
   await field(location, 'Street').fill('2 quai Perrache')
   await field(location, 'Postal code').fill('69002')
   await field(location, 'City').fill('Lyon')
-  await field(location, 'Country').fill('FR')
+  await chooseCountry(location, 'France', 'FR')
   const contact = page.getByRole('group', { name: 'Primary contact' })
   await field(contact, 'First name').fill('Ada')
   await field(contact, 'Last name').fill('Lovelace')
+  await openMoreDetails(contact)
   await field(contact, 'Phone').fill('+33 4 00 00 00 00')
   await field(page, 'Billing account code').fill('BA-7')
+  await openMoreDetails(page)
   await field(page, 'Bandwidth (Mbit/s)').selectOption('100')
+  await openMoreDetails(page)
   await field(page, 'Static IP address').selectOption('true')
 
   await setQuota(request, { ...MONTHLY, limit: 0 })

@@ -12,7 +12,9 @@ async function getJson<T extends z.core.$ZodType>(request: APIRequestContext, pa
 
 test('a customer reads why a request was rejected, in English and then in French', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
-  const [rejected] = await getJson(page.request, '/requests?status=REJECTED&limit=1', z.array(ZRequest))
+  const rejected = (await getJson(page.request, '/requests?status=REJECTED&limit=50', z.array(ZRequest))).find((request) =>
+    request.rejectionReasons.every((reason) => reason.code !== 304),
+  )
   expect(rejected).toBeDefined()
   const id = rejected!.id
   const english = await getJson(page.request, `/requests/${id}`, ZRequest, 'en')
@@ -24,7 +26,8 @@ test('a customer reads why a request was rejected, in English and then in French
   const reasons = page.getByRole('region', { name: 'Why this request was rejected' })
   for (const reason of english.rejectionReasons) {
     await expect(reasons.getByText(reason.message, { exact: true })).toBeVisible()
-    await expect(reasons.getByText(reason.reason, { exact: true })).toBeVisible()
+    // The operator's sentence, not its codes.
+    await expect(reasons.getByText(reason.reason, { exact: true })).toHaveCount(0)
   }
   const progress = page.getByRole('region', { name: 'Progress' })
   await expect(progress.locator('[aria-current="step"]')).toContainText('Rejected at this step')
@@ -45,6 +48,20 @@ test('a customer reads why a request was rejected, in English and then in French
   // The choice is remembered: a reload reads the request in French again.
   await page.reload()
   await expect(raisons.getByText(french.rejectionReasons[0]!.message, { exact: true })).toBeVisible()
+})
+
+test('a request the customer cancelled reads as cancelled and leads to the cancellation', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
+  const cancellation = (await getJson(page.request, '/requests?category=cancellation&limit=50', z.array(ZRequest))).find((r) => r.relatedRequestId)
+  expect(cancellation).toBeDefined()
+  await page.goto(`/requests/${cancellation!.relatedRequestId}`)
+  const cancelled = page.getByRole('region', { name: 'This request was cancelled' })
+  await expect(cancelled).toBeVisible()
+  await expect(page.getByText('The operator rejected', { exact: false })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Fix and resubmit' })).toHaveCount(0)
+  await expectNoAccessibilityViolation(page)
+  await cancelled.getByRole('link', { name: cancellation!.id }).click()
+  await expect(page).toHaveURL(new RegExp(`/requests/${cancellation!.id}$`))
 })
 
 test('an in-progress request shows its actions, its progress and when it was last refreshed', async ({ page, signIn }) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { z } from 'zod'
 import { ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { control, expect, field, fillContract, fillDate, getJson, loseAnswersToPosts, PEOPLE, test, today } from './fixtures'
+import { control, expect, field, fillContract, fillDate, getJson, loseAnswersToPosts, PEOPLE, test, today, chooseCountry, openMoreDetails } from './fixtures'
 
 /**
  * Never sent twice, under the sandbox's faults (docs/decisions/0014-creation-forms.md, 0016, 0020): whatever happens
@@ -26,12 +26,14 @@ async function fillInternetAccess(page: Page): Promise<string> {
   await field(location, 'Street').fill('5 rue du Port')
   await field(location, 'Postal code').fill('44000')
   await field(location, 'City').fill('Nantes')
-  await field(location, 'Country').fill('FR')
+  await chooseCountry(location, 'France', 'FR')
   const contact = page.getByRole('group', { name: 'Primary contact' })
   await field(contact, 'First name').fill('Alan')
   await field(contact, 'Last name').fill('Turing')
+  await openMoreDetails(contact)
   await field(contact, 'Phone').fill('+33 2 00 00 00 00')
   await field(page, 'Billing account code').fill('BA-9')
+  await openMoreDetails(page)
   await field(page, 'Bandwidth (Mbit/s)').selectOption('100')
   return field(page, 'Your reference').inputValue()
 }

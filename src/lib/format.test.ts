@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { boundedJsonText, formatBytes, formatCalendarDate, formatClockTime, formatCountry } from './format'
+import { boundedJsonText, formatBytes, formatCalendarDate, formatClockTime, countryNames, formatCountry } from './format'
 
 describe('formatBytes', () => {
   it('says small sizes in bytes and larger ones in binary units (one unit everywhere), in the language asked for', () => {
@@ -13,8 +13,8 @@ describe('formatBytes', () => {
 
 describe('formatCalendarDate', () => {
   it('shows the day the API gave, whatever the time zone', () => {
-    expect(formatCalendarDate('2026-12-01', 'en')).toBe('December 1, 2026')
-    expect(formatCalendarDate('2026-12-01', 'fr')).toBe('1 décembre 2026')
+    expect(formatCalendarDate('2026-12-01', 'en')).toBe('Dec 1, 2026')
+    expect(formatCalendarDate('2026-12-01', 'fr')).toBe('1 déc. 2026')
   })
 })
 
@@ -43,5 +43,18 @@ describe('boundedJsonText', () => {
     let deep: unknown = 1
     for (let i = 0; i < 100_000; i++) deep = { x: deep }
     expect(boundedJsonText(deep, 3)).toBe('{\n  "x": {\n    "x": {\n      "x": {…}\n    }\n  }\n}')
+  })
+})
+
+describe('countryNames', () => {
+  it('names each country once, in the person’s language, sorted by name, with its two-letter code', () => {
+    const english = countryNames('en')
+    expect(english.find((country) => country.code === 'FR')?.name).toBe('France')
+    expect(countryNames('fr').find((country) => country.code === 'DE')?.name).toBe('Allemagne')
+    const names = english.map((country) => country.name)
+    expect(new Set(names).size).toBe(names.length)
+    expect(english.every((country) => /^[A-Z]{2}$/.test(country.code))).toBe(true)
+    expect(english.some((country) => ['EU', 'UN', 'ZZ', 'FX'].includes(country.code))).toBe(false)
+    expect(english.length).toBeGreaterThan(240)
   })
 })

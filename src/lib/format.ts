@@ -79,9 +79,12 @@ export function formatDay(iso: string, language: string): string {
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date)
 }
 
-/** A calendar date of the API (`YYYY-MM-DD`): a day, not an instant, so it is shown as is, whatever the time zone. */
+/**
+ * A calendar date of the API (`YYYY-MM-DD`): a day, not an instant, so it is shown as is, whatever the time zone; in
+ * the one date style of every page, `medium` ("Dec 1, 2026", "1 déc. 2026"; docs/decisions/0034-form-and-wording.md).
+ */
 export function formatCalendarDate(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }
 
 /** A time of day to the second, HH:MM:SS in every language. */
@@ -120,4 +123,57 @@ export function boundedJsonText(value: unknown, maxDepth: number = JSON_TEXT_DEP
     return `{\n${entries.map(([key, entry]) => `${inner}${JSON.stringify(key)}: ${write(entry, depth + 1, inner)}`).join(',\n')}\n${indent}}`
   }
   return write(value, 0, '')
+}
+
+/** Codes Intl names as regions that are not ISO 3166-1 countries today (reserved, withdrawn, the EU, the UN, test codes). */
+const NOT_COUNTRIES = new Set(
+  ['AC', 'CP', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UN', 'XA', 'XB', 'ZZ'].concat([
+    'AN',
+    'BU',
+    'CS',
+    'DD',
+    'DY',
+    'FX',
+    'HV',
+    'NH',
+    'NT',
+    'QU',
+    'RH',
+    'SU',
+    'TP',
+    'UK',
+    'VD',
+    'YD',
+    'YU',
+    'ZR',
+  ]),
+)
+const countryLists = new Map<string, readonly { code: string; name: string }[]>()
+
+/**
+ * Every two-letter country code the runtime can name, with its name in the person's language, sorted by name: a
+ * country is chosen by name and sent as its code (docs/decisions/0034-form-and-wording.md). Built once per language.
+ */
+export function countryNames(language: string): readonly { code: string; name: string }[] {
+  let list = countryLists.get(language)
+  if (list) return list
+  let names: Intl.DisplayNames | undefined
+  try {
+    names = new Intl.DisplayNames(language, { type: 'region', fallback: 'none' })
+  } catch {
+    names = undefined
+  }
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+  const found: { code: string; name: string }[] = []
+  for (const first of letters) {
+    for (const second of letters) {
+      const code = first + second
+      const name = NOT_COUNTRIES.has(code) ? undefined : names?.of(code)
+      if (name && name !== code) found.push({ code, name })
+    }
+  }
+  const collator = new Intl.Collator(language)
+  list = found.sort((a, b) => collator.compare(a.name, b.name))
+  countryLists.set(language, list)
+  return list
 }

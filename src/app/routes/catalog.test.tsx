@@ -31,6 +31,19 @@ function withUnreadableItem(element: unknown) {
 }
 
 describe('catalog route', () => {
+  it('names every item and shows no type code (docs/decisions/0034)', async () => {
+    await renderApp({ server, signedInAs: 'alice@acme.example', path: '/catalog' })
+    expect(await screen.findByRole('link', { name: 'Business VPN site' }, LONG)).toBeInTheDocument()
+    expect(screen.queryByText(/C_BVPN_SITE|INTERNET_ACCESS|Request type/)).not.toBeInTheDocument()
+  })
+
+  it('says by name which requests an item acts on, with no type code nor body variant (docs/decisions/0034)', async () => {
+    await renderApp({ server, signedInAs: 'alice@acme.example', path: '/catalog/CI-INTERNET-ACCESS-CHANGE' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Change an access' }, LONG)).toBeInTheDocument()
+    expect(await screen.findByText('Business internet access, Ethernet link', {}, LONG)).toBeInTheDocument()
+    expect(screen.queryByText(/INTERNET_ACCESS|Body variant/)).not.toBeInTheDocument()
+  })
+
   it('works with one item it cannot read: that item marked, with what could be read, the others as ever', async () => {
     withUnreadableItem({ name: 'Mystery box', type: 42, schema: 'none' })
     await renderApp({ server, signedInAs: 'alice@acme.example', path: '/catalog' })

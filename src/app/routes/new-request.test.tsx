@@ -53,7 +53,9 @@ async function fillSite() {
   await userEvent.type(field('Street', location), '1 rue de la Paix')
   await userEvent.type(field('Postal code', location), '75002')
   await userEvent.type(field('City', location), 'Paris')
-  await userEvent.type(field('Country', location), 'FR')
+  // A country is chosen by its name, and sent as its code (docs/decisions/0034).
+  await userEvent.type(within(location).getByRole('combobox', { name: /^Country/ }), 'Franc')
+  await userEvent.click(await screen.findByRole('option', { name: 'France' }))
 }
 
 /** The summary at the top of the form, once a send was refused. */
@@ -69,9 +71,9 @@ describe('new request route', () => {
       await userEvent.type(field('Your reference'), 'R'.repeat(19))
       await userEvent.type(contractBox(), 'C'.repeat(11))
       await userEvent.tab()
-      // Counters for the 18 and 10 limits, shown as the person types.
-      expect(screen.getByText('1 character too many (at most 18)', { selector: 'p' })).toBeInTheDocument()
-      expect(screen.getByText('1 character too many (at most 10)', { selector: 'p' })).toBeInTheDocument()
+      // Counters for the 18 and 10 limits, shown as the person types; the field's one message says what is wrong.
+      expect(screen.getByText('19 of 18 characters', { selector: 'p' })).toBeInTheDocument()
+      expect(screen.getByText('11 of 10 characters', { selector: 'p' })).toBeInTheDocument()
 
       await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
       await waitFor(() => expect(summary()).toHaveFocus(), LONG)
@@ -98,6 +100,54 @@ describe('new request route', () => {
   )
 
   it(
+    'says nothing on leaving an untouched field, one message once it changed; optional fields below, countries by name (0034)',
+    async () => {
+      await openForm('/requests/new?item=CI-BVPN-SITE')
+      const network = field('Network identifier')
+      await userEvent.click(network)
+      await userEvent.tab()
+      expect(screen.queryByText(/^Fill in/)).not.toBeInTheDocument()
+      expect(network).not.toHaveAttribute('aria-invalid')
+      await userEvent.type(network, 'N')
+      await userEvent.clear(network)
+      await waitFor(() => expect(network).toHaveAttribute('aria-invalid', 'true'))
+      expect(screen.getAllByText(/Network identifier/, { selector: '.form-field__error' })).toHaveLength(1)
+
+      // The generated reference leaves room; the request's own fields in the console's words, said once.
+      expect((field('Your reference') as HTMLInputElement).value).toHaveLength(13)
+      expect(screen.queryByText(/Send an empty list|at least today plus 7 days|at most 18 characters/)).not.toBeInTheDocument()
+      expect(screen.queryByRole('group', { name: 'Properties' })).not.toBeInTheDocument()
+
+      // Optional fields come after the required ones of their group, behind a closed disclosure.
+      const location = screen.getByRole('group', { name: 'Location' })
+      const more = location.querySelector<HTMLDetailsElement>(':scope > details.form-more')!
+      expect(within(more).getAllByText('More details (optional)')[0]).toBeInTheDocument()
+      expect(more).not.toHaveAttribute('open')
+      expect(more.compareDocumentPosition(within(location).getByRole('group', { name: 'Address' })) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy()
+      expect(within(more).getByLabelText('Site name')).toBeInTheDocument()
+
+      // A country by its name; the body carries its code.
+      await fillSite()
+      expect(within(location).getByRole('combobox', { name: /^Country/ })).toHaveValue('France')
+      const stored = [localStorage, sessionStorage].flatMap((storage) => Object.keys(storage).map((key) => storage.getItem(key) ?? ''))
+      await waitFor(() => expect(stored.some((value) => value.includes('"country":"FR"'))).toBe(true))
+    },
+    SLOW,
+  )
+
+  it(
+    'a send of an untouched form says every field to fill, before anything is sent (0034)',
+    async () => {
+      await openForm('/requests/new?item=CI-BVPN-SITE')
+      await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
+      await waitFor(() => expect(summary()).toHaveFocus(), LONG)
+      expect(within(screen.getByRole('alert')).getByRole('link', { name: /^Fill in “.*Network identifier”\.$/ })).toBeInTheDocument()
+      expect(screen.queryByText(/Quote this id to support/)).not.toBeInTheDocument()
+    },
+    SLOW,
+  )
+
+  it(
     'in French: sentences with French dates, the date field in day/month/year order',
     async () => {
       await changeLanguage('fr')
@@ -115,7 +165,7 @@ describe('new request route', () => {
       const reference = document.getElementById('field-customerReference') as HTMLInputElement
       await userEvent.clear(reference)
       await userEvent.type(reference, 'R'.repeat(19))
-      expect(screen.getByText('1 caractère de trop (au plus 18)', { selector: 'p' })).toBeInTheDocument()
+      expect(screen.getByText('19 caractères sur 18', { selector: 'p' })).toBeInTheDocument()
       await userEvent.click(screen.getByRole('button', { name: 'Envoyer la demande' }))
       await waitFor(() => expect(summary()).toHaveFocus(), LONG)
       const earliest = formatLongDate(addDaysToIsoDate(today(), 7), 'fr-FR')
@@ -315,8 +365,8 @@ describe('a form for any catalog (docs/decisions/0030-forms-for-any-catalog.md)'
       await userEvent.type(contractBox(), 'ACM-000101')
       await userEvent.tab()
       await userEvent.type(field('Comment'), 'Second floor.')
-      await userEvent.click(screen.getByRole('button', { name: 'Add an entry to Properties' }))
-      const entry = screen.getByRole('group', { name: 'Properties 1' })
+      await userEvent.click(screen.getByRole('button', { name: 'Add an entry to Request details' }))
+      const entry = screen.getByRole('group', { name: 'Request details 1' })
       await userEvent.type(field('Key', entry), 'bandwidthMbps')
       await userEvent.type(field('Value', entry), '100')
       await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
@@ -337,7 +387,7 @@ describe('a form for any catalog (docs/decisions/0030-forms-for-any-catalog.md)'
       await userEvent.type(field('Your reference'), 'R'.repeat(19))
       await userEvent.type(contractBox(), 'C'.repeat(11))
       await userEvent.tab()
-      await userEvent.click(screen.getByRole('button', { name: 'Add an entry to Properties' }))
+      await userEvent.click(screen.getByRole('button', { name: 'Add an entry to Request details' }))
       await userEvent.type(field('Key'), 'servicePoint')
       await userEvent.type(field('Value'), '{{"id": ')
       await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
@@ -350,7 +400,7 @@ describe('a form for any catalog (docs/decisions/0030-forms-for-any-catalog.md)'
           `Choose a date on or after ${formatLongDate(addDaysToIsoDate(today(), 7), EN)}: requests need at least 7 days.`,
           'Your reference: use at most 18 characters (you have 19).',
           'Contract: use at most 10 characters (you have 11).',
-          expect.stringMatching(/^Properties › 1 › Value: this is not valid JSON/),
+          expect.stringMatching(/^Request details › 1 › Value: this is not valid JSON/),
         ]),
       )
     },
@@ -415,7 +465,7 @@ describe('a form for any catalog (docs/decisions/0030-forms-for-any-catalog.md)'
       await openForm('/requests/new?item=CI-BVPN-SITE')
       expect(screen.queryByRole('button', { name: /^Show your contracts/ })).not.toBeInTheDocument()
       await userEvent.type(contractBox(), 'C'.repeat(11))
-      expect(screen.getByText('1 character too many (at most 10)', { selector: 'p' })).toBeInTheDocument()
+      expect(screen.getByText('11 of 10 characters', { selector: 'p' })).toBeInTheDocument()
       expect(screen.getByRole('button', { name: 'Send the request' })).toBeEnabled()
     },
     SLOW,

@@ -56,8 +56,9 @@ describe('request detail route', () => {
     const region = screen.getByRole('region', { name: 'Why this request was rejected' })
     for (const reason of english.rejectionReasons) {
       expect(within(region).getByText(reason.message)).toBeInTheDocument()
-      expect(within(region).getByText(reason.reason)).toBeInTheDocument()
-      expect(within(region).getByText(`Code ${reason.code}`, { exact: false })).toBeInTheDocument()
+      // The operator's sentence, not its codes (docs/decisions/0034).
+      expect(within(region).queryByText(reason.reason)).not.toBeInTheDocument()
+      expect(within(region).queryByText(`Code ${reason.code}`, { exact: false })).not.toBeInTheDocument()
     }
     // The rejection point ends the timeline, and is said in words.
     const stages = within(within(screen.getByRole('region', { name: 'Progress' })).getByRole('list')).getAllByRole('listitem')
@@ -72,6 +73,25 @@ describe('request detail route', () => {
       expect(await within(regionFr).findByText(reason.message)).toBeInTheDocument()
     }
     for (const reason of english.rejectionReasons) expect(within(regionFr).queryByText(reason.message)).not.toBeInTheDocument()
+  })
+
+  it('reads a request its customer cancelled as cancelled, linked to the cancellation, with nothing to fix', async () => {
+    const id = requestId("customer_id='C001' AND status='REJECTED' AND rejection LIKE '%304%'")
+    const cancellation = server.sandbox!.db.prepare(`SELECT id FROM requests WHERE related_request_id = ? AND category = 'cancellation'`).get(id) as {
+      id: string
+    }
+    await openRequest(id)
+    const region = screen.getByRole('region', { name: 'This request was cancelled' })
+    expect(within(region).getByRole('link', { name: cancellation.id })).toHaveAttribute('href', `/requests/${cancellation.id}`)
+    expect(screen.queryByRole('region', { name: 'Why this request was rejected' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/The operator rejected/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/CANCELLED|304/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Fix and resubmit' })).not.toBeInTheDocument()
+    const stages = within(within(screen.getByRole('region', { name: 'Progress' })).getByRole('list')).getAllByRole('listitem')
+    expect(stages.at(-1)).toHaveTextContent('Cancelled at this step')
+
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'fr')
+    expect(await screen.findByRole('region', { name: 'Cette demande a été annulée' })).toBeInTheDocument()
   })
 
   it('offers to modify or terminate the service of a completed creation, naming its service point', async () => {

@@ -50,14 +50,16 @@ export function prefillFrom(action: RequestAction, source: Request): Record<stri
 }
 
 /**
- * A reference unique enough to find the request again after a failed send (≤ 18 characters): the time in base 36
- * (8 characters until 2059) and 6 random ones, so two forms opened in the same millisecond collide about once in
- * two billion (4 random characters, 1.7 million, made 1 run in 80 of a 200-reference test collide).
+ * A reference unique enough to find the request again after a failed send, short enough to leave the person room to
+ * add to it (13 of the 18 characters, docs/decisions/0034-form-and-wording.md): the minute in base 36 (5 characters
+ * until 2084) and 5 random ones, so two forms opened in the same minute collide about once in sixty million.
  */
 export function uniqueReference(now = Date.now(), random = Math.random): string {
-  const suffix = Math.floor(random() * 36 ** 6)
+  const suffix = Math.floor(random() * 36 ** 5)
     .toString(36)
     .toUpperCase()
-    .padStart(6, '0')
-  return `OC-${now.toString(36).toUpperCase()}-${suffix}`
+    .padStart(5, '0')
+  return `OC-${Math.floor(now / 60_000)
+    .toString(36)
+    .toUpperCase()}${suffix}`
 }

@@ -10,6 +10,13 @@ const request = (status: Request['status'], category: Request['category'], prope
 })
 
 describe('allowedActions', () => {
+  it('offers no resubmission of a request its customer cancelled (reason 304): nothing was refused', () => {
+    const cancelled = { ...request('REJECTED', 'creation'), rejectionReasons: [{ code: 304, reason: 'CANCELLED', message: 'Cancelled by REQ00001234.' }] }
+    expect(allowedActions(cancelled, true)).toEqual([])
+    const refused = { ...request('REJECTED', 'creation'), rejectionReasons: [{ code: 301, reason: 'SITE_UNKNOWN', message: 'No such site.' }] }
+    expect(allowedActions(refused, true)).toEqual(['resubmit'])
+  })
+
   it('lets an open creation be modified or cancelled', () => {
     expect(allowedActions(request('NEW', 'creation'), true)).toEqual(['modify', 'cancel'])
     expect(allowedActions(request('IN_PROGRESS', 'creation'), true)).toEqual(['modify', 'cancel'])

@@ -23,9 +23,9 @@ export const CANCELLATION_PATH: readonly LifecycleStage[] = [
 
 /**
  * done: passed; current: where the request stands (open), completed: the closure it reached; rejected: where it
- * stopped; upcoming: still ahead on the known path.
+ * stopped; cancelled: where its customer's cancellation stopped it; upcoming: still ahead on the known path.
  */
-export type StageState = 'done' | 'current' | 'completed' | 'rejected' | 'upcoming'
+export type StageState = 'done' | 'current' | 'completed' | 'rejected' | 'cancelled' | 'upcoming'
 
 export interface TimelineStage extends LifecycleStage {
   state: StageState
@@ -42,12 +42,19 @@ export interface Timeline {
  * nothing of the stages passed but their order. A rejected request stops where it was rejected; the stages it
  * will never reach are not listed.
  */
-export function timelineOf(request: Pick<Request, 'status' | 'step' | 'subStep' | 'category'>): Timeline {
+export function timelineOf(request: Pick<Request, 'status' | 'step' | 'subStep' | 'category'>, cancelled = false): Timeline {
   const path = request.category === 'cancellation' ? CANCELLATION_PATH : LIFECYCLE_PATH
   const currentIndex = path.findIndex((stage) => stage.step === request.step && stage.subStep === request.subStep)
   if (currentIndex === -1) return { stages: path.map((stage) => ({ ...stage, state: 'upcoming' })), currentIndex }
-  const reached = request.status === 'REJECTED' ? path.slice(0, currentIndex + 1) : path
-  const currentState: StageState = request.status === 'REJECTED' ? 'rejected' : request.status === 'COMPLETED' ? 'completed' : 'current'
+  const stopped = request.status === 'REJECTED' || cancelled
+  const reached = stopped ? path.slice(0, currentIndex + 1) : path
+  const currentState: StageState = cancelled
+    ? 'cancelled'
+    : request.status === 'REJECTED'
+      ? 'rejected'
+      : request.status === 'COMPLETED'
+        ? 'completed'
+        : 'current'
   return {
     stages: reached.map((stage, index) => ({
       ...stage,

@@ -39,7 +39,7 @@ function useSelection() {
 }
 
 /** The gateway's answer to a person of another customer than the cloud key's (403 code 50, 0018): it will not change on retry. */
-function isOtherCustomer(error: unknown): error is ApiError {
+function isOtherCustomer(error: unknown): boolean {
   return error instanceof ApiError && isAccessDenied(error)
 }
 
@@ -54,13 +54,15 @@ export function CloudPage() {
   const refusal = [regions.error, projects.error].find(isOtherCustomer)
 
   if (refusal) {
-    // One explanation for the page, not one per list, and no Try again: another try gets the same answer.
+    // One plain explanation for the page, not an error box: having no cloud is a fact about the company, not a fault,
+    // and another try gets the same answer (docs/decisions/0034-form-and-wording.md).
     return (
       <>
         <h1>{t('cloud.title')}</h1>
         <section aria-labelledby="cloud-unavailable" className="card">
           <h2 id="cloud-unavailable">{t('cloud.otherCustomer.heading')}</h2>
-          <ErrorMessage error={refusal} what={t('cloud.otherCustomer.what')} todo={t('cloud.otherCustomer.todo')} />
+          <p>{t('cloud.otherCustomer.what')}</p>
+          <p>{t('cloud.otherCustomer.todo')}</p>
         </section>
       </>
     )
@@ -83,9 +85,7 @@ export function CloudPage() {
             <p>{t('cloud.regions.count', { count: regions.data.count, formatted: formatNumber(regions.data.count) })}</p>
             <ul className="cloud-regions">
               {regions.data.results.map((r) => (
-                <li key={r.id}>
-                  {r.display_name} <span className="muted">{t('cloud.regions.id', { id: r.id })}</span>
-                </li>
+                <li key={r.id}>{r.display_name}</li>
               ))}
             </ul>
           </>

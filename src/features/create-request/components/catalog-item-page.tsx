@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-error'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { catalogItemTitle } from '@contract/catalog'
+import { typeNamer } from '@/lib/catalog-names'
 import { humanize } from '../schema/form-model'
 import { schemaFormOf } from '../schema/item-form'
 import { requestKindOf } from '../item-kind'
@@ -22,6 +23,7 @@ const SHOWN_FIELDS = new Set(['id', 'name', 'description', 'type', 'category', '
 export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: boolean }) {
   const { t } = useTranslation()
   const item = useQuery(catalogQueries.detail(id, currentLanguage()))
+  const typeName = typeNamer(useQuery(catalogQueries.all(currentLanguage())).data)
   if (item.isPending) return <p role="status">{t('createRequest.item.loading')}</p>
   if (item.isError) {
     return (
@@ -54,26 +56,11 @@ export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: bool
       <dl>
         <dt>{t('createRequest.item.category')}</dt>
         <dd>{t(`createRequest.catalog.categoryName.${kind}`)}</dd>
-        {data.type && (
-          <>
-            <dt>{t('createRequest.item.type')}</dt>
-            <dd>
-              <code>{data.type}</code>
-            </dd>
-          </>
-        )}
-        {data.variant && (
-          <>
-            <dt>{t('createRequest.item.variant')}</dt>
-            <dd>
-              <code>{data.variant}</code>
-            </dd>
-          </>
-        )}
+        {/* The type and the body variant are the API's codes, never shown; what it acts on is said by name (0034). */}
         {data.actsOn && data.actsOn.length > 0 && (
           <>
             <dt>{t('createRequest.item.actsOn')}</dt>
-            <dd>{data.actsOn.join(', ')}</dd>
+            <dd>{data.actsOn.map(typeName).join(', ')}</dd>
           </>
         )}
       </dl>

@@ -115,7 +115,6 @@ function CategorySection({ category, items }: { category: RequestCategory; items
           <li key={item.id} className="card">
             <Link to={`/catalog/${encodeURIComponent(item.id)}`}>{catalogItemTitle(item)}</Link>
             {item.description && <p>{item.description}</p>}
-            {item.type && <p className="muted">{t('createRequest.catalog.type', { type: item.type })}</p>}
           </li>
         ))}
       </ul>

@@ -10,7 +10,8 @@ export const COUNT_ANNOUNCE_DELAY_MS = 1_200
  */
 export function CharCounter({ length, max, id }: { length: number; max: number; id: string }) {
   const { t } = useTranslation()
-  const text = length > max ? t('createRequest.counter.over', { count: length - max, max }) : t('createRequest.counter.used', { length, max })
+  // The count alone, red once over: the field's one message says what is wrong (docs/decisions/0034).
+  const text = t('createRequest.counter.used', { length, max })
   const [said, setSaid] = useState('')
   const over = length > max
   useEffect(() => {

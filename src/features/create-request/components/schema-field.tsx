@@ -2,6 +2,7 @@ import { createContext, use, useState, type ChangeEvent, type ReactNode } from '
 import { get, useController, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import { formatBytes } from '@/lib/format'
+import { currentLanguage } from '@/i18n/i18n'
 import type { FormField } from '../schema/form-model'
 import { emptyValues, type ChosenFile } from '../schema/form-values'
 import { formatLongDate } from '../schema/form-sentences'
@@ -9,6 +10,10 @@ import { fieldId } from '../form/field-id'
 import { CharCounter } from './char-counter'
 import { ContractField } from './contract-field'
 import { DateField } from './date-field'
+import { FieldsInOrder, type NamedField } from './more-details'
+import { CountryField, isCountryField } from './country-field'
+import { RequestIdField } from './request-id-field'
+import type { RequestCategory } from '@contract/request'
 
 /** What some base fields of every request get besides their schema: the date picker's first day, contracts. */
 export interface FieldExtras {
@@ -21,6 +26,8 @@ export interface FieldExtras {
   locale: string
   /** Why the request being resubmitted was rejected, by the field each reason concerns (already worded). */
   reasons: Readonly<Record<string, string>>
+  /** The kind of request the form sends: a cancellation chooses its `requestId` from the open requests. */
+  kind?: RequestCategory
 }
 export const FieldExtrasContext = createContext<FieldExtras>({ earliestDate: '', contracts: [], generatedReference: false, locale: 'en-GB', reasons: {} })
 
@@ -28,6 +35,9 @@ export const FieldExtrasContext = createContext<FieldExtras>({ earliestDate: '',
 export const COUNTER_MAX_LENGTH = 50
 
 const join = (name: string, key: string) => (name ? `${name}.${key}` : key)
+
+/** Fields of every request whose rules the console says itself (docs/decisions/0014-creation-forms.md, 0034). */
+const OWN_WORDS = new Set(['requestedAt', 'customerReference', 'contract', 'attachments'])
 
 /** One field of the generated form, chosen by what the schema says it is. */
 export function SchemaField({ field, name }: { field: FormField; name: string }) {
@@ -93,10 +103,19 @@ function Group({ field, name, children, hint }: { field: FormField; name: string
   )
 }
 
+/** The request body's own part: its fields are drawn among the request's, with no frame named after the API's word. */
+const PROPERTIES = 'properties'
+
 function ObjectField({ field, name }: { field: FormField & { kind: 'object' }; name: string }) {
-  const children = field.children.map((child) => <SchemaField key={child.key} field={child} name={join(name, child.key)} />)
-  // The root object is the form itself; an object with nothing to fill (an open `properties`) shows nothing.
-  if (!name || field.children.every((child) => child.kind === 'const')) return <>{children}</>
+  // The root object is the form itself: the fields of `properties` sit beside the request's own (0034).
+  const named: NamedField[] = field.children.flatMap((child) =>
+    !name && child.key === PROPERTIES && child.kind === 'object'
+      ? child.children.map((inner) => ({ field: inner, name: join(PROPERTIES, inner.key) }))
+      : [{ field: child, name: join(name, child.key) }],
+  )
+  const children = <FieldsInOrder fields={named} render={(entry) => <SchemaField key={entry.name} field={entry.field} name={entry.name} />} />
+  // An object with nothing to fill (an open `properties`) shows nothing.
+  if (!name || field.children.every((child) => child.kind === 'const')) return children
   return (
     <Group field={field} name={name}>
       {children}
@@ -195,8 +214,10 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
   const isContract = name === 'contract' && field.kind === 'text'
   const counted =
     field.kind === 'text' && field.format === 'text' && field.maxLength !== undefined && field.maxLength <= COUNTER_MAX_LENGTH ? field.maxLength : undefined
+  // The request's own fields are explained in the console's words, each rule said once; the schema's description of
+  // them is the API's wording for programs ("Send an empty list when there is none") (0034).
   const hints = [
-    field.description,
+    OWN_WORDS.has(name) ? undefined : field.description,
     field.kind === 'text' && field.maxLength !== undefined && !isDate && counted === undefined
       ? t('createRequest.form.lengthHint', { max: field.maxLength })
       : undefined,
@@ -209,6 +230,12 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
   ].filter(Boolean)
   const counter = counted !== undefined && <CharCounter id={countId} length={typeof value === 'string' ? value.length : 0} max={counted} />
 
+  if (name === 'requestId' && field.kind === 'text' && extras.kind === 'cancellation') {
+    return <RequestIdField name={name} label={field.label} required={field.required} message={message} reason={reason} />
+  }
+  if (isCountryField(field, name)) {
+    return <CountryField name={name} label={field.label} required={field.required} language={currentLanguage()} message={message} reason={reason} />
+  }
   if (isDate) {
     return (
       <DateField
@@ -316,7 +343,7 @@ async function readAsBase64(file: File): Promise<string> {
  * schema and are said before choosing; a file over them is refused at once, with its size and the cap.
  */
 function FilesField({ field, name }: { field: FormField & { kind: 'files' }; name: string }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const { control } = useFormContext()
   const {
     field: { value, onChange, onBlur, ref },
@@ -325,7 +352,7 @@ function FilesField({ field, name }: { field: FormField & { kind: 'files' }; nam
   const id = fieldId(name)
   const message = useMessage(`${name}.root`)
   const files = (Array.isArray(value) ? value : []) as ChosenFile[]
-  const language = i18n.resolvedLanguage ?? 'en'
+  const language = currentLanguage()
   const size = field.maxBytes !== undefined ? formatBytes(field.maxBytes, language) : undefined
   const limits = size
     ? field.maxItems !== undefined
@@ -356,13 +383,14 @@ function FilesField({ field, name }: { field: FormField & { kind: 'files' }; nam
     onChange(next)
   }
 
-  const describedBy = [limits || field.description ? `${id}-help` : '', message || refusals.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+  const description = OWN_WORDS.has(name) ? undefined : field.description
+  const describedBy = [limits || description ? `${id}-help` : '', message || refusals.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
   return (
     <div className="form-field">
       <label htmlFor={id}>{field.label}</label>
-      {(limits || field.description) && (
+      {(limits || description) && (
         <p id={`${id}-help`} className="form-field__help">
-          {[limits, field.description].filter(Boolean).join(' ')}
+          {[limits, description].filter(Boolean).join(' ')}
         </p>
       )}
       <input id={id} type="file" multiple aria-describedby={describedBy} onChange={(event) => void choose(event)} onBlur={onBlur} ref={ref} />

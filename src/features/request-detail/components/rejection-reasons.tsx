@@ -4,7 +4,7 @@ import type { RejectionReason } from '@contract/request'
 
 /**
  * Why a request was rejected, first thing under its title: the operator's message in the person's language
- * (the API localizes it), then its stable code and reason. Shown as text: the API's content is never HTML.
+ * (the API localizes it); its stable code and reason only as a tooltip. Shown as text: the API's content is never HTML.
  */
 export function RejectionReasons({ reasons }: { reasons: RejectionReason[] }) {
   const { t } = useTranslation()
@@ -25,9 +25,9 @@ export function RejectionReasons({ reasons }: { reasons: RejectionReason[] }) {
           <ul className="rejection__reasons">
             {reasons.map((reason, index) => (
               <li key={`${reason.code}-${index}`}>
-                <p className="rejection__message">{reason.message || t('requestDetail.rejection.noMessage')}</p>
-                <p className="rejection__code">
-                  {t('requestDetail.rejection.code', { code: reason.code })} · <code>{reason.reason}</code>
+                {/* The operator's sentence alone: its code and reason are for programs, kept as a tooltip (0034). */}
+                <p className="rejection__message" title={`${reason.code} · ${reason.reason}`}>
+                  {reason.message || t('requestDetail.rejection.noMessage')}
                 </p>
               </li>
             ))}

@@ -12,7 +12,7 @@ import { ApiError, isQuotaSpent } from '@/lib/api-error'
 import { requestQueries } from '@/lib/queries/requests'
 import { formatCalendarDate, formatDateTime } from '@/lib/format'
 import { refreshPolicyOf } from '../refresh-policy'
-import { isOpen } from '../request-state'
+import { cancellationOf, isOpen } from '../request-state'
 import { RefreshStatus, refreshingOf } from '@/components/ui/refresh-status'
 import { RejectionReasons } from './rejection-reasons'
 import { RequestActions } from './request-actions'
@@ -57,6 +57,8 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
   }
 
   const status = codeLabel(t, 'requestDetail', 'status', request.status)
+  // A request its customer cancelled reads as cancelled, never as refused (docs/decisions/0034-form-and-wording.md).
+  const cancellation = cancellationOf(request)
   return (
     <article className="request-detail" aria-labelledby="request-detail-title">
       <p className="request-detail__back">
@@ -71,9 +73,13 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
         {request.name}
       </h1>
       <p className="request-detail__state">
-        <span className={`badge ${status.known ? (STATUS_BADGE[request.status] ?? '') : 'badge--unknown'}`} title={request.status}>
-          {status.label}
-        </span>{' '}
+        {cancellation ? (
+          <span className="badge">{t('requestDetail.cancelled.badge')}</span>
+        ) : (
+          <span className={`badge ${status.known ? (STATUS_BADGE[request.status] ?? '') : 'badge--unknown'}`} title={request.status}>
+            {status.label}
+          </span>
+        )}{' '}
         <span title={`${request.step} · ${request.subStep}`}>{position(t, request)}</span>
         {request.isOverdue && (
           <>
@@ -93,12 +99,31 @@ export function RequestDetail({ id, canCreate }: { id: string; canCreate: boolea
       {isOpen(request, traits) && (
         <RefreshStatus queries={[refreshingOf(query)]} onRefresh={() => void query.refetch()} auto={t('requestDetail.refresh.auto')} />
       )}
-      {request.status === 'REJECTED' && <RejectionReasons reasons={request.rejectionReasons} />}
+      {cancellation ? <Cancelled by={cancellation.by} /> : request.status === 'REJECTED' && <RejectionReasons reasons={request.rejectionReasons} />}
       <RequestActions request={request} canCreate={canCreate} traits={traits} />
       <RequestTimeline request={request} />
       <RequestSummary request={request} />
       <RequestProperties request={request} />
     </article>
+  )
+}
+
+/** Who cancelled the request, linked when the API's words name the cancelling request. */
+function Cancelled({ by }: { by?: string }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="request-cancelled" className="card">
+      <h2 id="request-cancelled">{t('requestDetail.cancelled.title')}</h2>
+      <p>
+        {by ? (
+          <>
+            {t('requestDetail.cancelled.by')} <Link to={`${REQUEST_LIST_PATH}/${encodeURIComponent(by)}`}>{by}</Link>.
+          </>
+        ) : (
+          t('requestDetail.cancelled.unknown')
+        )}
+      </p>
+    </section>
   )
 }
 
@@ -125,7 +150,10 @@ function RequestSummary({ request }: { request: Request }) {
           { label: label('customer'), value: t('requestDetail.customerName', { name: request.customer.name, id: request.customer.id }) },
           { label: label('type'), value: <span title={request.type}>{typeName(request.type)}</span> },
           { label: label('category'), value: codeText(t, 'requestDetail', 'category', request.category) },
-          { label: label('status'), value: codeText(t, 'requestDetail', 'status', request.status) },
+          {
+            label: label('status'),
+            value: cancellationOf(request) ? t('requestDetail.cancelled.badge') : codeText(t, 'requestDetail', 'status', request.status),
+          },
           { label: label('position'), value: position(t, request) },
           { label: label('requestedAt'), value: formatCalendarDate(request.keyDates.requestedAt, language) },
           { label: label('overdue'), value: request.isOverdue ? t('requestDetail.overdueYes') : t('requestDetail.no') },

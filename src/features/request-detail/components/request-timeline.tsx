@@ -4,9 +4,10 @@ import type { Request } from '@contract/request'
 import { currentLanguage } from '@/i18n/i18n'
 import { formatDateTime } from '@/lib/format'
 import { timelineOf, type StageState } from '../timeline'
+import { cancellationOf } from '../request-state'
 import { codeText } from '@/lib/code-label'
 
-const MARKER: Record<StageState, string> = { done: '✓', current: '●', completed: '✓', rejected: '✕', upcoming: '○' }
+const MARKER: Record<StageState, string> = { done: '✓', current: '●', completed: '✓', rejected: '✕', cancelled: '✕', upcoming: '○' }
 
 /**
  * Where the request stands on its known path. Each stage says in words whether it is done, current or to come;
@@ -16,7 +17,7 @@ export function RequestTimeline({ request }: { request: Request }) {
   const { t } = useTranslation()
   const titleId = useId()
   const language = currentLanguage()
-  const timeline = timelineOf(request)
+  const timeline = timelineOf(request, cancellationOf(request) !== undefined)
   const stageName = (step: Request['step'], subStep: Request['subStep']) =>
     t('requestDetail.timeline.stage', { step: codeText(t, 'requestDetail', 'step', step), subStep: codeText(t, 'requestDetail', 'subStep', subStep) })
 
