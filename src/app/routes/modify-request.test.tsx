@@ -7,6 +7,7 @@ import { addDaysToIsoDate } from '@contract/request-bodies'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
 import { renderApp } from '@/testing/render-app'
 import { contractBox, dateValue, field, pickDate } from '@/features/create-request/testing/form-queries'
+import { loadFieldControls } from '@/features/create-request/components/lazy-fields'
 
 const ALICE = 'alice@acme.example'
 const MARC = 'marc@acme.example'
@@ -18,6 +19,11 @@ let server: InProcessServer
 beforeAll(() => {
   server = startInProcessServer()
 })
+// The date picker and the contract's combobox load apart from the form (lazy-fields.tsx, 0024): here they are
+// loaded first, so that the form shows with them.
+beforeAll(async () => {
+  await loadFieldControls()
+}, 30_000)
 afterAll(() => server.close())
 // Drafts are kept per person, item and source: each test starts with none.
 beforeEach(() => localStorage.clear())

@@ -7,8 +7,7 @@ import { emptyValues, type ChosenFile } from '../schema/form-values'
 import { formatLongDate } from '../schema/form-sentences'
 import { fieldId } from '../form/field-id'
 import { CharCounter } from './char-counter'
-import { ContractField } from './contract-field'
-import { DateField } from './date-field'
+import { ContractField, DateField } from './lazy-fields'
 
 /** What some base fields of every request get besides their schema: the date picker's first day, contracts. */
 export interface FieldExtras {
