@@ -9,8 +9,8 @@ import { FieldNotes } from './field-notes'
 
 /**
  * The date picker and the contract's combobox (React Aria's DatePicker, calendar and ComboBox, react-stately and
- * `@internationalized/date`: most of the form's JavaScript) in a chunk of their own, loaded as the form's code is
- * evaluated, so that the form renders without them (docs/decisions/0024-delivery.md). Until they come, each field is
+ * `@internationalized/date`: most of the form's JavaScript) in chunks of their own, asked for once the form is on the
+ * page, so that the form renders without them (docs/decisions/0024-delivery.md). Until they come, each field is
  * a native input with the same label, value, help and message: the contract can be typed, the date is shown. A field
  * focused while its control loads hands the focus on to it.
  */
@@ -30,9 +30,6 @@ export function loadFieldControls(): Promise<Controls> {
   )
   return loading
 }
-
-// Asked for with the form's code, not at its first render: the form's data usually comes before the code.
-loadFieldControls().catch(() => undefined)
 
 /** The controls once loaded, and whether the placeholder had the focus when they came. */
 function useControls(placeholder: RefObject<HTMLInputElement | null>) {
