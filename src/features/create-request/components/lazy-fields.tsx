@@ -90,27 +90,29 @@ export function DateField(props: ComponentProps<typeof DateControl>) {
 }
 
 function DatePlaceholder({ ref, ...props }: ComponentProps<typeof DateControl> & { ref: Ref<HTMLInputElement> }) {
-  const inputId = useId()
+  const labelId = useId()
   const { control } = useFormContext()
   const { field } = useController({ control, name: props.name })
   const value = typeof field.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(field.value) ? field.value : ''
+  const shown =
+    value &&
+    new Intl.DateTimeFormat(props.locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`))
+  // Labelled as React Aria labels its date picker (a span naming the control), so that the label looks the same.
   return (
     <div className="form-field" data-invalid={props.message ? true : undefined}>
-      <label htmlFor={inputId}>
+      <span id={labelId}>
         {props.label}
         <Required required={props.required} />
-      </label>
-      <div id={fieldId(props.name)} className="date-field">
-        <input
-          ref={ref}
-          id={inputId}
-          className="combo-field__input"
-          readOnly
-          value={value && new Intl.DateTimeFormat(props.locale, { dateStyle: 'short', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`))}
-          aria-required={props.required || undefined}
-          aria-invalid={props.message ? true : undefined}
-        />
-      </div>
+      </span>
+      <input
+        ref={ref}
+        id={fieldId(props.name)}
+        readOnly
+        value={shown}
+        aria-labelledby={labelId}
+        aria-required={props.required || undefined}
+        aria-invalid={props.message ? true : undefined}
+      />
       <FieldNotes reason={props.reason} help={props.help} message={props.message} />
     </div>
   )
