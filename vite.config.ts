@@ -80,6 +80,15 @@ function precompressed(): Plugin {
 const SIGNED_IN_HEADER = '/src/app/shell/signed-in-header.tsx'
 
 /**
+ * What a page opened cold loads lazily but shows at once, preloaded by the HTML with the page's own chunks: the creation
+ * form's code, which `/requests/new` imports for `?item=` or `?action=` as its route starts (the chooser, without them,
+ * fetches it for nothing: 0024).
+ */
+const PRELOADED_WITH_PAGE: Readonly<Record<string, readonly string[]>> = {
+  'new-request': ['/src/features/create-request/components/create-request-page.tsx'],
+}
+
+/**
  * index.html starts a signed-in page before the entry arrives (src/lib/early-start.ts): an inline script, given each
  * page's chunks, styles and messages in this build (the pages of src/app/route-table.ts, with the header's signed-in
  * part), preloads those of the page opened, and for the requests list asks for its first page and the catalog. The
@@ -115,6 +124,11 @@ function earlyPageStart(): Plugin {
             chunk.imports.forEach(visit)
           }
           visit(route.fileName)
+          for (const lazy of PRELOADED_WITH_PAGE[module] ?? []) {
+            const chunk = byModule(lazy)
+            if (!chunk) throw new Error(`early-page-start: the chunk of ${lazy} is missing from the build.`)
+            visit(chunk.fileName)
+          }
           // Every signed-in page's header needs its signed-in part (src/app/shell/signed-in-part.ts).
           visit(signedInHeader.fileName)
           const messages = (language: string) =>

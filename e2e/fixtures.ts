@@ -143,6 +143,8 @@ export async function fillDate(scope: Page | Locator, label: string | RegExp, is
   const [year, month, day] = iso.split('-') as [string, string, string]
   const parts: Record<string, string> = { year, month, day }
   const segments = dateField(scope, label).getByRole('spinbutton')
+  // The picker loads apart from the form (docs/decisions/0024-delivery.md): wait for it as a person would.
+  await segments.first().waitFor()
   for (let index = 0; index < (await segments.count()); index++) {
     const segment = segments.nth(index)
     await segment.click()

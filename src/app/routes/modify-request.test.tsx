@@ -8,6 +8,7 @@ import { startInProcessServer, type InProcessServer } from '../../../test/in-pro
 import { renderApp } from '../../../test/render-app'
 import { contractBox, dateValue, field, pickDate } from '@/features/create-request/testing/form-queries'
 import { ALICE, MARC } from '../../../test/sign-in'
+import { loadFieldControls } from '@/features/create-request/components/lazy-fields'
 
 const LONG = { timeout: 8_000 }
 const today = () => new Date().toISOString().slice(0, 10)
@@ -17,6 +18,11 @@ let server: InProcessServer
 beforeAll(() => {
   server = startInProcessServer()
 })
+// The date picker and the contract's combobox load apart from the form (lazy-fields.tsx, 0024): here they are
+// loaded first, so that the form shows with them.
+beforeAll(async () => {
+  await loadFieldControls()
+}, 30_000)
 afterAll(() => server.close())
 // Drafts are kept per person, item and source: each test starts with none.
 beforeEach(() => localStorage.clear())

@@ -8,6 +8,7 @@ import { startInProcessServer, type InProcessServer } from '../../../test/in-pro
 import { renderApp } from '../../../test/render-app'
 import { changeLanguage } from '@/i18n/i18n'
 import { contractBox, dateGroup, field, pickDate, segmentOrder } from '@/features/create-request/testing/form-queries'
+import { loadFieldControls } from '@/features/create-request/components/lazy-fields'
 import { formatLongDate } from '@/features/create-request/schema/form-sentences'
 import { ALICE } from '../../../test/sign-in'
 
@@ -22,6 +23,11 @@ let server: InProcessServer
 beforeAll(() => {
   server = startInProcessServer()
 })
+// The date picker and the contract's combobox load apart from the form (lazy-fields.tsx, 0024): here they are
+// loaded first, so that the form shows with them.
+beforeAll(async () => {
+  await loadFieldControls()
+}, 30_000)
 afterAll(() => server.close())
 // Drafts are kept per person and item: each test starts with none.
 beforeEach(() => localStorage.clear())

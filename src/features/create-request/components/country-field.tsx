@@ -3,14 +3,8 @@ import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'r
 import { useController, useFormContext } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import { countryNames } from '@/lib/format'
-import type { FormField } from '../schema/form-model'
 import { fieldId } from '../form/field-id'
 import { FieldNotes } from './field-notes'
-
-/** A country field: a two-letter code in the body (reference 1, `address.country`), whatever the schema calls it. */
-export function isCountryField(field: FormField, name: string): boolean {
-  return field.kind === 'text' && /(^|\.)country$/.test(name) && (field.pattern === undefined || field.pattern === '^[A-Z]{2}$')
-}
 
 /**
  * A country chosen by its name in the person's language (Intl.DisplayNames), sent as its code: React Aria's combobox,

@@ -8,11 +8,8 @@ import { emptyValues, type ChosenFile } from '../schema/form-values'
 import { formatLongDate } from '../schema/form-sentences'
 import { fieldId } from '../form/field-id'
 import { CharCounter } from './char-counter'
-import { ContractField } from './contract-field'
-import { DateField } from './date-field'
+import { ContractField, CountryField, DateField, isCountryField, RequestIdField } from './lazy-fields'
 import { FieldsInOrder, type NamedField } from './more-details'
-import { CountryField, isCountryField } from './country-field'
-import { RequestIdField } from './request-id-field'
 import type { RequestCategory } from '@contract/request'
 
 /** What some base fields of every request get besides their schema: the date picker's first day, contracts. */
