@@ -43,7 +43,9 @@ export function sheetColumns(model: SheetField): SheetColumn[] {
   const columns: SheetColumn[] = []
   const visit = (field: SheetField, labels: readonly string[], required: boolean) => {
     if (field.kind === 'object') {
-      for (const child of field.children ?? []) visit(child, field.key === '' ? [] : [...labels, field.label], required && child.required)
+      // The root and the body's `properties` wrapper name no part of a site: "Location › Address › City".
+      const named = field.path.length === 0 || (field.path.length === 1 && field.key === 'properties') ? labels : [...labels, field.label]
+      for (const child of field.children ?? []) visit(child, named, required && child.required)
       return
     }
     if (!COLUMN_KINDS.has(field.kind)) return
