@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
+import writeXlsxFile from 'write-excel-file/node'
 import { z } from 'zod'
 import { ZRequestProjection } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
@@ -57,7 +58,7 @@ async function openPage(page: Page) {
 
 async function chooseFile(page: Page, name: string, mimeType: string, content: string | Buffer) {
   await page
-    .getByLabel('Spreadsheet file (CSV)')
+    .getByLabel('Spreadsheet file (CSV or XLSX)')
     .setInputFiles({ name, mimeType, buffer: typeof content === 'string' ? Buffer.from(content, 'utf-8') : content })
 }
 
@@ -126,6 +127,40 @@ test('50 rows with 3 bad ones: exactly those cells are named; one fixed in place
   await page.getByRole('button', { name: 'Download the report (CSV)' }).click()
   expect((await download).suggestedFilename()).toMatch(/^order-report-.+\.csv$/)
   await expect(page.getByRole('link', { name: /See these requests in the list/ })).toHaveAttribute('href', new RegExp(`customerReference=${prefix}`))
+})
+
+test('an XLSX file of 20 rows (dates as dates, bandwidth as numbers): 20 created, once each, and the XLSX template downloads', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
+  await openPage(page)
+  const xlsxTemplate = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download the template (XLSX)' }).click()
+  expect((await xlsxTemplate).suggestedFilename()).toBe('order-ci-internet-access-template.xlsx')
+  const prefix = runPrefix()
+  const date = new Date(`${addDaysToIsoDate(today(), 15)}T00:00:00Z`)
+  const data = [
+    HEADERS.map((value) => ({ value })),
+    ...Array.from({ length: 20 }, (_, index) => [
+      { value: date, type: Date, format: 'dd/mm/yyyy' },
+      { value: `${prefix}-X${index + 1}` },
+      { value: 'ACM-000101' },
+      { value: `${index + 1} quai de la Fosse` },
+      { value: '44000' },
+      { value: 'Nantes' },
+      { value: 'FR' },
+      { value: 'Ada' },
+      { value: 'Lovelace' },
+      { value: 'BA-9' },
+      { value: 200, type: Number },
+    ]),
+  ]
+  const buffer = await writeXlsxFile(data).toBuffer()
+  await chooseFile(page, 'sites.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer)
+  await expect(page.getByText('sites.xlsx: 20 rows, 20 ready, 0 with problems.')).toBeVisible({ timeout: 30_000 })
+  await page.getByRole('button', { name: 'Send 20 requests' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /^Done: 20 created, of 20 rows\./ })).toBeVisible({ timeout: 60_000 })
+  const references = (await requestsOf(page, `${prefix}-X`)).map((one) => one.customerReference)
+  expect(references).toHaveLength(20)
+  expect(new Set(references).size).toBe(20)
 })
 
 test('a 503 burst and a 40 s POST during the send: each valid row still created exactly once', async ({ page, signIn, request }) => {

@@ -39,8 +39,11 @@ export function looksBinary(bytes: Uint8Array): boolean {
 /** Rows with every cell empty are dropped: spreadsheets leave them at the end. */
 const blank = (row: readonly string[]) => row.every((cell) => cell.trim() === '')
 
+/** A row whose first cell opens with `#` is a note of the template (its example row too), never an order. */
+const note = (row: readonly string[]) => (row[0] ?? '').trimStart().startsWith('#')
+
 export function shapeRows(all: string[][]): SheetRead {
-  const rows = all.filter((row) => !blank(row))
+  const rows = all.filter((row) => !blank(row) && !note(row))
   const [headers, ...data] = rows
   if (!headers || data.length === 0) return { ok: false, problem: { kind: 'empty' } }
   if (data.length > SHEET_LIMITS.maxRows) return { ok: false, problem: { kind: 'tooManyRows', maxRows: SHEET_LIMITS.maxRows, rows: data.length } }

@@ -75,11 +75,17 @@ export function ruleNotes(columns: readonly SheetColumn[], rules: TemplateRules,
   return notes
 }
 
+/** The example row, its first cell opening with `# Example:` so that the import skips it. */
+export function exampleRow(columns: readonly SheetColumn[], rules: TemplateRules, t: TFunction, locale: string): string[] {
+  const example = columns.map((column) => exampleCell(column, rules, locale))
+  example[0] = `# ${t('bulkOrder.template.example')} ${example[0] ?? ''}`.trim()
+  return example
+}
+
 export function templateCsv(columns: readonly SheetColumn[], rules: TemplateRules, t: TFunction, language: string, locale: string): string {
   const delimiter = templateDelimiter(language)
   const notes = ruleNotes(columns, rules, t, locale).map((note) => `# ${note}\r\n`)
-  const example = columns.map((column) => exampleCell(column, rules, locale))
-  example[0] = `# ${t('bulkOrder.template.example')} ${example[0] ?? ''}`.trim()
+  const example = exampleRow(columns, rules, t, locale)
   return `\uFEFF${notes.join('')}${line(columns.map(headerOf), delimiter)}${line(example, delimiter)}`
 }
 

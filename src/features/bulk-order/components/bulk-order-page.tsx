@@ -10,8 +10,8 @@ import { findExistingReferences } from '../api/existing-references'
 import { commonPrefix, type BatchRecord } from '../batch-record'
 import { batchPrefix, checkRow, checkRows, isReady, markDuplicates, REFERENCE_KEY, sheetRows, type CheckContext, type CheckedRow } from '../check-rows'
 import { readSheetFile, SHEET_LIMITS, type SheetProblem } from '../read-sheet'
-import { matchHeaders, sheetColumns, type SheetColumn } from '../sheet-columns'
-import { templateCsv, templateFileName } from '../template'
+import { headerOf, matchHeaders, sheetColumns, type SheetColumn } from '../sheet-columns'
+import { exampleRow, ruleNotes, templateCsv, templateFileName } from '../template'
 import type { BulkOrderTools } from '../tools'
 import { useBatch } from '../use-batch'
 import { BatchReport } from './batch-report'
@@ -63,13 +63,26 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
 
   const rules = { earliestDate: tools.earliestDate(), referenceMax: tools.referenceMax, contractMax: tools.contractMax }
 
+  async function downloadXlsx() {
+    if (!item) return
+    const { downloadXlsxTemplate } = await import('../xlsx')
+    await downloadXlsxTemplate(
+      columns.map(headerOf),
+      exampleRow(columns, rules, t, locale),
+      ruleNotes(columns, rules, t, locale),
+      { rows: t('bulkOrder.template.rowsSheet'), rules: t('bulkOrder.template.rulesSheet') },
+      templateFileName(item.id, 'xlsx'),
+    )
+  }
+
   async function readFile(file: File) {
     setProblem(null)
     setPreview(null)
     if (!item || !itemForm) return setProblem({ kind: 'noItem' })
     setChecking(true)
     try {
-      const read = await readSheetFile(file)
+      // The XLSX reader loads only now, when such a file is chosen (0035).
+      const read = await readSheetFile(file, async (xlsx) => (await import('../xlsx')).readXlsxRows(xlsx))
       if (!read.ok) return setProblem(read.problem)
       const { matched, unknown } = matchHeaders(read.sheet.headers, columns)
       if (unknown.length > 0) return setProblem({ kind: 'unknownColumns', columns: unknown.join(', '), item: item.name ?? item.id })
@@ -172,6 +185,9 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
             <button type="button" className="button" onClick={() => downloadCsv(templateCsv(columns, rules, t, language, locale), templateFileName(item.id))}>
               {t('bulkOrder.downloadTemplate')}
             </button>{' '}
+            <button type="button" className="button" onClick={() => void downloadXlsx()}>
+              {t('bulkOrder.downloadXlsx')}
+            </button>{' '}
             <span className="bulk-order__hint">{t('bulkOrder.templateHint', { count: columns.length })}</span>
           </p>
         )}
@@ -192,7 +208,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
             ref={fileInput}
             id="bulk-order-file"
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             aria-describedby="bulk-order-limits"
             disabled={!item}
             onChange={(event) => {
