@@ -22,6 +22,8 @@ type FileProblem = SheetProblem | { kind: 'unknownColumns'; columns: string; ite
 
 interface Preview {
   fileName: string
+  /** The start of the references made up for rows without one. */
+  prefix: string
   columns: SheetColumn[]
   rows: CheckedRow[]
   context: CheckContext
@@ -96,7 +98,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
       const validator = await itemForm.form.loadValidator()
       const context: CheckContext = { columns, form: itemForm.form, validator, locale, contracts }
       const existing = await findExistingReferences(rows.map((row) => row.cells[REFERENCE_KEY] ?? '')).catch(() => new Map<string, string>())
-      setPreview({ fileName: file.name, columns, rows: await checkRows(rows, context, existing), context })
+      setPreview({ fileName: file.name, prefix, columns, rows: await checkRows(rows, context, existing), context })
     } finally {
       setChecking(false)
     }
@@ -122,7 +124,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
     const ready = preview.rows.filter(isReady)
     const prefix = commonPrefix(
       ready.map((row) => row.reference),
-      batchPrefix(),
+      preview.prefix,
     )
     const record: BatchRecord = {
       id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
