@@ -26,7 +26,7 @@ export interface BatchSendPort {
 }
 
 /** Rows in flight at once: the pacer sets the rate; this only bounds what a slow answer holds up. */
-export const BATCH_CONCURRENCY = 6
+export const BATCH_CONCURRENCY = 12
 /** Times a row that the gateway proved did not arrive is sent again before it is reported. */
 export const MAX_RESENDS = 3
 
