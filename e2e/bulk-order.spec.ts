@@ -212,9 +212,12 @@ test('the template: columns in the person’s language, required ones marked, ne
 
 test('the page at 390 px, in French: nothing wider than the window, and axe finds nothing', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
-  await page.setViewportSize({ width: 390, height: 800 })
   await openPage(page)
-  await expectNoAccessibilityViolation(page, 'the empty page')
+  await page.getByLabel('Language').selectOption('fr')
+  await expect(page.getByRole('heading', { name: 'Commander depuis un tableur', level: 1 })).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 800 })
+  await expect(page.getByRole('button', { name: 'Télécharger le modèle (CSV)' })).toBeVisible()
+  await expectNoAccessibilityViolation(page, 'the page in French at 390 px')
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
 })
