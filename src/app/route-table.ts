@@ -14,8 +14,10 @@ export const SIGNED_IN_PAGES = [
   { path: '/requests', module: 'requests', features: ['requests'] },
   { path: '/requests/new', module: 'new-request', features: ['requests', 'create-request'] },
   // The catalog and the creation forms; the form's code is loaded by the page itself.
-  { path: '/catalog', module: 'catalog', features: ['create-request'] },
-  { path: '/catalog/:id', module: 'catalog-item', features: ['create-request'] },
+  { path: '/catalog', module: 'catalog', features: ['create-request', 'bulk-order'] },
+  { path: '/catalog/:id', module: 'catalog-item', features: ['create-request', 'bulk-order'] },
+  // Many requests from a spreadsheet, checked and sent with the form's own rules and protocol (0035).
+  { path: '/bulk-order', module: 'bulk-order', features: ['create-request', 'bulk-order'] },
   // The account and API pages: their messages are their own part of the auth and service-status catalogs.
   { path: '/me', module: 'me', features: ['auth/pages'] },
   { path: '/api', module: 'api', features: ['api-status/page'] },

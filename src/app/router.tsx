@@ -20,6 +20,7 @@ const PAGE_MODULES: Record<SignedInPage['module'], () => Promise<{ route: RouteM
   'new-request': () => import('./routes/new-request'),
   catalog: () => import('./routes/catalog'),
   'catalog-item': () => import('./routes/catalog-item'),
+  'bulk-order': () => import('./routes/bulk-order'),
   me: () => import('./routes/me'),
   api: () => import('./routes/api'),
   'request-detail': () => import('./routes/request-detail'),

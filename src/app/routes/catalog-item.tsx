@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
+import { BulkOrderLink } from '@/features/bulk-order/components/bulk-order-link'
 import { CatalogItemPage } from '@/features/create-request/components/catalog-item-page'
 import { scopesOf } from '@/features/create-request/me-reading'
 import { currentLanguage } from '@/i18n/i18n'
@@ -16,7 +17,12 @@ function CatalogItemRoute() {
   const { id = '' } = useParams()
   const me = useQuery(meQueries.me())
   const scopes = me.isSuccess ? scopesOf(me.data) : undefined
-  return <CatalogItemPage key={id} id={id} canCreate={!scopes || canCreate({ scopes })} />
+  return (
+    <>
+      <CatalogItemPage key={id} id={id} canCreate={!scopes || canCreate({ scopes })} />
+      <BulkOrderLink itemId={id} />
+    </>
+  )
 }
 
 export const route: RouteModule = {

@@ -1,3 +1,4 @@
+import { BulkOrderLink } from '@/features/bulk-order/components/bulk-order-link'
 import { CatalogPage } from '@/features/create-request/components/catalog-page'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries, parseCatalogSearch } from '@/lib/queries/catalog'
@@ -5,7 +6,12 @@ import { searchParamsOf, type RouteModule } from '../route-loaders'
 
 /** `/catalog`: every signed-in person may read it; only those who may create get into the forms. */
 function CatalogRoute() {
-  return <CatalogPage />
+  return (
+    <>
+      <CatalogPage />
+      <BulkOrderLink />
+    </>
+  )
 }
 
 export const route: RouteModule = {

@@ -41,6 +41,9 @@ export function SignedInNav({ cloud }: { cloud: boolean | undefined }) {
         <li>
           <NavLink to="/catalog">{t('app.catalog')}</NavLink>
         </li>
+        <li>
+          <NavLink to="/bulk-order">{t('app.bulkOrder')}</NavLink>
+        </li>
         {/* Only for the company whose cloud lists the console serves (0018): the gateway says so with the session. */}
         {cloud && (
           <li>

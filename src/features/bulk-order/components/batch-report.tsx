@@ -1,0 +1,111 @@
+import { Link } from 'react-router'
+import { useTranslation } from '@/i18n/use-translation'
+import type { TFunction } from '@/i18n/translator'
+import { csvLine } from '@contract/csv'
+import { CSV_BOM, downloadCsv } from '@/lib/csv'
+import { isFinished, type BatchRecord, type BatchRow } from '../batch-record'
+import { BATCH_PER_SECOND } from '../pacer'
+
+interface ReportLine {
+  number: number
+  reference: string
+  state: BatchRow['state'] | 'skipped'
+  id?: string
+  refusal?: BatchRow['refusal']
+}
+
+function reportLines(batch: BatchRecord): ReportLine[] {
+  return [...batch.rows, ...batch.skipped.map((row) => ({ ...row, state: 'skipped' as const }))].sort((a, b) => a.number - b.number)
+}
+
+function outcomeText(line: ReportLine, t: TFunction): string {
+  const refusal = line.refusal ? [line.refusal.message, line.refusal.description].filter(Boolean).join(' — ') : ''
+  return t(`bulkOrder.outcome.${line.state}`, { id: line.id ?? '', refusal, requestId: line.refusal?.requestId ?? '' })
+}
+
+/**
+ * The batch as it goes and once it is done (docs/decisions/0035-bulk-order.md): n of N with the time left, pause and
+ * resume, then each row's outcome (its request linked, or the operator's refusal with the request id to quote), the
+ * report as CSV, and the list filtered to the batch's references.
+ */
+export function BatchReport({ batch, onPause, onResume, onForget }: { batch: BatchRecord; onPause: () => void; onResume: () => void; onForget: () => void }) {
+  const { t, i18n } = useTranslation()
+  const total = batch.rows.length
+  const done = batch.rows.filter((row) => row.state === 'created' || row.state === 'refused' || row.state === 'unverified').length
+  const finished = isFinished(batch)
+  const secondsLeft = Math.ceil((total - done) / BATCH_PER_SECOND)
+  const lines = reportLines(batch)
+  const listLink = `/requests?${new URLSearchParams({ customerReference: `${batch.prefix}*` })}`
+
+  function download() {
+    const header = csvLine([
+      t('bulkOrder.column.row'),
+      t('bulkOrder.column.reference'),
+      t('bulkOrder.column.request'),
+      t('bulkOrder.column.outcome'),
+      t('bulkOrder.column.requestId'),
+    ])
+    const body = lines.map((line) => csvLine([line.number, line.reference, line.id ?? '', outcomeText(line, t), line.refusal?.requestId ?? ''])).join('')
+    downloadCsv(`${CSV_BOM}${header}${body}`, `order-report-${batch.id}.csv`)
+  }
+
+  return (
+    <div className="bulk-order__step card">
+      <h2>{finished ? t('bulkOrder.report.title') : t('bulkOrder.progress.title')}</h2>
+      <p>{t('bulkOrder.report.item', { item: batch.itemName })}</p>
+      <progress className="bulk-order__progress" max={Math.max(total, 1)} value={done} aria-label={t('bulkOrder.progress.label')} />
+      <p role="status">
+        {finished
+          ? t('bulkOrder.progress.finished', { created: batch.rows.filter((row) => row.state === 'created').length, count: lines.length })
+          : batch.paused
+            ? t('bulkOrder.progress.paused', { done, total })
+            : t('bulkOrder.progress.running', { done, total, seconds: new Intl.NumberFormat(i18n.language).format(secondsLeft) })}
+      </p>
+      {!finished && (
+        <button type="button" className="button" onClick={batch.paused ? onResume : onPause}>
+          {batch.paused ? t('bulkOrder.progress.resume') : t('bulkOrder.progress.pause')}
+        </button>
+      )}
+      {finished && (
+        <p className="bulk-order__actions">
+          <button type="button" className="button" onClick={download}>
+            {t('bulkOrder.report.download')}
+          </button>
+          <Link to={listLink}>{t('bulkOrder.report.list', { prefix: batch.prefix })}</Link>
+          <button type="button" className="button" onClick={onForget}>
+            {t('bulkOrder.report.another')}
+          </button>
+        </p>
+      )}
+      <div className="bulk-order__scroll" role="region" aria-labelledby="bulk-order-report" tabIndex={0}>
+        <table className="bulk-order__table">
+          <caption id="bulk-order-report">{t('bulkOrder.report.caption', { count: lines.length })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('bulkOrder.column.row')}</th>
+              <th scope="col">{t('bulkOrder.column.reference')}</th>
+              <th scope="col">{t('bulkOrder.column.outcome')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.number}>
+                <th scope="row">{line.number}</th>
+                <td>{line.reference}</td>
+                <td>
+                  {line.id ? (
+                    <>
+                      {t('bulkOrder.outcome.createdPrefix')} <Link to={`/requests/${encodeURIComponent(line.id)}`}>{line.id}</Link>
+                    </>
+                  ) : (
+                    outcomeText(line, t)
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  )
+}

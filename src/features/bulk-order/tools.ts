@@ -1,0 +1,21 @@
+import type { CatalogItem } from '@contract/catalog'
+import type { ItemSheetForm } from './check-rows'
+import type { BatchSendPort } from './run-batch'
+import type { SheetField } from './sheet-columns'
+
+/**
+ * What the page takes from the creation form, handed over by its route (src/app/routes/bulk-order.tsx): features never
+ * import each other, so the form's field tree, body builder, validator, dates and send-once protocol come in here and
+ * the sheet checks and sends exactly as the form does (docs/decisions/0035-bulk-order.md).
+ */
+export interface BulkOrderTools {
+  /** The item's form, or undefined when the console builds none from its schema (then no template). */
+  formOf(item: CatalogItem): { model: SheetField; form: ItemSheetForm } | undefined
+  /** Today + 7 days, the earliest requested date (YYYY-MM-DD). */
+  earliestDate(): string
+  /** The person's locale for dates and numbers. */
+  locale(language: string): string
+  sendPort: BatchSendPort
+  referenceMax: number
+  contractMax: number
+}

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { clearBatch, isFinished, readBatch, saveBatch, startBatch, type BatchRecord } from './batch-record'
+import { BATCH_PER_SECOND, createPacer } from './pacer'
+import { runBatch, type BatchSendPort } from './run-batch'
+
+/** One pace for the whole tab, whichever page runs a batch. */
+const pacer = createPacer(BATCH_PER_SECOND)
+/** Batches running in this tab: a second render (StrictMode, a remount) never starts a second run. */
+const running = new Set<string>()
+
+/**
+ * The person's batch as the browser recorded it (./batch-record.ts), and the actions on it: start, pause, resume,
+ * forget. A batch left running by a reload or a closed tab goes on as soon as the page opens again.
+ */
+export function useBatch(person: string, port: BatchSendPort) {
+  const [state, setState] = useState(() => readBatch(person))
+  const controller = useRef<AbortController | null>(null)
+  // The run's copy of the record does not know of a pause that came after it started.
+  const paused = useRef(state?.record.paused ?? false)
+
+  const run = useCallback(
+    (record: BatchRecord, bodies: Record<string, Record<string, unknown>>) => {
+      if (running.has(record.id) || isFinished(record)) return
+      running.add(record.id)
+      const stop = new AbortController()
+      controller.current = stop
+      void runBatch(record, {
+        port,
+        pacer,
+        bodies,
+        signal: stop.signal,
+        onChange: (changed) => {
+          const next = { ...changed, paused: paused.current }
+          saveBatch(person, next)
+          setState({ record: next, bodies })
+        },
+      }).finally(() => running.delete(record.id))
+    },
+    [person, port],
+  )
+
+  useEffect(() => {
+    const left = readBatch(person)
+    if (left && !left.record.paused) run(left.record, left.bodies)
+  }, [person, run])
+
+  const start = useCallback(
+    (record: BatchRecord, bodies: Record<string, Record<string, unknown>>) => {
+      paused.current = false
+      startBatch(person, record, bodies)
+      setState({ record, bodies })
+      run(record, bodies)
+    },
+    [person, run],
+  )
+
+  const pause = useCallback(() => {
+    controller.current?.abort()
+    paused.current = true
+    const current = readBatch(person)
+    if (!current) return
+    const record = { ...current.record, paused: true }
+    saveBatch(person, record)
+    setState({ record, bodies: current.bodies })
+  }, [person])
+
+  const resume = useCallback(() => {
+    const current = readBatch(person)
+    if (!current) return
+    paused.current = false
+    const record = { ...current.record, paused: false }
+    saveBatch(person, record)
+    setState({ record, bodies: current.bodies })
+    // A pause lets rows in flight finish; wait for that run to end before the next starts.
+    const again = () => (running.has(record.id) ? setTimeout(again, 100) : run(readBatch(person)?.record ?? record, current.bodies))
+    again()
+  }, [person, run])
+
+  const forget = useCallback(() => {
+    controller.current?.abort()
+    clearBatch(person)
+    setState(null)
+  }, [person])
+
+  return { batch: state?.record ?? null, start, pause, resume, forget }
+}
