@@ -55,8 +55,11 @@ const IN_PROCESS = 'http://sandbox.internal'
 const FORM_BODY_MAX_BYTES = 16 * 1024
 /** Where an OpenID provider publishes its discovery document, under its issuer (OpenID Connect Discovery 1.0, 4). */
 const DISCOVERY_PATH = '/.well-known/openid-configuration'
-/** The calls one render of the list's first view makes: the session, the list and its counts (0026). */
-const FIRST_VIEW_CALLS = 3
+/**
+ * The calls one render of a first view makes, at most: the session, then the page's loader (the list: its page and the
+ * catalog; the dashboard: its two counts and the catalog) (0026).
+ */
+const FIRST_VIEW_CALLS = 4
 /** The SPA's pages under /auth: the operator's redirects come back to them. */
 const SPA_AUTH_PAGES = [`${AUTH_BASE}/callback`, `${AUTH_BASE}${MOBILE_BASE}/callback`]
 /** The methods this server knows; any other (TRACE, CONNECT, PROPFIND…) is a 405 before any route. */

@@ -53,7 +53,7 @@ describe('cloud route', () => {
     expect(screen.getByText('Acme lab n’a aucune instance à Lyon.')).toBeInTheDocument()
     const user = userEvent.setup()
     await user.selectOptions(screen.getByLabelText('Projet'), 'Acme production')
-    expect(await screen.findByText(/^1\s000 instances de Acme production à Lyon$/, {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByText(/^1\s000 instances d’Acme production à Lyon$/, {}, { timeout: 10_000 })).toBeInTheDocument()
   })
 
   it('shows only the signed-in person’s company’s projects', async () => {

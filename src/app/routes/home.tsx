@@ -6,6 +6,8 @@ import { personKey } from '@/lib/person-key'
 import { dashboardQueries } from '@/features/dashboard/api/aggregate-requests'
 import { parseBreakdown } from '@/features/dashboard/chart-groups'
 import { parseListSearch } from '@/lib/request-search'
+import { catalogQueries } from '@/lib/queries/catalog'
+import { currentLanguage } from '@/i18n/i18n'
 import { searchParamsOf, type RouteModule } from '../route-loaders'
 
 /** The home page is the dashboard (loaded with its route, so the sign-in page does not carry it). */
@@ -24,11 +26,12 @@ function HomeRoute() {
 
 export const route: RouteModule = {
   Component: HomeRoute,
-  /** The dashboard's two charts. */
+  /** The dashboard's two charts, and the catalog that names their types (in the first view too, 0026). */
   startData: (args, start) => {
     const params = searchParamsOf(args)
     const search = parseListSearch(params)
     start(dashboardQueries.aggregate(search, 'status'))
     start(dashboardQueries.aggregate(search, parseBreakdown(params.get('groupBy'))))
+    start(catalogQueries.all(currentLanguage()))
   },
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { useKeyboardShortcuts } from './keyboard-shortcuts'
 import { chooseTheme, storedTheme, THEMES, type Theme } from './theme'
@@ -10,9 +10,20 @@ const ShortcutsDialog = lazy(async () => ({ default: (await import('./shortcuts-
  * The foot of every page: the colour theme (as on the device, light or dark, remembered in this browser) and the
  * keyboard shortcuts, whose button is the visible way to what `?` does.
  */
+const noSubscription = () => () => undefined
+
 export function AppFooter() {
   const { t } = useTranslation()
-  const [theme, setTheme] = useState<Theme>(storedTheme)
+  // The gateway's first view (docs/decisions/0026-first-view.md) is rendered without the browser's storage: the page
+  // hydrates it with the theme as the server rendered it, then shows the person's own (the HTML's early start has
+  // already applied it to the page's colours).
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+  const [chosen, setTheme] = useState<Theme | null>(null)
+  const theme = chosen ?? (hydrated ? storedTheme() : 'system')
   const [shortcutsOpen, setShortcutsOpen] = useState(false)
   const showShortcuts = useCallback(() => setShortcutsOpen(true), [])
   useKeyboardShortcuts(showShortcuts)
