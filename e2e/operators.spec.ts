@@ -204,7 +204,7 @@ test('a modification of a delivered access sent through its form', async ({ page
   await page.goto(`/requests/${target.id}`)
   await page.getByRole('region', { name: 'What you can do' }).getByRole('link', { name: 'Modify this request' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Change an access' })).toBeVisible()
-  await expect(field(page, 'Request')).toHaveValue(target.id)
+  await expect(field(page, 'Request').first()).toHaveValue(target.id)
   await ensureContract(page)
   await openMoreDetails(page)
   await field(page, 'Bandwidth (Mbit/s)').selectOption(wanted)
