@@ -17,7 +17,16 @@ export default mergeConfig(
       ],
     },
     test: {
-      include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+      // The server's files share their worker's modules (`isolate: false`): each still starts its own servers and
+      // databases, and evaluating zod, Hono and the sandbox again for every file took half of their CPU. The page's files
+      // keep a fresh module graph each: their lazy routes, i18n and query caches are module state a file may rely on.
+      projects: [
+        {
+          extends: true,
+          test: { name: 'server', include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'], isolate: false },
+        },
+        { extends: true, test: { name: 'page', include: ['src/**/*.test.{ts,tsx}'] } },
+      ],
       environment: 'node',
       setupFiles: ['./scripts/vitest-setup.ts'],
       server: { deps: { inline: [/react-router/] } },
