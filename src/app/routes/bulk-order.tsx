@@ -12,6 +12,7 @@ import { schemaFormOf } from '@/features/create-request/schema/item-form'
 import { formLocale, sentenceFor } from '@/features/create-request/schema/form-sentences'
 import { confirmArrival, sendOnce } from '@/features/create-request/send-once/send-once'
 import { earliestRequestedDate, todayUtc } from '@/features/create-request/today'
+import { saveView } from '@/features/requests/saved-views'
 import { ApiError } from '@/lib/api-error'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
@@ -53,6 +54,7 @@ const tools: BulkOrderTools = {
   locale: (language) => formLocale(language),
   referenceMax: CUSTOMER_REFERENCE_MAX,
   contractMax: CONTRACT_MAX,
+  saveView: (person, view) => saveView(person, view),
   sendPort: {
     send: (body, { signal, onStart }) => sendOnce(body, gatewaySendPort, { signal, onStart }),
     confirm: (pending, signal) => {

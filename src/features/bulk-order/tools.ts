@@ -16,6 +16,8 @@ export interface BulkOrderTools {
   /** The person's locale for dates and numbers. */
   locale(language: string): string
   sendPort: BatchSendPort
+  /** Saves a view of the requests list for the person (the list's saved views): the batch, to follow afterwards. */
+  saveView(person: string, view: { name: string; url: string }): void
   referenceMax: number
   contractMax: number
 }

@@ -5,9 +5,10 @@ import type { CatalogItem } from '@contract/catalog'
 import { isUnreadable } from '@contract/tolerant'
 import { useTranslation } from '@/i18n/use-translation'
 import { downloadCsv } from '@/lib/csv'
+import { formatDateTime, formatNumber } from '@/lib/format'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { findExistingReferences } from '../api/existing-references'
-import { commonPrefix, type BatchRecord } from '../batch-record'
+import { batchViewUrl, commonPrefix, type BatchRecord } from '../batch-record'
 import { batchPrefix, checkRow, checkRows, isReady, markDuplicates, REFERENCE_KEY, sheetRows, type CheckContext, type CheckedRow } from '../check-rows'
 import { readSheetFile, SHEET_LIMITS, type SheetProblem } from '../read-sheet'
 import { headerOf, matchHeaders, sheetColumns, type SheetColumn } from '../sheet-columns'
@@ -61,7 +62,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
   const [checking, setChecking] = useState(false)
   const [dragging, setDragging] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
-  const { batch, start, pause, resume, forget } = useBatch(person, tools.sendPort)
+  const { batch, offline, start, pause, resume, forget } = useBatch(person, tools.sendPort)
 
   const rules = { earliestDate: tools.earliestDate(), referenceMax: tools.referenceMax, contractMax: tools.contractMax }
 
@@ -126,15 +127,24 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
       ready.map((row) => row.reference),
       preview.prefix,
     )
+    const startedAt = new Date().toISOString()
+    const rows = ready.map((row) => ({ number: row.number, reference: row.reference, state: 'waiting' as const }))
+    // The batch as a saved view of the list, so that its requests are followed afterwards (0035).
+    const view = {
+      name: t('bulkOrder.viewName', { item: (item.name ?? item.id).slice(0, 30), date: formatDateTime(startedAt, locale) }).slice(0, 60),
+      url: batchViewUrl({ prefix, startedAt, rows }, item.type),
+    }
+    tools.saveView(person, view)
     const record: BatchRecord = {
       id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
       itemId: item.id,
       itemName: item.name ?? item.id,
       prefix,
-      startedAt: new Date().toISOString(),
+      startedAt,
       paused: false,
-      rows: ready.map((row) => ({ number: row.number, reference: row.reference, state: 'waiting' })),
+      rows,
       skipped: preview.rows.filter((row) => !isReady(row)).map((row) => ({ number: row.number, reference: row.reference })),
+      view,
     }
     start(record, Object.fromEntries(ready.map((row) => [String(row.number), row.body])))
     setPreview(null)
@@ -151,7 +161,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
     return (
       <section className="bulk-order" aria-labelledby="bulk-order-title">
         <h1 id="bulk-order-title">{t('bulkOrder.title')}</h1>
-        <BatchReport batch={batch} onPause={pause} onResume={resume} onForget={forget} />
+        <BatchReport batch={batch} offline={offline} onPause={pause} onResume={resume} onForget={forget} />
       </section>
     )
   }
@@ -220,7 +230,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
             }}
           />
           <p id="bulk-order-limits" className="bulk-order__hint">
-            {t('bulkOrder.limits', { rows: new Intl.NumberFormat(locale).format(SHEET_LIMITS.maxRows), size: SHEET_LIMITS.maxBytes / (1024 * 1024) })}
+            {t('bulkOrder.limits', { rows: formatNumber(SHEET_LIMITS.maxRows, locale), size: SHEET_LIMITS.maxBytes / (1024 * 1024) })}
           </p>
         </div>
         <p role="status">{checking ? t('bulkOrder.checking') : ''}</p>
@@ -252,7 +262,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
 }
 
 function problemParams(problem: FileProblem, locale: string): Record<string, string | number> {
-  const number = (value: number) => new Intl.NumberFormat(locale).format(value)
+  const number = (value: number) => formatNumber(value, locale)
   switch (problem.kind) {
     case 'notSpreadsheet':
       return { name: problem.name }
