@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { batchPrefix, checkRows, columnOf, markDuplicates, REFERENCE_KEY, rowBody, sheetRows, type CheckContext, type RowValidator } from './check-rows'
+import { applyFixes, withFix } from './keep-fixes'
 import { readCsvText, sheetKindOf, SHEET_LIMITS } from './read-sheet'
 import { headerOf, matchHeaders, sheetColumns, type SheetField } from './sheet-columns'
 import { readSheetDate } from './sheet-dates'
@@ -117,5 +118,30 @@ describe('checking rows', () => {
     expect(fixed.map((row) => row.problems.length)).toEqual([0, 0])
     expect(columnOf('properties.location', columns)).toBe('properties.location.city')
     expect(columnOf('properties.vlans[0].label', columns)).toBeNull()
+  })
+})
+
+describe('fixes typed in place, the file chosen again', () => {
+  const row = (number: number, cells: Record<string, string>, generated = false) => ({ number, cells, generated })
+
+  it('keeps a fix whose cell the new file leaves as it was, leaves one whose cell the file changed', () => {
+    let fixes = withFix([], row(1, { requestedAt: '2026-01-01' }), 'requestedAt', '2026-12-31')
+    fixes = withFix(fixes, row(1, { requestedAt: '2026-12-31' }), 'requestedAt', '2027-01-02')
+    fixes = withFix(fixes, row(2, { customerReference: 'BOX-2' }, true), 'customerReference', 'LYON-2')
+    fixes = withFix(fixes, row(3, { contract: 'C1' }), 'contract', 'C2')
+    expect(fixes).toEqual([
+      { row: 1, column: 'requestedAt', original: '2026-01-01', value: '2027-01-02' },
+      { row: 2, column: 'customerReference', original: '', value: 'LYON-2' },
+      { row: 3, column: 'contract', original: 'C1', value: 'C2' },
+    ])
+    const again = applyFixes([row(1, { requestedAt: '2026-01-01' }), row(2, { customerReference: 'BOY-2' }, true), row(3, { contract: 'C9' })], fixes)
+    expect(again.rows.map((r) => [r.cells, r.generated])).toEqual([
+      [{ requestedAt: '2027-01-02' }, false],
+      [{ customerReference: 'LYON-2' }, false],
+      [{ contract: 'C9' }, false],
+    ])
+    expect(again.kept.map((fix) => fix.row)).toEqual([1, 2])
+    expect(again.left.map((fix) => fix.row)).toEqual([3])
+    expect(withFix(fixes, row(3, { contract: 'C2' }), 'contract', 'C1').map((fix) => fix.row)).toEqual([1, 2])
   })
 })

@@ -14,6 +14,7 @@ import { readSheetFile, SHEET_LIMITS, type SheetProblem } from '../read-sheet'
 import { headerOf, matchHeaders, sheetColumns, type SheetColumn } from '../sheet-columns'
 import { exampleRow, ruleNotes, templateCsv, templateFileName } from '../template'
 import type { BulkOrderTools } from '../tools'
+import { applyFixes, withFix, type CellFix } from '../keep-fixes'
 import { useBatch } from '../use-batch'
 import { BatchReport } from './batch-report'
 import { PreviewTable } from './preview-table'
@@ -61,6 +62,9 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
   const [preview, setPreview] = useState<Preview | null>(null)
   const [checking, setChecking] = useState(false)
   const [dragging, setDragging] = useState(false)
+  // Fixes typed in place, carried to the file chosen again where they still apply (../keep-fixes.ts).
+  const [fixes, setFixes] = useState<CellFix[]>([])
+  const [carried, setCarried] = useState<{ kept: CellFix[]; left: CellFix[] } | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const { batch, offline, start, pause, resume, forget } = useBatch(person, tools.sendPort)
 
@@ -90,12 +94,18 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
       const { matched, unknown } = matchHeaders(read.sheet.headers, columns)
       if (unknown.length > 0) return setProblem({ kind: 'unknownColumns', columns: unknown.join(', '), item: item.name ?? item.id })
       const prefix = batchPrefix()
-      const rows = sheetRows(
-        read.sheet.rows,
-        matched,
-        prefix,
-        columns.some((column) => column.key === REFERENCE_KEY),
+      const applied = applyFixes(
+        sheetRows(
+          read.sheet.rows,
+          matched,
+          prefix,
+          columns.some((column) => column.key === REFERENCE_KEY),
+        ),
+        fixes,
       )
+      const rows = applied.rows
+      setFixes(applied.kept)
+      setCarried(fixes.length > 0 ? { kept: applied.kept, left: applied.left } : null)
       const validator = await itemForm.form.loadValidator()
       const context: CheckContext = { columns, form: itemForm.form, validator, locale, contracts }
       const existing = await findExistingReferences(rows.map((row) => row.cells[REFERENCE_KEY] ?? '')).catch(() => new Map<string, string>())
@@ -106,6 +116,8 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
   }
 
   function fixCell(number: number, column: string, value: string) {
+    const fixed = preview?.rows.find((row) => row.number === number)
+    if (fixed) setFixes((current) => withFix(current, fixed, column, value))
     setPreview((current) => {
       if (!current) return current
       const rows = current.rows.map((row) =>
@@ -182,6 +194,8 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
           onChange={(event) => {
             setPreview(null)
             setProblem(null)
+            setFixes([])
+            setCarried(null)
             setParams(event.target.value ? { item: event.target.value } : {}, { replace: true })
           }}
         >
@@ -244,6 +258,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
         <div className="bulk-order__step card">
           <h2>{t('bulkOrder.step.check')}</h2>
           <p role="status">{t('bulkOrder.summary', { file: preview.fileName, ready, problems: withProblems, count: preview.rows.length })}</p>
+          {carried && <CarriedFixes carried={carried} columns={preview.columns} />}
           <PreviewTable rows={preview.rows} columns={preview.columns} locale={locale} onFix={fixCell} />
           {canSend ? (
             <button type="button" className="button button--primary" disabled={ready === 0} onClick={send}>
@@ -258,6 +273,19 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
         <Link to="/catalog">{t('bulkOrder.toCatalog')}</Link>
       </p>
     </section>
+  )
+}
+
+/** Which fixes typed in place were kept for the file chosen again, and which were left because the file changed them. */
+function CarriedFixes({ carried, columns }: { carried: { kept: CellFix[]; left: CellFix[] }; columns: readonly SheetColumn[] }) {
+  const { t } = useTranslation()
+  const cells = (fixes: readonly CellFix[]) =>
+    fixes.map((fix) => t('bulkOrder.cell.label', { row: fix.row, field: columns.find((column) => column.key === fix.column)?.header ?? fix.column })).join(', ')
+  return (
+    <div role="status">
+      {carried.kept.length > 0 && <p>{t('bulkOrder.fixes.kept', { count: carried.kept.length, cells: cells(carried.kept) })}</p>}
+      {carried.left.length > 0 && <p>{t('bulkOrder.fixes.left', { count: carried.left.length, cells: cells(carried.left) })}</p>}
+    </div>
   )
 }
 
