@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { batchPrefix, checkRows, columnOf, markDuplicates, REFERENCE_KEY, rowBody, sheetRows, type CheckContext, type RowValidator } from './check-rows'
 import { applyFixes, withFix } from './keep-fixes'
 import { readCsvText, sheetKindOf, SHEET_LIMITS } from './read-sheet'
-import { headerOf, matchHeaders, sheetColumns, type SheetField } from './sheet-columns'
+import { headerOf, matchHeaders, sheetColumns, sheetOf, type SheetField } from './sheet-columns'
 import { readSheetDate } from './sheet-dates'
 import { templateCsv } from './template'
 
@@ -143,5 +143,74 @@ describe('fixes typed in place, the file chosen again', () => {
     expect(again.kept.map((fix) => fix.row)).toEqual([1, 2])
     expect(again.left.map((fix) => fix.row)).toEqual([3])
     expect(withFix(fixes, row(3, { contract: 'C2' }), 'contract', 'C1').map((fix) => fix.row)).toEqual([1, 2])
+  })
+})
+
+describe('lists, entries and files in a sheet', () => {
+  const vlan = field('*', ['properties', 'vlans', '*'], {
+    kind: 'object',
+    children: [
+      field('id', ['properties', 'vlans', '*', 'id'], { kind: 'number', label: 'Id' }),
+      field('label', ['properties', 'vlans', '*', 'label'], { label: 'Label', required: false }),
+    ],
+  })
+  const listModel: SheetField = field('', [], {
+    kind: 'object',
+    children: [
+      field('properties', ['properties'], {
+        kind: 'object',
+        label: 'Properties',
+        children: [
+          field('vlans', ['properties', 'vlans'], { kind: 'array', label: 'VLANs', item: vlan, minItems: 1 }),
+          field('tags', ['properties', 'tags'], { kind: 'map', label: 'Tags', required: false }),
+          field('plans', ['properties', 'plans'], { kind: 'files', label: 'Plans', required: false }),
+        ],
+      }),
+    ],
+  })
+  const form = { toBody: (values: Record<string, unknown>) => values, loadValidator: () => Promise.resolve(undefined) }
+
+  it('gives each field of a list a column, its items separated by |, entries as key=value; files are named, not columns', () => {
+    const sheet = sheetOf(listModel)
+    expect(sheet.columns.map(headerOf)).toEqual(['VLANs › Id *', 'VLANs › Label', 'Tags'])
+    expect(sheet.files).toEqual(['Plans'])
+    expect(sheet.blocked).toEqual([])
+    const body = rowBody(
+      { 'properties.vlans.*.id': '10 | 20', 'properties.vlans.*.label': 'voice | data', 'properties.tags': 'floor=2 | room=B' },
+      sheet.columns,
+      form,
+      'fr-FR',
+    )
+    expect(body).toEqual({
+      properties: {
+        vlans: [
+          { id: '10', label: 'voice' },
+          { id: '20', label: 'data' },
+        ],
+        tags: [
+          { key: 'floor', value: '2' },
+          { key: 'room', value: 'B' },
+        ],
+      },
+    })
+    expect(columnOf('properties.vlans[1].label', sheet.columns)).toBe('properties.vlans.*.label')
+  })
+
+  it('says which required field no cell can hold: a list inside a list', () => {
+    const nested = field('', [], {
+      kind: 'object',
+      children: [
+        field('sites', ['sites'], {
+          kind: 'array',
+          label: 'Sites',
+          minItems: 1,
+          item: field('*', ['sites', '*'], {
+            kind: 'object',
+            children: [field('ports', ['sites', '*', 'ports'], { kind: 'array', label: 'Ports', minItems: 1, item: vlan })],
+          }),
+        }),
+      ],
+    })
+    expect(sheetOf(nested).blocked).toEqual([{ header: 'Sites › Ports', reason: 'nestedList' }])
   })
 })

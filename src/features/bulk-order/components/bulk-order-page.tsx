@@ -11,7 +11,7 @@ import { findExistingReferences } from '../api/existing-references'
 import { batchViewUrl, commonPrefix, type BatchRecord } from '../batch-record'
 import { batchPrefix, checkRow, checkRows, isReady, markDuplicates, REFERENCE_KEY, sheetRows, type CheckContext, type CheckedRow } from '../check-rows'
 import { readSheetFile, SHEET_LIMITS, type SheetProblem } from '../read-sheet'
-import { headerOf, matchHeaders, sheetColumns, type SheetColumn } from '../sheet-columns'
+import { headerOf, matchHeaders, sheetOf, type SheetColumn } from '../sheet-columns'
 import { exampleRow, ruleNotes, templateCsv, templateFileName } from '../template'
 import type { BulkOrderTools } from '../tools'
 import { applyFixes, withFix, type CellFix } from '../keep-fixes'
@@ -51,13 +51,14 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
   const [params, setParams] = useSearchParams()
   const itemId = params.get('item') ?? ''
   const catalog = useQuery(catalogQueries.all(language))
-  const items = useMemo(
-    () => (catalog.data ?? []).filter((item): item is CatalogItem => !isUnreadable(item) && item.category === 'creation' && tools.formOf(item) !== undefined),
-    [catalog.data, tools],
-  )
+  const items = useMemo(() => (catalog.data ?? []).filter((item): item is CatalogItem => !isUnreadable(item) && item.category === 'creation'), [catalog.data])
   const item = items.find((candidate) => candidate.id === itemId)
-  const itemForm = useMemo(() => (item ? tools.formOf(item) : undefined), [item, tools])
-  const columns = useMemo(() => (itemForm ? sheetColumns(itemForm.model) : []), [itemForm])
+  const itemForm = useMemo(() => (item ? tools.formOf(item, t) : undefined), [item, tools, t])
+  const sheet = useMemo(() => (itemForm ? sheetOf(itemForm.model) : undefined), [itemForm])
+  // An item whose form the console cannot build, or which requires what no cell holds, is ordered with the form (0035).
+  const blocked = item && (!sheet ? { reason: 'noForm' as const, header: '' } : sheet.blocked[0])
+  const columns = useMemo(() => (sheet && !blocked ? sheet.columns : []), [sheet, blocked])
+  const files = sheet?.files ?? []
   const [problem, setProblem] = useState<FileProblem | null>(null)
   const [preview, setPreview] = useState<Preview | null>(null)
   const [checking, setChecking] = useState(false)
@@ -76,7 +77,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
     await downloadXlsxTemplate(
       columns.map(headerOf),
       exampleRow(columns, rules, t, locale),
-      ruleNotes(columns, rules, t, locale),
+      ruleNotes(columns, rules, t, locale, files),
       { rows: t('bulkOrder.template.rowsSheet'), rules: t('bulkOrder.template.rulesSheet') },
       templateFileName(item.id, 'xlsx'),
     )
@@ -85,7 +86,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
   async function readFile(file: File) {
     setProblem(null)
     setPreview(null)
-    if (!item || !itemForm) return setProblem({ kind: 'noItem' })
+    if (!item || !itemForm || blocked) return setProblem({ kind: 'noItem' })
     setChecking(true)
     try {
       // The XLSX reader loads only now, when such a file is chosen (0035).
@@ -206,9 +207,21 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
             </option>
           ))}
         </select>
-        {item && (
+        {item && blocked && (
+          <div role="alert">
+            <p>{t(`bulkOrder.blocked.${blocked.reason}`, { item: item.name ?? item.id, field: blocked.header })}</p>
+            <p>
+              <Link to={`/requests/new?${new URLSearchParams({ item: item.id })}`}>{t('bulkOrder.blocked.toForm', { item: item.name ?? item.id })}</Link>
+            </p>
+          </div>
+        )}
+        {item && !blocked && (
           <p>
-            <button type="button" className="button" onClick={() => downloadCsv(templateCsv(columns, rules, t, language, locale), templateFileName(item.id))}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => downloadCsv(templateCsv(columns, rules, t, language, locale, files), templateFileName(item.id))}
+            >
               {t('bulkOrder.downloadTemplate')}
             </button>{' '}
             <button type="button" className="button" onClick={() => void downloadXlsx()}>
@@ -236,7 +249,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             aria-describedby="bulk-order-limits"
-            disabled={!item}
+            disabled={!item || Boolean(blocked)}
             onChange={(event) => {
               const file = event.target.files?.[0]
               if (file) void readFile(file)
