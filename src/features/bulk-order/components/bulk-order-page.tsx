@@ -56,7 +56,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
   const itemForm = useMemo(() => (item ? tools.formOf(item, t) : undefined), [item, tools, t])
   const sheet = useMemo(() => (itemForm ? sheetOf(itemForm.model) : undefined), [itemForm])
   // An item whose form the console cannot build, or which requires what no cell holds, is ordered with the form (0035).
-  const blocked = item && (!sheet ? { reason: 'noForm' as const, header: '' } : sheet.blocked[0])
+  const blocked = useMemo(() => item && (!sheet ? { reason: 'noForm' as const, header: '' } : sheet.blocked[0]), [item, sheet])
   const columns = useMemo(() => (sheet && !blocked ? sheet.columns : []), [sheet, blocked])
   const files = sheet?.files ?? []
   const [problem, setProblem] = useState<FileProblem | null>(null)
