@@ -67,7 +67,7 @@ function sheetOf(rows: number, prefix: string): string {
  * The page checking a file of 1,000 rows in Chromium: the longest task the PerformanceObserver ('longtask') saw from
  * choosing the file to the preview's summary on screen, and how long that took.
  */
-async function checkOnPage(origin: string): Promise<{ longestTaskMs: number; longTasks: number; checkMs: number }> {
+async function checkOnPage(origin: string): Promise<{ longestTaskMs: number; longTasks: number; checkMs: number; summary: string }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -90,12 +90,19 @@ async function checkOnPage(origin: string): Promise<{ longestTaskMs: number; lon
       mimeType: 'text/csv',
       buffer: Buffer.from(sheetOf(CHECKED_ROWS, `CHK${Date.now().toString(36).toUpperCase().slice(-5)}`)),
     })
-    await page.getByText(/sites\.csv: 1,000 rows, 1,000 ready/).waitFor({ timeout: 120_000 })
+    const summary = page.getByText(/^sites\.csv: 1,?000 rows, /).or(page.getByRole('alert'))
+    await summary
+      .first()
+      .waitFor({ timeout: 120_000 })
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: '/tmp/bulk-bench-fail.png', fullPage: true })
+        throw error
+      })
     const checkMs = performance.now() - started
     // A frame after the summary, so that a task still running is over and reported.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))))
     const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
-    return { longestTaskMs: Math.max(0, ...tasks), longTasks: tasks.length, checkMs }
+    return { longestTaskMs: Math.max(0, ...tasks), longTasks: tasks.length, checkMs, summary: (await summary.first().textContent()) ?? '' }
   } finally {
     await browser.close()
   }
@@ -195,19 +202,19 @@ async function main(): Promise<number> {
     const created = done.rows.filter((row) => row.state === 'created').length
     const refused = done.rows.filter((row) => row.state !== 'created')
     const budget = (1.2 * rows) / SPIKE_ARREST
-    const check = await checkOnPage(origin)
-    const checkWithin = check.longestTaskMs <= LONG_TASK_BUDGET_MS
-    const within = seconds <= budget && refused.length === 0 && spikeRefusals === 0 && checkWithin
-    console.log(
-      `bulk order: ${CHECKED_ROWS} rows checked on the page in ${(check.checkMs / 1000).toFixed(1)} s; longest task ${check.longestTaskMs.toFixed(0)} ms ` +
-        `(budget ${LONG_TASK_BUDGET_MS} ms), ${check.longTasks} tasks over 50 ms: ${checkWithin ? 'within budget' : 'OVER BUDGET'}`,
-    )
+    const sendWithin = seconds <= budget && refused.length === 0 && spikeRefusals === 0
     console.log(
       `bulk order: ${rows} rows at ${BATCH_PER_SECOND}/s under a spike arrest of ${SPIKE_ARREST}/s: ${seconds.toFixed(1)} s (budget ${budget.toFixed(0)} s), ` +
-        `${created} created, ${refused.length} refused, ${spikeRefusals} spike-arrest refusals: ${within ? 'within budget' : 'OVER BUDGET'}`,
+        `${created} created, ${refused.length} refused, ${spikeRefusals} spike-arrest refusals: ${sendWithin ? 'within budget' : 'OVER BUDGET'}`,
     )
     if (refused[0]) console.log('first refusal:', JSON.stringify(refused[0].refusal))
-    return within ? 0 : 1
+    const check = await checkOnPage(origin)
+    const checkWithin = check.longestTaskMs <= LONG_TASK_BUDGET_MS && /1,?000 ready/.test(check.summary)
+    console.log(
+      `bulk order: ${CHECKED_ROWS} rows checked on the page in ${(check.checkMs / 1000).toFixed(1)} s ("${check.summary}"); longest task ` +
+        `${check.longestTaskMs.toFixed(0)} ms (budget ${LONG_TASK_BUDGET_MS} ms), ${check.longTasks} tasks over 50 ms: ${checkWithin ? 'within budget' : 'OVER BUDGET'}`,
+    )
+    return sendWithin && checkWithin ? 0 : 1
   } finally {
     child.kill('SIGTERM')
   }

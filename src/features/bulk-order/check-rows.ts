@@ -161,12 +161,18 @@ export function markDuplicates(rows: readonly CheckedRow[], existing: ReadonlyMa
   })
 }
 
-/** Checks every row, yielding to the page between slices so that a thousand rows never block it. */
-export async function checkRows(rows: readonly SheetRow[], context: CheckContext, existing: ReadonlyMap<string, string>, slice = 50): Promise<CheckedRow[]> {
+/**
+ * Checks every row, yielding to the page whenever a slice has taken `sliceMs`, so that a thousand rows never block it
+ * longer than a frame or two (the bench's budget: no task over 200 ms; docs/decisions/0035-bulk-order.md).
+ */
+export async function checkRows(rows: readonly SheetRow[], context: CheckContext, existing: ReadonlyMap<string, string>, sliceMs = 30): Promise<CheckedRow[]> {
   const checked: CheckedRow[] = []
-  for (let start = 0; start < rows.length; start += slice) {
-    for (const row of rows.slice(start, start + slice)) checked.push(checkRow(row, context))
-    if (start + slice < rows.length) await new Promise((resolve) => setTimeout(resolve, 0))
+  let until = performance.now() + sliceMs
+  for (const row of rows) {
+    checked.push(checkRow(row, context))
+    if (performance.now() < until) continue
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    until = performance.now() + sliceMs
   }
   return markDuplicates(checked, existing)
 }
