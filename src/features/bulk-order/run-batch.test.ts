@@ -102,6 +102,37 @@ describe('the pacer', () => {
     expect(waits).toHaveLength(3)
   })
 
+  it('never starts more than the rate in any second, even when takers wake late together', async () => {
+    let now = 0
+    const timers: { at: number; wake: () => void }[] = []
+    const pacer = createPacer(
+      4,
+      () => now,
+      (ms) => new Promise<void>((wake) => timers.push({ at: now + ms, wake })),
+    )
+    const starts: number[] = []
+    const takes = Array.from({ length: 8 }, () => pacer.take().then(() => starts.push(now)))
+    const flush = () => new Promise((resolve) => setImmediate(resolve))
+    const wakeDue = async () => {
+      for (const timer of timers.filter((one) => one.at <= now)) {
+        timers.splice(timers.indexOf(timer), 1)
+        timer.wake()
+      }
+      await flush()
+    }
+    await flush()
+    // The page stalls for two seconds: every taker due meanwhile wakes at once.
+    now = 2000
+    await wakeDue()
+    while (timers.length > 0) {
+      now = Math.max(now, Math.min(...timers.map((timer) => timer.at)))
+      await wakeDue()
+    }
+    await Promise.all(takes)
+    expect(starts).toHaveLength(8)
+    for (const start of starts) expect(starts.filter((other) => other >= start && other < start + 1000).length).toBeLessThanOrEqual(4)
+  })
+
   it('finds the references’ common start for the list link', () => {
     expect(commonPrefix(['E2E-001', 'E2E-049'], 'BO1')).toBe('E2E-0')
     expect(commonPrefix(['A1', 'B2'], 'BO1')).toBe('BO1')
