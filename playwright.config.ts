@@ -45,6 +45,6 @@ export default defineConfig<object, DialectOption>({
   // the operators' journeys against the alternate too, a second operator that fills the references' gaps differently.
   projects: [
     { name: 'default', use: { dialect: 'default' } },
-    { name: 'alternate', use: { dialect: 'alternate' }, testMatch: 'operators.spec.ts' },
+    { name: 'alternate', use: { dialect: 'alternate' }, testMatch: ['operators.spec.ts', 'bulk-order-alternate.spec.ts'] },
   ],
 })

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
+import readXlsxFile from 'read-excel-file/node'
 import writeXlsxFile from 'write-excel-file/node'
 import { z } from 'zod'
 import { ZRequestProjection } from '@contract/request'
@@ -98,6 +99,10 @@ test('50 rows with 3 bad ones: exactly those cells are named; one fixed in place
   await bandwidth.fill('100')
   await bandwidth.press('Enter')
   await expect(page.getByText('sites.csv: 50 rows, 48 ready, 2 with problems.')).toBeVisible()
+  // The same file chosen again: the fix typed in place still applies, its cell being as it was in the file.
+  await chooseFile(page, 'sites.csv', 'text/csv', csvOf(rows))
+  await expect(page.getByText(/^Kept 1 fix you typed here, its cell unchanged in this file: Row 33: .*Bandwidth/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('sites.csv: 50 rows, 48 ready, 2 with problems.')).toBeVisible()
 
   // Slow POSTs, so that the reload comes in the middle of the send, some rows in flight.
   await control(request, 'post', '/faults', { kind: 'latency', latencyMs: 1_500, path: '/requests', method: 'POST', count: 48 })
@@ -124,8 +129,52 @@ test('50 rows with 3 bad ones: exactly those cells are named; one fixed in place
 
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download the report (CSV)' }).click()
-  expect((await download).suggestedFilename()).toMatch(/^order-report-.+\.csv$/)
-  await expect(page.getByRole('link', { name: /See these requests in the list/ })).toHaveAttribute('href', new RegExp(`customerReference=${prefix}`))
+  const csv = await readFile(await (await download).path(), 'utf-8')
+  expect(csv).toContain('Row,Customer reference,Request,Outcome,Request id to quote')
+  expect(csv.trim().split('\r\n')).toHaveLength(51)
+  const xlsx = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download the report (XLSX)' }).click()
+  const workbook = await readXlsxFile(await (await xlsx).path())
+  expect(workbook[0]!.data).toHaveLength(51)
+  expect(workbook[0]!.data.filter((line) => /^REQ\d{8}$/.test(String(line[2])))).toHaveLength(48)
+
+  // The batch is a saved view of the list: the report links to it, and the list's saved views hold it.
+  const view = page.getByRole('link', { name: /^Follow these requests in the list: saved view “Batch Business internet access, / })
+  await expect(view).toHaveAttribute('href', new RegExp(`customerReference=${prefix}`))
+  await view.click()
+  await expect(page).toHaveURL(new RegExp(`/requests\\?customerReference=${prefix}`))
+  const saved = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('ordering-console.views.'))
+      .map((key) => localStorage.getItem(key) ?? '')
+      .join(''),
+  )
+  expect(saved).toContain(`customerReference=${prefix}`)
+})
+
+test('a lost network stops the send where it stands; back online, it resumes by itself and each row is created once', async ({
+  page,
+  signIn,
+  request,
+  context,
+}) => {
+  await signIn(PEOPLE.alice)
+  await openPage(page)
+  const prefix = runPrefix()
+  const rows = Array.from({ length: 16 }, (_, index) => ({ date: addDaysToIsoDate(today(), 10), reference: `${prefix}-${index + 1}`, bandwidth: '50' }))
+  await chooseFile(page, 'offline.csv', 'text/csv', csvOf(rows))
+  await expect(page.getByText('offline.csv: 16 rows, 16 ready, 0 with problems.')).toBeVisible({ timeout: 30_000 })
+  await control(request, 'post', '/faults', { kind: 'latency', latencyMs: 1_500, path: '/requests', method: 'POST', count: 16 })
+  await page.getByRole('button', { name: 'Send 16 requests' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /^([1-9]|1[0-5]) of 16 sent/ })).toBeVisible({ timeout: 60_000 })
+  await context.setOffline(true)
+  await expect(page.getByRole('status').filter({ hasText: /^The network is lost: \d+ of 16 sent\./ })).toBeVisible()
+  await expectNoAccessibilityViolation(page, 'the send, offline')
+  await page.waitForTimeout(2_000)
+  await context.setOffline(false)
+  await expect(page.getByRole('status').filter({ hasText: /^Done: 16 created, of 16 rows\./ })).toBeVisible({ timeout: 120_000 })
+  const references = (await requestsOf(page, prefix)).map((one) => one.customerReference)
+  expect(references.sort()).toEqual(rows.map((row) => row.reference).sort())
 })
 
 test('an XLSX file of 20 rows (dates as dates, bandwidth as numbers): 20 created, once each, and the XLSX template downloads', async ({ page, signIn }) => {

@@ -177,3 +177,22 @@ export function countryNames(language: string): readonly { code: string; name: s
   countryLists.set(language, list)
   return list
 }
+
+// --- Dates as a spreadsheet writes them (docs/decisions/0035-bulk-order.md) ---------------------------------------
+
+/** A calendar date (`YYYY-MM-DD`) in digits as the language writes it in a sheet: `31/12/2026`, `12/31/2026`. */
+export function formatNumericDate(date: string, language: string): string {
+  const at = Date.parse(`${date}T00:00:00Z`)
+  if (Number.isNaN(at)) return date
+  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(at)
+}
+
+/** Whether the language writes the month before the day in digits (en-US), so that `12/04/2026` is 4 December. */
+export function monthBeforeDay(language: string): boolean {
+  try {
+    const parts = new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(Date.UTC(2026, 11, 31)))
+    return parts.findIndex((part) => part.type === 'month') < parts.findIndex((part) => part.type === 'day')
+  } catch {
+    return false
+  }
+}

@@ -8,10 +8,12 @@ import { BulkOrderPage } from '@/features/bulk-order/components/bulk-order-page'
 import { gatewaySendPort } from '@/features/create-request/api/create-request'
 import { contractsOf, idOf, scopesOf } from '@/features/create-request/me-reading'
 import { toBody } from '@/features/create-request/schema/form-values'
-import { schemaFormOf } from '@/features/create-request/schema/item-form'
+import type { GenericFormWords } from '@/features/create-request/schema/generic-form'
+import { formModelOf } from '@/features/create-request/schema/item-form'
 import { formLocale, sentenceFor } from '@/features/create-request/schema/form-sentences'
 import { confirmArrival, sendOnce } from '@/features/create-request/send-once/send-once'
 import { earliestRequestedDate, todayUtc } from '@/features/create-request/today'
+import { saveView } from '@/features/requests/saved-views'
 import { ApiError } from '@/lib/api-error'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
@@ -23,10 +25,32 @@ import type { RouteModule } from '../route-loaders'
  * and `toBody`, checks it with the form's validator (loaded apart, as the form loads it: it holds classic zod and
  * RE2), and sends it with the form's send-once protocol through the gateway's send guard.
  */
+const GENERIC_WORDS = [
+  'type',
+  'requestId',
+  'requestIdHelp',
+  'requestedAt',
+  'customerReference',
+  'contract',
+  'comment',
+  'properties',
+  'propertiesHelp',
+  'attachments',
+] as const satisfies readonly (keyof GenericFormWords)[]
+
+/** The generic form's words, as the creation page names them (an item with no schema of its own). */
+const genericWords = (t: (key: string) => string): GenericFormWords =>
+  Object.fromEntries(GENERIC_WORDS.map((name) => [name, t(`createRequest.generic.${name}`)])) as Record<(typeof GENERIC_WORDS)[number], string>
+
 const tools: BulkOrderTools = {
-  formOf(item) {
-    const model = schemaFormOf(item)
-    if (!model) return undefined
+  formOf(item, t) {
+    let built
+    try {
+      built = formModelOf(item, genericWords(t))
+    } catch {
+      return undefined
+    }
+    const { model, checked } = built
     return {
       model,
       form: {
@@ -34,7 +58,7 @@ const tools: BulkOrderTools = {
         loadValidator: () =>
           import('@/features/create-request/schema/form-validation').then(
             ({ createBodyValidator }) => {
-              const validator = createBodyValidator(item, model, todayUtc())
+              const validator = createBodyValidator(checked, model, todayUtc())
               return {
                 validate: (body: unknown) =>
                   validator.validate(body, currentLanguage()).map((issue) => ({
@@ -53,6 +77,7 @@ const tools: BulkOrderTools = {
   locale: (language) => formLocale(language),
   referenceMax: CUSTOMER_REFERENCE_MAX,
   contractMax: CONTRACT_MAX,
+  saveView: (person, view) => saveView(person, view),
   sendPort: {
     send: (body, { signal, onStart }) => sendOnce(body, gatewaySendPort, { signal, onStart }),
     confirm: (pending, signal) => {

@@ -40,6 +40,8 @@ export interface BatchRecord {
   rows: BatchRow[]
   /** The checked rows that were not sent (problems), for the report: number, reference. */
   skipped: { number: number; reference: string }[]
+  /** The batch as a saved view of the list (absent from records written before there was one). */
+  view?: { name: string; url: string }
 }
 
 const KEY = 'ordering-console.bulk-order.v1'
@@ -82,4 +84,16 @@ export function commonPrefix(references: readonly string[], fallback: string): s
   let prefix = references[0]!
   for (const reference of references) while (!reference.startsWith(prefix)) prefix = prefix.slice(0, -1)
   return prefix.length >= 3 ? prefix : fallback
+}
+
+/**
+ * The list's URL that shows the batch's requests: by the references' common start when every row carries it, else by
+ * the day the batch was created (`createdFrom`, the person's own day) with the item's type when it has one.
+ */
+export function batchViewUrl(record: Pick<BatchRecord, 'prefix' | 'startedAt' | 'rows'>, type?: string): string {
+  if (record.rows.length > 0 && record.rows.every((row) => row.reference.startsWith(record.prefix)))
+    return `/requests?${new URLSearchParams({ customerReference: `${record.prefix}*` })}`
+  const started = new Date(record.startedAt)
+  const day = `${started.getFullYear()}-${String(started.getMonth() + 1).padStart(2, '0')}-${String(started.getDate()).padStart(2, '0')}`
+  return `/requests?${new URLSearchParams({ createdFrom: day, ...(type ? { type } : {}) })}`
 }

@@ -13,6 +13,9 @@ export interface Pacer {
 export function createPacer(perSecond: number, now: () => number = Date.now, sleep: (ms: number) => Promise<void> = defaultSleep): Pacer {
   const interval = 1000 / perSecond
   let next = 0
+  // The starts of the last second: takers that wake late together (a busy page or machine) must not start in a bunch
+  // that the operator's fixed one-second windows would count as more than `perSecond`.
+  const started: number[] = []
   return {
     perSecond,
     async take(signal) {
@@ -20,7 +23,13 @@ export function createPacer(perSecond: number, now: () => number = Date.now, sle
       next = at + interval
       const wait = at - now()
       if (wait > 0) await sleep(wait)
+      for (;;) {
+        while (started.length > 0 && started[0]! <= now() - 1000) started.shift()
+        if (started.length < perSecond) break
+        await sleep(started[0]! + 1000 - now())
+      }
       if (signal?.aborted) throw signal.reason
+      started.push(now())
     },
     holdUntil(until) {
       next = Math.max(next, until)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/lib/api-error'
-import { commonPrefix, isFinished, type BatchRecord } from './batch-record'
+import { batchViewUrl, commonPrefix, isFinished, type BatchRecord } from './batch-record'
 import { createPacer } from './pacer'
 import { runBatch, type BatchSendPort, type RowOutcome } from './run-batch'
 
@@ -102,8 +102,69 @@ describe('the pacer', () => {
     expect(waits).toHaveLength(3)
   })
 
+  it('never starts more than the rate in any second, even when takers wake late together', async () => {
+    let now = 0
+    const timers: { at: number; wake: () => void }[] = []
+    const pacer = createPacer(
+      4,
+      () => now,
+      (ms) => new Promise<void>((wake) => timers.push({ at: now + ms, wake })),
+    )
+    const starts: number[] = []
+    const takes = Array.from({ length: 8 }, () => pacer.take().then(() => starts.push(now)))
+    const flush = () => new Promise((resolve) => setImmediate(resolve))
+    const wakeDue = async () => {
+      for (const timer of timers.filter((one) => one.at <= now)) {
+        timers.splice(timers.indexOf(timer), 1)
+        timer.wake()
+      }
+      await flush()
+    }
+    await flush()
+    // The page stalls for two seconds: every taker due meanwhile wakes at once.
+    now = 2000
+    await wakeDue()
+    while (timers.length > 0) {
+      now = Math.max(now, Math.min(...timers.map((timer) => timer.at)))
+      await wakeDue()
+    }
+    await Promise.all(takes)
+    expect(starts).toHaveLength(8)
+    for (const start of starts) expect(starts.filter((other) => other >= start && other < start + 1000).length).toBeLessThanOrEqual(4)
+  })
+
   it('finds the references’ common start for the list link', () => {
     expect(commonPrefix(['E2E-001', 'E2E-049'], 'BO1')).toBe('E2E-0')
     expect(commonPrefix(['A1', 'B2'], 'BO1')).toBe('BO1')
+  })
+
+  it('cut off by a lost network: a row whose POST left stays `sending`, the rest waiting; the next run checks it, never sends it again', async () => {
+    const cut = new AbortController()
+    const sent: string[] = []
+    const port: BatchSendPort = {
+      send: (body, { onStart, signal }) => {
+        const reference = String(body.customerReference)
+        onStart({ reference, since: 's' })
+        sent.push(reference)
+        cut.abort()
+        return Promise.reject(new DOMException(signal.aborted ? 'Aborted' : 'Not expected', 'AbortError'))
+      },
+      confirm: async () => ({ kind: 'found', id: 'OLD' }),
+    }
+    const options = { pacer: fastPacer(), bodies: bodies(3), onChange: () => {}, signal: new AbortController().signal }
+    const stopped = await runBatch(record(3), { ...options, port, cutOff: cut.signal })
+    expect(isFinished(stopped)).toBe(false)
+    expect(stopped.rows.filter((row) => row.state === 'sending')).toHaveLength(sent.length)
+    expect(stopped.rows.filter((row) => row.state === 'waiting')).toHaveLength(3 - sent.length)
+    const again: BatchSendPort = { send: async (body) => ({ kind: 'created', id: `ID-${String(body.customerReference)}` }), confirm: port.confirm }
+    const done = await runBatch(stopped, { ...options, port: again })
+    expect(done.rows.every((row) => row.state === 'created')).toBe(true)
+    expect(done.rows.filter((row) => row.id === 'OLD')).toHaveLength(sent.length)
+  })
+
+  it('the batch as a view of the list: by the references’ common start, else by its day of creation and type', () => {
+    expect(batchViewUrl(record(2))).toBe('/requests?customerReference=R*')
+    const mixed = { ...record(2), prefix: 'BOX' }
+    expect(batchViewUrl(mixed, 'INTERNET_ACCESS')).toMatch(/^\/requests\?createdFrom=2026-11-2[67]&type=INTERNET_ACCESS$/)
   })
 })

@@ -48,8 +48,15 @@ export interface RunOptions {
   onChange: (record: BatchRecord) => void
   /** Pause: no new row starts; rows in flight finish. */
   signal: AbortSignal
+  /**
+   * The network is lost: rows in flight are cut off too and left as they stand (a row whose POST left stays `sending`,
+   * checked when the run starts again), never recorded as refused or unverified.
+   */
+  cutOff?: AbortSignal
   now?: () => number
 }
+
+const CUT = 'cut' as const
 
 /** Runs the batch until every row is settled or the signal stops it; answers the record as it stands. */
 export async function runBatch(start: BatchRecord, options: RunOptions): Promise<BatchRecord> {
@@ -62,6 +69,10 @@ export async function runBatch(start: BatchRecord, options: RunOptions): Promise
   const queue = record.rows.filter((row) => row.state === 'waiting' || row.state === 'sending').map((row) => row.number)
   // A request in flight must finish whatever happens to the page's pause: only the loop's start obeys it.
   const inFlight = new AbortController()
+  const cut = () => inFlight.abort()
+  options.cutOff?.addEventListener('abort', cut)
+  if (options.cutOff?.aborted) cut()
+  const stopped = () => options.signal.aborted || inFlight.signal.aborted
 
   const settle = (row: BatchRow, outcome: RowOutcome) => {
     switch (outcome.kind) {
@@ -95,7 +106,7 @@ export async function runBatch(start: BatchRecord, options: RunOptions): Promise
 
   let active = 0
   const worker = async () => {
-    while (!options.signal.aborted) {
+    while (!stopped()) {
       const number = queue.shift()
       if (number === undefined) {
         // Another worker's row may come back (throttled, or proved not to have arrived).
@@ -120,25 +131,34 @@ export async function runBatch(start: BatchRecord, options: RunOptions): Promise
       queue.unshift(number)
       return
     }
+    if (inFlight.signal.aborted) return
     const current = record.rows.find((candidate) => candidate.number === number)!
-    if (current.state === 'sending' && current.since) {
-      settle(current, await options.port.confirm({ reference: current.reference, since: current.since }, inFlight.signal))
-      return
-    }
-    const body = options.bodies[String(number)]
-    if (!body) {
-      update(number, { state: 'refused', refusal: { status: 0, code: null, message: 'missing', requestId: null } })
-      return
-    }
-    const outcome = await options.port.send(body, {
-      signal: inFlight.signal,
-      onStart: (pending) => update(number, { state: 'sending', since: pending.since }),
+    const pending = current.state === 'sending' && current.since ? { reference: current.reference, since: current.since } : undefined
+    const outcome = await (pending ? options.port.confirm(pending, inFlight.signal) : sendBody(number)).catch((failure: unknown) => {
+      if (inFlight.signal.aborted) return CUT
+      throw failure
     })
+    if (outcome === undefined) return
+    // Cut off by a lost network: unless it is known to be created, the row stays as it stands ('waiting', or 'sending'
+    // with its `since`), checked or sent when the network is back.
+    if (outcome === CUT || (inFlight.signal.aborted && outcome.kind !== 'created' && outcome.kind !== 'found' && outcome.kind !== 'refused')) return
     settle(
       record.rows.find((candidate) => candidate.number === number)!,
       outcome,
     )
   }
+  const sendBody = async (number: number): Promise<RowOutcome | undefined> => {
+    const body = options.bodies[String(number)]
+    if (!body) {
+      update(number, { state: 'refused', refusal: { status: 0, code: null, message: 'missing', requestId: null } })
+      return undefined
+    }
+    return options.port.send(body, {
+      signal: inFlight.signal,
+      onStart: (pending) => update(number, { state: 'sending', since: pending.since }),
+    })
+  }
   await Promise.all(Array.from({ length: BATCH_CONCURRENCY }, worker))
+  options.cutOff?.removeEventListener('abort', cut)
   return record
 }

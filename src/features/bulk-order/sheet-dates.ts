@@ -1,3 +1,5 @@
+import { formatNumericDate, monthBeforeDay } from '@/lib/format'
+
 /**
  * A date as a person's spreadsheet writes it, read as YYYY-MM-DD (docs/decisions/0035-bulk-order.md): ISO, or day,
  * month and year in the locale's order (`31/12/2026` in fr-FR and en-GB, `12/31/2026` in en-US), with `/`, `.` or
@@ -10,25 +12,12 @@ export function readSheetDate(text: string, locale: string): string {
   if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`
   const parts = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value)
   if (!parts) return text
-  const monthFirst = monthComesFirst(locale)
+  const monthFirst = monthBeforeDay(locale)
   const [day, month] = monthFirst ? [parts[2]!, parts[1]!] : [parts[1]!, parts[2]!]
   const date = `${parts[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
   const check = new Date(`${date}T00:00:00Z`)
   return Number.isNaN(check.getTime()) || check.toISOString().slice(0, 10) !== date ? text : date
 }
 
-function monthComesFirst(locale: string): boolean {
-  try {
-    const order = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(Date.UTC(2026, 11, 31)))
-    return order.findIndex((part) => part.type === 'month') < order.findIndex((part) => part.type === 'day')
-  } catch {
-    return false
-  }
-}
-
 /** A YYYY-MM-DD date as the locale writes it in a sheet (`31/12/2026`). */
-export function writeSheetDate(iso: string, locale: string): string {
-  const at = Date.parse(`${iso}T00:00:00Z`)
-  if (Number.isNaN(at)) return iso
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(at)
-}
+export const writeSheetDate = (iso: string, locale: string): string => formatNumericDate(iso, locale)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { batchPrefix, checkRows, columnOf, markDuplicates, REFERENCE_KEY, rowBody, sheetRows, type CheckContext, type RowValidator } from './check-rows'
+import { applyFixes, withFix } from './keep-fixes'
 import { readCsvText, sheetKindOf, SHEET_LIMITS } from './read-sheet'
-import { headerOf, matchHeaders, sheetColumns, type SheetField } from './sheet-columns'
+import { headerOf, matchHeaders, sheetColumns, sheetOf, type SheetField } from './sheet-columns'
 import { readSheetDate } from './sheet-dates'
 import { templateCsv } from './template'
 
@@ -117,5 +118,99 @@ describe('checking rows', () => {
     expect(fixed.map((row) => row.problems.length)).toEqual([0, 0])
     expect(columnOf('properties.location', columns)).toBe('properties.location.city')
     expect(columnOf('properties.vlans[0].label', columns)).toBeNull()
+  })
+})
+
+describe('fixes typed in place, the file chosen again', () => {
+  const row = (number: number, cells: Record<string, string>, generated = false) => ({ number, cells, generated })
+
+  it('keeps a fix whose cell the new file leaves as it was, leaves one whose cell the file changed', () => {
+    let fixes = withFix([], row(1, { requestedAt: '2026-01-01' }), 'requestedAt', '2026-12-31')
+    fixes = withFix(fixes, row(1, { requestedAt: '2026-12-31' }), 'requestedAt', '2027-01-02')
+    fixes = withFix(fixes, row(2, { customerReference: 'BOX-2' }, true), 'customerReference', 'LYON-2')
+    fixes = withFix(fixes, row(3, { contract: 'C1' }), 'contract', 'C2')
+    expect(fixes).toEqual([
+      { row: 1, column: 'requestedAt', original: '2026-01-01', value: '2027-01-02' },
+      { row: 2, column: 'customerReference', original: '', value: 'LYON-2' },
+      { row: 3, column: 'contract', original: 'C1', value: 'C2' },
+    ])
+    const again = applyFixes([row(1, { requestedAt: '2026-01-01' }), row(2, { customerReference: 'BOY-2' }, true), row(3, { contract: 'C9' })], fixes)
+    expect(again.rows.map((r) => [r.cells, r.generated])).toEqual([
+      [{ requestedAt: '2027-01-02' }, false],
+      [{ customerReference: 'LYON-2' }, false],
+      [{ contract: 'C9' }, false],
+    ])
+    expect(again.kept.map((fix) => fix.row)).toEqual([1, 2])
+    expect(again.left.map((fix) => fix.row)).toEqual([3])
+    expect(withFix(fixes, row(3, { contract: 'C2' }), 'contract', 'C1').map((fix) => fix.row)).toEqual([1, 2])
+  })
+})
+
+describe('lists, entries and files in a sheet', () => {
+  const vlan = field('*', ['properties', 'vlans', '*'], {
+    kind: 'object',
+    children: [
+      field('id', ['properties', 'vlans', '*', 'id'], { kind: 'number', label: 'Id' }),
+      field('label', ['properties', 'vlans', '*', 'label'], { label: 'Label', required: false }),
+    ],
+  })
+  const listModel: SheetField = field('', [], {
+    kind: 'object',
+    children: [
+      field('properties', ['properties'], {
+        kind: 'object',
+        label: 'Properties',
+        children: [
+          field('vlans', ['properties', 'vlans'], { kind: 'array', label: 'VLANs', item: vlan, minItems: 1 }),
+          field('tags', ['properties', 'tags'], { kind: 'map', label: 'Tags', required: false }),
+          field('plans', ['properties', 'plans'], { kind: 'files', label: 'Plans', required: false }),
+        ],
+      }),
+    ],
+  })
+  const form = { toBody: (values: Record<string, unknown>) => values, loadValidator: () => Promise.resolve(undefined) }
+
+  it('gives each field of a list a column, its items separated by |, entries as key=value; files are named, not columns', () => {
+    const sheet = sheetOf(listModel)
+    expect(sheet.columns.map(headerOf)).toEqual(['VLANs › Id *', 'VLANs › Label', 'Tags'])
+    expect(sheet.files).toEqual(['Plans'])
+    expect(sheet.blocked).toEqual([])
+    const body = rowBody(
+      { 'properties.vlans.*.id': '10 | 20', 'properties.vlans.*.label': 'voice | data', 'properties.tags': 'floor=2 | room=B' },
+      sheet.columns,
+      form,
+      'fr-FR',
+    )
+    expect(body).toEqual({
+      properties: {
+        vlans: [
+          { id: '10', label: 'voice' },
+          { id: '20', label: 'data' },
+        ],
+        tags: [
+          { key: 'floor', value: '2' },
+          { key: 'room', value: 'B' },
+        ],
+      },
+    })
+    expect(columnOf('properties.vlans[1].label', sheet.columns)).toBe('properties.vlans.*.label')
+  })
+
+  it('says which required field no cell can hold: a list inside a list', () => {
+    const nested = field('', [], {
+      kind: 'object',
+      children: [
+        field('sites', ['sites'], {
+          kind: 'array',
+          label: 'Sites',
+          minItems: 1,
+          item: field('*', ['sites', '*'], {
+            kind: 'object',
+            children: [field('ports', ['sites', '*', 'ports'], { kind: 'array', label: 'Ports', minItems: 1, item: vlan })],
+          }),
+        }),
+      ],
+    })
+    expect(sheetOf(nested).blocked).toEqual([{ header: 'Sites › Ports', reason: 'nestedList' }])
   })
 })

@@ -1,6 +1,6 @@
 import { csvCell } from '@contract/csv'
 import type { TFunction } from '@/i18n/translator'
-import { headerOf, type SheetColumn } from './sheet-columns'
+import { headerOf, LIST_SEPARATOR, type SheetColumn } from './sheet-columns'
 import { writeSheetDate } from './sheet-dates'
 import { CONTRACT_KEY, REFERENCE_KEY } from './check-rows'
 
@@ -35,6 +35,8 @@ const EXAMPLE_BY_KEY: Record<string, string> = {
 export function exampleCell(column: SheetColumn, rules: TemplateRules, locale: string): string {
   const key = column.path.at(-1) ?? ''
   switch (column.kind) {
+    case 'entries':
+      return 'key=value'
     case 'date':
       return writeSheetDate(rules.earliestDate, locale)
     case 'enum':
@@ -61,8 +63,8 @@ function line(values: readonly string[], delimiter: string): string {
     .join(delimiter)}\r\n`
 }
 
-/** The notes of the rules, one sentence a line. */
-export function ruleNotes(columns: readonly SheetColumn[], rules: TemplateRules, t: TFunction, locale: string): string[] {
+/** The notes of the rules, one sentence a line; `files`: the fields of files, which a sheet does not carry. */
+export function ruleNotes(columns: readonly SheetColumn[], rules: TemplateRules, t: TFunction, locale: string, files: readonly string[] = []): string[] {
   const notes = [t('bulkOrder.template.required'), t('bulkOrder.template.dates', { date: writeSheetDate(rules.earliestDate, locale) })]
   if (columns.some((c) => c.key === REFERENCE_KEY)) notes.push(t('bulkOrder.template.reference', { max: rules.referenceMax }))
   if (columns.some((c) => c.key === CONTRACT_KEY)) notes.push(t('bulkOrder.template.contract', { max: rules.contractMax }))
@@ -70,7 +72,11 @@ export function ruleNotes(columns: readonly SheetColumn[], rules: TemplateRules,
     if (column.kind === 'enum' && column.options)
       notes.push(t('bulkOrder.template.oneOf', { label: column.header, values: column.options.map(String).join(', ') }))
     if (column.kind === 'boolean') notes.push(t('bulkOrder.template.yesNo', { label: column.header }))
+    if (column.kind === 'entries') notes.push(t('bulkOrder.template.entries', { label: column.header, separator: LIST_SEPARATOR }))
   }
+  const lists = columns.filter((column) => column.listAt !== undefined).map((column) => column.header)
+  if (lists.length > 0) notes.push(t('bulkOrder.template.list', { labels: lists.join(', '), separator: LIST_SEPARATOR }))
+  if (files.length > 0) notes.push(t('bulkOrder.template.files', { labels: files.join(', ') }))
   notes.push(t('bulkOrder.template.limits'))
   return notes
 }
@@ -82,9 +88,16 @@ export function exampleRow(columns: readonly SheetColumn[], rules: TemplateRules
   return example
 }
 
-export function templateCsv(columns: readonly SheetColumn[], rules: TemplateRules, t: TFunction, language: string, locale: string): string {
+export function templateCsv(
+  columns: readonly SheetColumn[],
+  rules: TemplateRules,
+  t: TFunction,
+  language: string,
+  locale: string,
+  files: readonly string[] = [],
+): string {
   const delimiter = templateDelimiter(language)
-  const notes = ruleNotes(columns, rules, t, locale).map((note) => `# ${note}\r\n`)
+  const notes = ruleNotes(columns, rules, t, locale, files).map((note) => `# ${note}\r\n`)
   const example = exampleRow(columns, rules, t, locale)
   return `\uFEFF${notes.join('')}${line(columns.map(headerOf), delimiter)}${line(example, delimiter)}`
 }

@@ -10,25 +10,31 @@ const running = new Set<string>()
 
 /**
  * The person's batch as the browser recorded it (./batch-record.ts), and the actions on it: start, pause, resume,
- * forget. A batch left running by a reload or a closed tab goes on as soon as the page opens again.
+ * forget. A batch left running by a reload or a closed tab goes on as soon as the page opens again, and one stopped by
+ * a lost network as soon as the browser is back online (its `online` event).
  */
 export function useBatch(person: string, port: BatchSendPort) {
   const [state, setState] = useState(() => readBatch(person))
   const controller = useRef<AbortController | null>(null)
+  const cutOff = useRef<AbortController | null>(null)
+  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false)
   // The run's copy of the record does not know of a pause that came after it started.
   const paused = useRef(state?.record.paused ?? false)
 
   const run = useCallback(
     (record: BatchRecord, bodies: Record<string, Record<string, unknown>>) => {
-      if (running.has(record.id) || isFinished(record)) return
+      if (running.has(record.id) || isFinished(record) || navigator.onLine === false) return
       running.add(record.id)
       const stop = new AbortController()
+      const cut = new AbortController()
       controller.current = stop
+      cutOff.current = cut
       void runBatch(record, {
         port,
         pacer,
         bodies,
         signal: stop.signal,
+        cutOff: cut.signal,
         onChange: (changed) => {
           const next = { ...changed, paused: paused.current }
           saveBatch(person, next)
@@ -40,8 +46,27 @@ export function useBatch(person: string, port: BatchSendPort) {
   )
 
   useEffect(() => {
-    const left = readBatch(person)
-    if (left && !left.record.paused) run(left.record, left.bodies)
+    const resumeLeft = () => {
+      const left = readBatch(person)
+      if (left && !left.record.paused) run(left.record, left.bodies)
+    }
+    resumeLeft()
+    // A lost network stops the run where it stands; its return resumes it, as a reload would.
+    const onOffline = () => {
+      setOffline(true)
+      cutOff.current?.abort()
+    }
+    const onOnline = () => {
+      setOffline(false)
+      const again = () => (running.size > 0 ? setTimeout(again, 100) : resumeLeft())
+      again()
+    }
+    window.addEventListener('offline', onOffline)
+    window.addEventListener('online', onOnline)
+    return () => {
+      window.removeEventListener('offline', onOffline)
+      window.removeEventListener('online', onOnline)
+    }
   }, [person, run])
 
   const start = useCallback(
@@ -82,5 +107,5 @@ export function useBatch(person: string, port: BatchSendPort) {
     setState(null)
   }, [person])
 
-  return { batch: state?.record ?? null, start, pause, resume, forget }
+  return { batch: state?.record ?? null, offline, start, pause, resume, forget }
 }

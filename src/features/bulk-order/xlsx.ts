@@ -34,3 +34,13 @@ export async function downloadXlsxTemplate(
   ]).toBlob()
   downloadBlob(blob, fileName)
 }
+
+/** A table (a header row in bold, then text rows) as a one-sheet workbook, downloaded: the batch's report. */
+export async function downloadXlsxTable(rows: readonly (readonly string[])[], sheetName: string, fileName: string): Promise<void> {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser')
+  const [header = [], ...body] = rows
+  const blob = await writeXlsxFile([
+    { sheet: sheetName, data: [header.map((value) => ({ value, fontWeight: 'bold' as const })), ...body.map((row) => row.map((value) => value || null))] },
+  ]).toBlob()
+  downloadBlob(blob, fileName)
+}

@@ -3,6 +3,7 @@ import { useTranslation } from '@/i18n/use-translation'
 import type { TFunction } from '@/i18n/translator'
 import { csvLine } from '@contract/csv'
 import { CSV_BOM, downloadCsv } from '@/lib/csv'
+import { formatNumber } from '@/lib/format'
 import { isFinished, type BatchRecord, type BatchRow } from '../batch-record'
 import { BATCH_PER_SECOND } from '../pacer'
 
@@ -23,12 +24,37 @@ function outcomeText(line: ReportLine, t: TFunction): string {
   return t(`bulkOrder.outcome.${line.state}`, { id: line.id ?? '', refusal, requestId: line.refusal?.requestId ?? '' })
 }
 
+/** The report as a table: a header, then each row of the file with its request, its outcome and the request id to quote. */
+function reportTable(lines: readonly ReportLine[], t: TFunction): string[][] {
+  const header = [
+    t('bulkOrder.column.row'),
+    t('bulkOrder.column.reference'),
+    t('bulkOrder.column.request'),
+    t('bulkOrder.column.outcome'),
+    t('bulkOrder.column.requestId'),
+  ]
+  return [header, ...lines.map((line) => [String(line.number), line.reference, line.id ?? '', outcomeText(line, t), line.refusal?.requestId ?? ''])]
+}
+
 /**
  * The batch as it goes and once it is done (docs/decisions/0035-bulk-order.md): n of N with the time left, pause and
  * resume, then each row's outcome (its request linked, or the operator's refusal with the request id to quote), the
  * report as CSV, and the list filtered to the batch's references.
  */
-export function BatchReport({ batch, onPause, onResume, onForget }: { batch: BatchRecord; onPause: () => void; onResume: () => void; onForget: () => void }) {
+export function BatchReport({
+  batch,
+  offline,
+  onPause,
+  onResume,
+  onForget,
+}: {
+  batch: BatchRecord
+  /** The browser is offline: the run waits for the network, then goes on by itself. */
+  offline: boolean
+  onPause: () => void
+  onResume: () => void
+  onForget: () => void
+}) {
   const { t, i18n } = useTranslation()
   const total = batch.rows.length
   const done = batch.rows.filter((row) => row.state === 'created' || row.state === 'refused' || row.state === 'unverified').length
@@ -37,16 +63,12 @@ export function BatchReport({ batch, onPause, onResume, onForget }: { batch: Bat
   const lines = reportLines(batch)
   const listLink = `/requests?${new URLSearchParams({ customerReference: `${batch.prefix}*` })}`
 
-  function download() {
-    const header = csvLine([
-      t('bulkOrder.column.row'),
-      t('bulkOrder.column.reference'),
-      t('bulkOrder.column.request'),
-      t('bulkOrder.column.outcome'),
-      t('bulkOrder.column.requestId'),
-    ])
-    const body = lines.map((line) => csvLine([line.number, line.reference, line.id ?? '', outcomeText(line, t), line.refusal?.requestId ?? ''])).join('')
-    downloadCsv(`${CSV_BOM}${header}${body}`, `order-report-${batch.id}.csv`)
+  const table = () => reportTable(lines, t)
+  const fileName = `order-report-${batch.id}`
+
+  async function downloadXlsx() {
+    const { downloadXlsxTable } = await import('../xlsx')
+    await downloadXlsxTable(table(), t('bulkOrder.report.sheet'), `${fileName}.xlsx`)
   }
 
   return (
@@ -59,7 +81,9 @@ export function BatchReport({ batch, onPause, onResume, onForget }: { batch: Bat
           ? t('bulkOrder.progress.finished', { created: batch.rows.filter((row) => row.state === 'created').length, count: lines.length })
           : batch.paused
             ? t('bulkOrder.progress.paused', { done, total })
-            : t('bulkOrder.progress.running', { done, total, seconds: new Intl.NumberFormat(i18n.language).format(secondsLeft) })}
+            : offline
+              ? t('bulkOrder.progress.offline', { done, total })
+              : t('bulkOrder.progress.running', { done, total, seconds: formatNumber(secondsLeft, i18n.language) })}
       </p>
       {!finished && (
         <button type="button" className="button" onClick={batch.paused ? onResume : onPause}>
@@ -68,10 +92,26 @@ export function BatchReport({ batch, onPause, onResume, onForget }: { batch: Bat
       )}
       {finished && (
         <p className="bulk-order__actions">
-          <button type="button" className="button" onClick={download}>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              downloadCsv(
+                `${CSV_BOM}${table()
+                  .map((row) => csvLine(row))
+                  .join('')}`,
+                `${fileName}.csv`,
+              )
+            }
+          >
             {t('bulkOrder.report.download')}
           </button>
-          <Link to={listLink}>{t('bulkOrder.report.list', { prefix: batch.prefix })}</Link>
+          <button type="button" className="button" onClick={() => void downloadXlsx()}>
+            {t('bulkOrder.report.downloadXlsx')}
+          </button>
+          <Link to={batch.view?.url ?? listLink}>
+            {batch.view ? t('bulkOrder.report.view', { name: batch.view.name }) : t('bulkOrder.report.list', { prefix: batch.prefix })}
+          </Link>
           <button type="button" className="button" onClick={onForget}>
             {t('bulkOrder.report.another')}
           </button>

@@ -5,14 +5,16 @@ import type { CatalogItem } from '@contract/catalog'
 import { isUnreadable } from '@contract/tolerant'
 import { useTranslation } from '@/i18n/use-translation'
 import { downloadCsv } from '@/lib/csv'
+import { formatDateTime, formatNumber } from '@/lib/format'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { findExistingReferences } from '../api/existing-references'
-import { commonPrefix, type BatchRecord } from '../batch-record'
+import { batchViewUrl, commonPrefix, type BatchRecord } from '../batch-record'
 import { batchPrefix, checkRow, checkRows, isReady, markDuplicates, REFERENCE_KEY, sheetRows, type CheckContext, type CheckedRow } from '../check-rows'
 import { readSheetFile, SHEET_LIMITS, type SheetProblem } from '../read-sheet'
-import { headerOf, matchHeaders, sheetColumns, type SheetColumn } from '../sheet-columns'
+import { headerOf, matchHeaders, sheetOf, type SheetColumn } from '../sheet-columns'
 import { exampleRow, ruleNotes, templateCsv, templateFileName } from '../template'
 import type { BulkOrderTools } from '../tools'
+import { applyFixes, withFix, type CellFix } from '../keep-fixes'
 import { useBatch } from '../use-batch'
 import { BatchReport } from './batch-report'
 import { PreviewTable } from './preview-table'
@@ -49,19 +51,23 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
   const [params, setParams] = useSearchParams()
   const itemId = params.get('item') ?? ''
   const catalog = useQuery(catalogQueries.all(language))
-  const items = useMemo(
-    () => (catalog.data ?? []).filter((item): item is CatalogItem => !isUnreadable(item) && item.category === 'creation' && tools.formOf(item) !== undefined),
-    [catalog.data, tools],
-  )
+  const items = useMemo(() => (catalog.data ?? []).filter((item): item is CatalogItem => !isUnreadable(item) && item.category === 'creation'), [catalog.data])
   const item = items.find((candidate) => candidate.id === itemId)
-  const itemForm = useMemo(() => (item ? tools.formOf(item) : undefined), [item, tools])
-  const columns = useMemo(() => (itemForm ? sheetColumns(itemForm.model) : []), [itemForm])
+  const itemForm = useMemo(() => (item ? tools.formOf(item, t) : undefined), [item, tools, t])
+  const sheet = useMemo(() => (itemForm ? sheetOf(itemForm.model) : undefined), [itemForm])
+  // An item whose form the console cannot build, or which requires what no cell holds, is ordered with the form (0035).
+  const blocked = useMemo(() => item && (!sheet ? { reason: 'noForm' as const, header: '' } : sheet.blocked[0]), [item, sheet])
+  const columns = useMemo(() => (sheet && !blocked ? sheet.columns : []), [sheet, blocked])
+  const files = sheet?.files ?? []
   const [problem, setProblem] = useState<FileProblem | null>(null)
   const [preview, setPreview] = useState<Preview | null>(null)
   const [checking, setChecking] = useState(false)
   const [dragging, setDragging] = useState(false)
+  // Fixes typed in place, carried to the file chosen again where they still apply (../keep-fixes.ts).
+  const [fixes, setFixes] = useState<CellFix[]>([])
+  const [carried, setCarried] = useState<{ kept: CellFix[]; left: CellFix[] } | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const { batch, start, pause, resume, forget } = useBatch(person, tools.sendPort)
+  const { batch, offline, start, pause, resume, forget } = useBatch(person, tools.sendPort)
 
   const rules = { earliestDate: tools.earliestDate(), referenceMax: tools.referenceMax, contractMax: tools.contractMax }
 
@@ -71,7 +77,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
     await downloadXlsxTemplate(
       columns.map(headerOf),
       exampleRow(columns, rules, t, locale),
-      ruleNotes(columns, rules, t, locale),
+      ruleNotes(columns, rules, t, locale, files),
       { rows: t('bulkOrder.template.rowsSheet'), rules: t('bulkOrder.template.rulesSheet') },
       templateFileName(item.id, 'xlsx'),
     )
@@ -80,7 +86,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
   async function readFile(file: File) {
     setProblem(null)
     setPreview(null)
-    if (!item || !itemForm) return setProblem({ kind: 'noItem' })
+    if (!item || !itemForm || blocked) return setProblem({ kind: 'noItem' })
     setChecking(true)
     try {
       // The XLSX reader loads only now, when such a file is chosen (0035).
@@ -89,12 +95,18 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
       const { matched, unknown } = matchHeaders(read.sheet.headers, columns)
       if (unknown.length > 0) return setProblem({ kind: 'unknownColumns', columns: unknown.join(', '), item: item.name ?? item.id })
       const prefix = batchPrefix()
-      const rows = sheetRows(
-        read.sheet.rows,
-        matched,
-        prefix,
-        columns.some((column) => column.key === REFERENCE_KEY),
+      const applied = applyFixes(
+        sheetRows(
+          read.sheet.rows,
+          matched,
+          prefix,
+          columns.some((column) => column.key === REFERENCE_KEY),
+        ),
+        fixes,
       )
+      const rows = applied.rows
+      setFixes(applied.kept)
+      setCarried(fixes.length > 0 ? { kept: applied.kept, left: applied.left } : null)
       const validator = await itemForm.form.loadValidator()
       const context: CheckContext = { columns, form: itemForm.form, validator, locale, contracts }
       const existing = await findExistingReferences(rows.map((row) => row.cells[REFERENCE_KEY] ?? '')).catch(() => new Map<string, string>())
@@ -105,6 +117,8 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
   }
 
   function fixCell(number: number, column: string, value: string) {
+    const fixed = preview?.rows.find((row) => row.number === number)
+    if (fixed) setFixes((current) => withFix(current, fixed, column, value))
     setPreview((current) => {
       if (!current) return current
       const rows = current.rows.map((row) =>
@@ -126,15 +140,24 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
       ready.map((row) => row.reference),
       preview.prefix,
     )
+    const startedAt = new Date().toISOString()
+    const rows = ready.map((row) => ({ number: row.number, reference: row.reference, state: 'waiting' as const }))
+    // The batch as a saved view of the list, so that its requests are followed afterwards (0035).
+    const view = {
+      name: t('bulkOrder.viewName', { item: (item.name ?? item.id).slice(0, 30), date: formatDateTime(startedAt, locale) }).slice(0, 60),
+      url: batchViewUrl({ prefix, startedAt, rows }, item.type),
+    }
+    tools.saveView(person, view)
     const record: BatchRecord = {
       id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
       itemId: item.id,
       itemName: item.name ?? item.id,
       prefix,
-      startedAt: new Date().toISOString(),
+      startedAt,
       paused: false,
-      rows: ready.map((row) => ({ number: row.number, reference: row.reference, state: 'waiting' })),
+      rows,
       skipped: preview.rows.filter((row) => !isReady(row)).map((row) => ({ number: row.number, reference: row.reference })),
+      view,
     }
     start(record, Object.fromEntries(ready.map((row) => [String(row.number), row.body])))
     setPreview(null)
@@ -151,7 +174,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
     return (
       <section className="bulk-order" aria-labelledby="bulk-order-title">
         <h1 id="bulk-order-title">{t('bulkOrder.title')}</h1>
-        <BatchReport batch={batch} onPause={pause} onResume={resume} onForget={forget} />
+        <BatchReport batch={batch} offline={offline} onPause={pause} onResume={resume} onForget={forget} />
       </section>
     )
   }
@@ -172,6 +195,8 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
           onChange={(event) => {
             setPreview(null)
             setProblem(null)
+            setFixes([])
+            setCarried(null)
             setParams(event.target.value ? { item: event.target.value } : {}, { replace: true })
           }}
         >
@@ -182,9 +207,21 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
             </option>
           ))}
         </select>
-        {item && (
+        {item && blocked && (
+          <div role="alert">
+            <p>{t(`bulkOrder.blocked.${blocked.reason}`, { item: item.name ?? item.id, field: blocked.header })}</p>
+            <p>
+              <Link to={`/requests/new?${new URLSearchParams({ item: item.id })}`}>{t('bulkOrder.blocked.toForm', { item: item.name ?? item.id })}</Link>
+            </p>
+          </div>
+        )}
+        {item && !blocked && (
           <p>
-            <button type="button" className="button" onClick={() => downloadCsv(templateCsv(columns, rules, t, language, locale), templateFileName(item.id))}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => downloadCsv(templateCsv(columns, rules, t, language, locale, files), templateFileName(item.id))}
+            >
               {t('bulkOrder.downloadTemplate')}
             </button>{' '}
             <button type="button" className="button" onClick={() => void downloadXlsx()}>
@@ -212,7 +249,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             aria-describedby="bulk-order-limits"
-            disabled={!item}
+            disabled={!item || Boolean(blocked)}
             onChange={(event) => {
               const file = event.target.files?.[0]
               if (file) void readFile(file)
@@ -220,7 +257,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
             }}
           />
           <p id="bulk-order-limits" className="bulk-order__hint">
-            {t('bulkOrder.limits', { rows: new Intl.NumberFormat(locale).format(SHEET_LIMITS.maxRows), size: SHEET_LIMITS.maxBytes / (1024 * 1024) })}
+            {t('bulkOrder.limits', { rows: formatNumber(SHEET_LIMITS.maxRows, locale), size: SHEET_LIMITS.maxBytes / (1024 * 1024) })}
           </p>
         </div>
         <p role="status">{checking ? t('bulkOrder.checking') : ''}</p>
@@ -234,6 +271,7 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
         <div className="bulk-order__step card">
           <h2>{t('bulkOrder.step.check')}</h2>
           <p role="status">{t('bulkOrder.summary', { file: preview.fileName, ready, problems: withProblems, count: preview.rows.length })}</p>
+          {carried && <CarriedFixes carried={carried} columns={preview.columns} />}
           <PreviewTable rows={preview.rows} columns={preview.columns} locale={locale} onFix={fixCell} />
           {canSend ? (
             <button type="button" className="button button--primary" disabled={ready === 0} onClick={send}>
@@ -251,8 +289,21 @@ export function BulkOrderPage({ tools, person, canSend, contracts }: BulkOrderPa
   )
 }
 
+/** Which fixes typed in place were kept for the file chosen again, and which were left because the file changed them. */
+function CarriedFixes({ carried, columns }: { carried: { kept: CellFix[]; left: CellFix[] }; columns: readonly SheetColumn[] }) {
+  const { t } = useTranslation()
+  const cells = (fixes: readonly CellFix[]) =>
+    fixes.map((fix) => t('bulkOrder.cell.label', { row: fix.row, field: columns.find((column) => column.key === fix.column)?.header ?? fix.column })).join(', ')
+  return (
+    <div role="status">
+      {carried.kept.length > 0 && <p>{t('bulkOrder.fixes.kept', { count: carried.kept.length, cells: cells(carried.kept) })}</p>}
+      {carried.left.length > 0 && <p>{t('bulkOrder.fixes.left', { count: carried.left.length, cells: cells(carried.left) })}</p>}
+    </div>
+  )
+}
+
 function problemParams(problem: FileProblem, locale: string): Record<string, string | number> {
-  const number = (value: number) => new Intl.NumberFormat(locale).format(value)
+  const number = (value: number) => formatNumber(value, locale)
   switch (problem.kind) {
     case 'notSpreadsheet':
       return { name: problem.name }

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { REFERENCE_KEY, type CheckedRow } from '../check-rows'
 import type { SheetColumn } from '../sheet-columns'
@@ -23,6 +24,7 @@ export function PreviewTable({
   onFix: (row: number, column: string, value: string) => void
 }) {
   const { t } = useTranslation()
+  const [allShown, setAllShown] = useState(false)
   const withProblems = rows.filter((row) => row.problems.length > 0)
   const headerOf = (key: string | null) => columns.find((column) => column.key === key)?.header ?? t('bulkOrder.cell.whole')
   return (
@@ -80,31 +82,34 @@ export function PreviewTable({
           </table>
         </div>
       )}
-      <details className="bulk-order__all">
+      <details className="bulk-order__all" onToggle={(event) => setAllShown(event.currentTarget.open)}>
         <summary>{t('bulkOrder.allRows', { count: rows.length })}</summary>
-        <div className="bulk-order__scroll" role="region" aria-label={t('bulkOrder.allRows', { count: rows.length })} tabIndex={0}>
-          <table className="bulk-order__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('bulkOrder.column.row')}</th>
-                <th scope="col">{headerOf(REFERENCE_KEY)}</th>
-                <th scope="col">{t('bulkOrder.column.state')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.slice(0, ALL_ROWS_SHOWN).map((row) => (
-                <tr key={row.number}>
-                  <th scope="row">{row.number}</th>
-                  <td>
-                    {row.reference}
-                    {row.generated && <span className="bulk-order__hint"> {t('bulkOrder.generated')}</span>}
-                  </td>
-                  <td>{row.problems.length === 0 ? t('bulkOrder.state.ready') : t('bulkOrder.state.problems', { count: row.problems.length })}</td>
+        {/* Drawn only once opened: a thousand rows drawn with the preview would block the page (0035). */}
+        {allShown && (
+          <div className="bulk-order__scroll" role="region" aria-label={t('bulkOrder.allRows', { count: rows.length })} tabIndex={0}>
+            <table className="bulk-order__table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('bulkOrder.column.row')}</th>
+                  <th scope="col">{headerOf(REFERENCE_KEY)}</th>
+                  <th scope="col">{t('bulkOrder.column.state')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.slice(0, ALL_ROWS_SHOWN).map((row) => (
+                  <tr key={row.number}>
+                    <th scope="row">{row.number}</th>
+                    <td>
+                      {row.reference}
+                      {row.generated && <span className="bulk-order__hint"> {t('bulkOrder.generated')}</span>}
+                    </td>
+                    <td>{row.problems.length === 0 ? t('bulkOrder.state.ready') : t('bulkOrder.state.problems', { count: row.problems.length })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </details>
     </>
   )
