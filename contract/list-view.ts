@@ -155,7 +155,14 @@ function codes<N extends string>(
 /** A filter of one typed value; `clean` reads it (undefined: none), `toApi` writes it for the API. */
 function text<N extends string>(
   name: N,
-  spec: { api?: string; max: number; chip: ChipLabel; control?: FilterControlSpec; clean?: (raw: string) => string | undefined; toApi?: (value: string) => string | undefined },
+  spec: {
+    api?: string
+    max: number
+    chip: ChipLabel
+    control?: FilterControlSpec
+    clean?: (raw: string) => string | undefined
+    toApi?: (value: string) => string | undefined
+  },
 ): ListFilter<N, Record<N, string | undefined>> {
   type V = Record<N, string | undefined>
   const clean = spec.clean ?? ((raw: string) => raw.trim() || undefined)
@@ -262,7 +269,12 @@ const asPrefix = (reference: string) => (reference.includes('*') || reference.le
 
 /** The filters, in the order of the address, the API query, the chips and the form. */
 export const LIST_FILTERS = [
-  codes('status', { item: ZCode, reads: 'code', chip: { list: 'filters.status', dashboard: 'charts.group.status' }, control: { kind: 'codes', label: 'status' } }),
+  codes('status', {
+    item: ZCode,
+    reads: 'code',
+    chip: { list: 'filters.status', dashboard: 'charts.group.status' },
+    control: { kind: 'codes', label: 'status' },
+  }),
   codes('step', { item: ZCode, reads: 'code', chip: { list: 'column.step', dashboard: 'charts.group.step' } }),
   codes('subStep', { item: ZCode, reads: 'code', chip: { list: 'column.subStep', dashboard: 'charts.group.subStep' } }),
   codes('category', { item: ZCode, reads: 'code', chip: { list: 'column.category', dashboard: 'filters.other.category' } }),

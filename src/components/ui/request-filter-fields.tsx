@@ -42,7 +42,15 @@ export function FilterField({ filter, search, messages, catalog, className }: Fi
         />
       )
     case 'text':
-      return <TextField name={filter.name} value={values[filter.name]} label={t(`${messages}.${control.label}`)} hint={control.hint && t(`${messages}.${control.hint}`)} maxLength={control.maxLength} />
+      return (
+        <TextField
+          name={filter.name}
+          value={values[filter.name]}
+          label={t(`${messages}.${control.label}`)}
+          hint={control.hint && t(`${messages}.${control.hint}`)}
+          maxLength={control.maxLength}
+        />
+      )
     case 'yesNo':
       return (
         <YesNoFilter

@@ -24,7 +24,11 @@ export function ActiveFilters({
       ref={ref}
       id="active-filters-title"
       title={t('requests.filters.active')}
-      chips={filterChips(props.search).map((chip) => ({ key: chip.key, label: chipText(t, 'requests', chip, say), onRemove: () => props.onChange(chip.without) }))}
+      chips={filterChips(props.search).map((chip) => ({
+        key: chip.key,
+        label: chipText(t, 'requests', chip, say),
+        onRemove: () => props.onChange(chip.without),
+      }))}
       none={t('requests.filters.noneActive')}
       removeLabel={(filter) => t('requests.filters.remove', { filter })}
       reset={t('requests.filters.reset')}
