@@ -298,6 +298,8 @@ export const LIST_FILTERS = [
     // Several ids may be given, comma-separated; empty items (`a,,b`, a trailing comma) would be refused.
     toApi: (ids) => list(ids).join(',') || undefined,
   }),
+  // The reference's `priority`, taken as the operator writes it.
+  text('priority', { max: 64, chip: { list: 'filters.priority' }, control: { kind: 'text', label: 'priority', maxLength: 64 } }),
   flag('isOverdue', {
     chip: { list: 'filters.overdue', dashboard: 'charts.group.isOverdue' },
     control: { kind: 'yesNo', label: 'overdue', yes: 'overdueOnly', no: 'notOverdue' },
