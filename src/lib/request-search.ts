@@ -41,8 +41,8 @@ type Flat<T> = { [K in keyof T]: T[K] }
 type ValuesOf<F> = F extends ListFilter<string, infer V> ? V : never
 type FilterValues = Flat<UnionToIntersection<ValuesOf<Filter>>>
 
-export const ZRequestListSearch = z.object({
-  ...(Object.assign({}, ...FILTERS.map((filter) => filter.shape)) as Record<keyof FilterValues, z.ZodMiniType>),
+/** Sort, page and size, as the address holds them (the filters are the declaration's). */
+const ZListPaging = z.object({
   sort: z.catch(z.string().check(z.regex(new RegExp(`^-?(${SORT_KEYS.map((f) => f.replace('.', '\\.')).join('|')})$`))), DEFAULT_SORT),
   page: z.catch(z.int().check(z.minimum(1), z.maximum(100_000)), 1),
   size: z.catch(z.union(PAGE_SIZES.map((size) => z.literal(size))), 20),
@@ -65,12 +65,8 @@ function readFilters(filters: readonly ListFilter[], get: ReadParam, now: Date):
  * covers the last 7 days whenever it is opened, and its bounds in the URL, if any, give way to it.
  */
 export function parseListSearch(params: URLSearchParams, now: Date = new Date()): RequestListSearch {
-  return ZRequestListSearch.parse({
-    ...readFilters(FILTERS, (name) => params.get(name), now),
-    sort: params.get('sort') ?? undefined,
-    page: Number(params.get('page') ?? 1),
-    size: Number(params.get('size') ?? 20),
-  }) as RequestListSearch
+  const paging = ZListPaging.parse({ sort: params.get('sort') ?? undefined, page: Number(params.get('page') ?? 1), size: Number(params.get('size') ?? 20) })
+  return { ...readFilters(FILTERS, (name) => params.get(name), now), ...paging } as RequestListSearch
 }
 
 /** The URL parameters of a view; defaults are left out so that links stay short. */
