@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { ZIsoDate, ZQueryBoolean } from './common'
 import { transformed } from './schema-helpers'
+import { SORT_KEYS } from './list-view'
 import { REQUEST_CATEGORIES, REQUEST_FIELDS, REQUEST_STATUSES, REQUEST_STEPS, REQUEST_SUB_STEPS } from './request'
 
 /** Paging bounds of GET /requests (docs/decisions/0002-list-queries.md). */
@@ -8,20 +9,8 @@ export const REQUEST_PAGE = { defaultLimit: 20, maxLimit: 100 } as const
 /** Paging bounds of GET /catalogItems. */
 export const CATALOG_PAGE = { defaultLimit: 20, maxLimit: 100 } as const
 
-export const SORTABLE_REQUEST_FIELDS = [
-  'createdAt',
-  'updatedAt',
-  'keyDates.requestedAt',
-  'name',
-  'status',
-  'step',
-  'subStep',
-  'type',
-  'category',
-  'customerReference',
-  'id',
-  'isOverdue',
-] as const
+/** The sort keys of GET /requests: the list view's (contract/list-view.ts). */
+export const SORTABLE_REQUEST_FIELDS = SORT_KEYS
 export type SortableRequestField = (typeof SORTABLE_REQUEST_FIELDS)[number]
 
 export const AGGREGATE_GROUPS = ['status', 'step', 'subStep', 'type', 'category', 'isOverdue', 'isArchived', 'customer.id'] as const

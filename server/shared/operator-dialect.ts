@@ -1,4 +1,5 @@
 import { HEADER } from '@contract/common'
+import { RANGE_API_FIELDS } from '@contract/list-view'
 import type { OperatorProfile } from '@contract/operator-profile'
 
 /**
@@ -8,8 +9,8 @@ import type { OperatorProfile } from '@contract/operator-profile'
  * /requests/aggregate, the overdue report (docs/decisions/0019-overdue-report.md) for its pages.
  */
 
-/** The date fields whose ranges the SPA writes `field.gte` / `field.lte`. */
-const RANGE_FIELDS = ['createdAt', 'updatedAt', 'keyDates.requestedAt'] as const
+/** The date fields whose ranges the SPA writes `field.gte` / `field.lte`: the list view's date ranges (contract/list-view.ts). */
+const RANGE_FIELDS = RANGE_API_FIELDS
 
 /** Parameters that shape the answer rather than filter it: never dropped as "other filters". */
 const SHAPING = new Set(['limit', 'offset', 'fields', 'displayLinks', 'displayNulls', 'groupBy', 'sort'])
@@ -23,7 +24,7 @@ export function canonicalNameOf(parameter: string): string {
 }
 
 export function isRangeName(name: string): boolean {
-  return (RANGE_FIELDS as readonly string[]).includes(name)
+  return RANGE_FIELDS.includes(name)
 }
 
 /** The canonical names present in a query, in order, without `x-api-key`. */

@@ -119,6 +119,13 @@ describe('the GET /requests query of a view', () => {
     expect(api(`id=${six.join(',')},${'X'.repeat(65)}`).id).toBe(six.join(','))
   })
 
+  it('sends a priority as it was typed, and writes it back to the address', () => {
+    expect(api('priority=%20HIGH%20').priority).toBe('HIGH')
+    expect(roundTrip('priority=HIGH&status=NEW')).toBe('status=NEW&priority=HIGH')
+    expect(filterChips(view('priority=HIGH')).map((chip) => [chip.filter, chip.value, chip.label.list])).toEqual([['priority', 'HIGH', 'filters.priority']])
+    expect(view(`priority=${'P'.repeat(65)}`).priority).toBeUndefined()
+  })
+
   it('asks only for the fields given, once each', () => {
     expect(api('', ['id', 'name', 'name', 'keyDates']).fields).toBe('id,name,keyDates')
     expect(api('', []).fields).toBeUndefined()

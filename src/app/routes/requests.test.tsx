@@ -153,6 +153,21 @@ describe('requests list route', () => {
     expect(within(region('Active filters')).getByRole('button', { name: 'Remove filter Request id: REQ00000001,REQ00000002' })).toBeInTheDocument()
   })
 
+  it('filters by priority, from the form to the address, the API call and a chip, and back to every request', async () => {
+    const calls = recordListCalls()
+    await openList()
+    await openFilters()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Priority' }), 'HIGH')
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }))
+    await waitFor(() => expect(here()).toBe('/requests?priority=HIGH'))
+    // The reference's `priority` is an empty string on every request of the sandbox: none has this one.
+    expect(await screen.findByText('No request matches these filters.')).toBeInTheDocument()
+    expect(calls.at(-1)?.get('priority')).toBe('HIGH')
+    await userEvent.click(within(region('Active filters')).getByRole('button', { name: 'Remove filter Priority: HIGH' }))
+    await waitFor(() => expect(here()).toBe('/requests'))
+    expect(await screen.findByRole('table', { name: /^Requests matching the filters/ }, { timeout: 5_000 })).toBeInTheDocument()
+  })
+
   it('takes type codes as text when the catalog cannot be read', async () => {
     // The sandbox refuses the catalog call (an unknown parameter: 400 code 26), a real answer, not a mock.
     const original = globalThis.fetch

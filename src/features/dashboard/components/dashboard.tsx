@@ -9,6 +9,7 @@ import { catalogQueries } from '@/lib/queries/catalog'
 import type { Aggregate } from '@/lib/queries/requests'
 import { EMPTY_SEARCH, filterChips, filtersKey, hasFilters, parseListSearch, toSearchParams, type RequestListSearch } from '@/lib/request-search'
 import { EditFiltersButton, FilterChips } from '@/components/ui/filter-chips'
+import { chipText } from '@/components/ui/filter-chip-words'
 import { dashboardQueries } from '../api/aggregate-requests'
 import { BREAKDOWN_GROUPS, DEFAULT_BREAKDOWN, groupLabel, groupsInView, listHref, parseBreakdown, searchOfGroup, type DashboardGroup } from '../chart-groups'
 import { ChartPanel } from './chart-panel'
@@ -17,7 +18,6 @@ import { KeyFigures } from './key-figures'
 import { RecentChanges } from './recent-changes'
 import { RefreshStatus, refreshingOf } from '@/components/ui/refresh-status'
 import './dashboard.css'
-import { codeText } from '@/lib/code-label'
 import { DroppedNotice } from '@/components/ui/dropped-notice'
 
 /**
@@ -64,29 +64,7 @@ export function Dashboard({ person }: { person: string | null }) {
       href: listHref(searchOfGroup(search, groupBy, group.key)),
     }))
   const groupName = (group: DashboardGroup) => t(`dashboard.charts.group.${group}`)
-  const yesNo = (value: string) => t(value === 'true' ? 'dashboard.filters.yes' : 'dashboard.filters.no')
-  const chipWords = (filter: string, value: string): [string, string] => {
-    switch (filter) {
-      case 'status':
-      case 'step':
-      case 'subStep':
-        return [t(`dashboard.charts.group.${filter}`), codeText(t, 'dashboard', filter, value)]
-      case 'type':
-        return [t('dashboard.charts.group.type'), typeName(value)]
-      case 'isOverdue':
-      case 'isArchived':
-        return [t(`dashboard.charts.group.${filter}`), yesNo(value)]
-      case 'customerReference':
-        return [t('dashboard.filters.customerReference'), value]
-      case 'requestedPreset':
-      case 'createdPreset':
-      case 'updatedPreset':
-        return [t(`dashboard.filters.other.${filter}`), t(`dashboard.filters.preset.${value}`)]
-      default:
-        // Category, ids and dates come only from links: said as the list's URL holds them, dates in the person's format.
-        return [t(`dashboard.filters.other.${filter}`), /^\d{4}-\d{2}-\d{2}$/.test(value) ? format.day(value) : value]
-    }
-  }
+  const say = { typeName, day: format.day, yes: t('dashboard.filters.yes'), no: t('dashboard.filters.no') }
 
   return (
     <div className="dashboard page-form">
@@ -98,10 +76,7 @@ export function Dashboard({ person }: { person: string | null }) {
           ref={summary}
           id="dashboard-active-filters"
           title={t('dashboard.filters.active')}
-          chips={filterChips(search).map((chip) => {
-            const [name, value] = chipWords(chip.filter, chip.value)
-            return { key: chip.key, label: t('dashboard.filters.chip', { name, value }), onRemove: () => showFilters(chip.without) }
-          })}
+          chips={filterChips(search).map((chip) => ({ key: chip.key, label: chipText(t, 'dashboard', chip, say), onRemove: () => showFilters(chip.without) }))}
           none={t('dashboard.filters.noneActive')}
           removeLabel={(filter) => t('dashboard.filters.remove', { filter })}
           reset={t('dashboard.filters.reset')}
