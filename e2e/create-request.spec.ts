@@ -282,6 +282,38 @@ test('a customer cancels an order in progress, after confirming', async ({ page,
   expect(cancellation).toMatchObject({ type: 'REQUEST_CANCELLATION', category: 'cancellation', relatedRequestId: target!.id, comment: 'No longer needed.' })
 })
 
+test('a customer cancels an order from the catalog, finding it in the list by part of its id, then of its name', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
+  // The newest order in progress: among the open requests the field lists, newest first (0034).
+  const [target] = await getJson(page.request, '/requests?status=IN_PROGRESS&category=creation&type=INTERNET_ACCESS&sort=-createdAt&limit=1', z.array(ZRequest))
+  expect(target).toBeDefined()
+  await openForm(page, 'Cancel an order')
+  const box = page.getByRole('combobox', { name: /^Request( \(required\))?$/ })
+  const option = page.getByRole('option', { name: new RegExp(`^${target!.id} `) })
+  await expect(box).toHaveValue('')
+
+  await box.click()
+  await box.pressSequentially(target!.id.slice(-5))
+  await expect(option).toBeVisible()
+  await expect(page.getByRole('option')).not.toHaveCount(0)
+  await box.fill('')
+  // The part of the name that tells requests apart (its site, after the type), as a person remembers it.
+  const part = target!.name.split(' – ').at(-1)!.slice(0, 12)
+  await box.pressSequentially(part)
+  await expect(page.getByRole('option').filter({ hasNotText: part })).toHaveCount(0)
+  await option.click()
+  await expect(box).toHaveValue(target!.id)
+
+  await fillContract(page, target!.contract)
+  await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 7))
+  await page.getByRole('button', { name: 'Send the request' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel this order?' })
+  await expect(confirm).toContainText(target!.id)
+  await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click()
+  const cancellation = await expectOpenedRequest(page)
+  expect(cancellation).toMatchObject({ type: 'REQUEST_CANCELLATION', relatedRequestId: target!.id })
+})
+
 test('an item added to the catalog at run time, with a type and fields the console has never seen, is ordered like any other', async ({ page, signIn }) => {
   const type = `DRONE_SURVEY_${Date.now()}`
   const added = await page.request.post('/sandbox/control/catalogItems', {

@@ -109,9 +109,27 @@ export async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
 }
 
-/** The one accessibility check of the end-to-end tests: axe finds nothing on the page as it is. */
-export async function expectNoAccessibilityViolation(page: Page, message?: string) {
-  expect((await new AxeBuilder({ page }).analyze()).violations, message).toEqual([])
+/**
+ * The one accessibility check of the end-to-end tests: axe finds nothing on the page as it is. `colours`: only the
+ * rules a colour theme can change, for a page already scanned whole in the other theme (its elements are the same).
+ */
+export async function expectNoAccessibilityViolation(page: Page, message?: string, options: { colours?: boolean } = {}) {
+  const axe = new AxeBuilder({ page })
+  if (options.colours) axe.withRules(COLOUR_RULES)
+  expect((await axe.analyze()).violations, message).toEqual([])
+}
+/** The axe rules whose outcome depends on colours (axe-core's rule list: contrast, and links told apart by colour). */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
+
+/** The catalog's items, as the API gives them: their request types are the codes no page may show (0034). */
+export async function catalogItems(page: Page) {
+  return (await (await readApi(page, '/api/ordering/v3/catalogItems?limit=100')).json()) as { type: string; name: string }[]
+}
+
+/** The page's main part names types by name, never by the API's code (docs/decisions/0034-form-and-wording.md). */
+export async function expectNoTypeCode(page: Page, codes: readonly string[], what?: string) {
+  const text = (await page.locator('main').textContent()) ?? ''
+  for (const code of codes) expect(text, what ? `${what}: ${code}` : code).not.toContain(code)
 }
 
 // The creation forms' helpers (create-request, modify-request, send-once, quota, operators).

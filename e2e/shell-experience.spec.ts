@@ -33,6 +33,11 @@ test('on a phone the header folds into a menu: opened by keyboard, a link reache
   await page.keyboard.press('Enter')
   await expect(menu).toHaveAttribute('aria-expanded', 'true')
   await expect(navigation).toBeVisible()
+  // The navigation first, the account and Sign out after it; "New request" the navigation's last entry (0033).
+  const navigationBox = (await navigation.boundingBox())!
+  const signOutBox = (await accountOf(page).getByRole('button', { name: 'Sign out' }).boundingBox())!
+  expect(signOutBox.y).toBeGreaterThanOrEqual(navigationBox.y + navigationBox.height - 1)
+  await expect(navigation.getByRole('link').last()).toHaveText('New request')
   const requests = navigation.getByRole('link', { name: 'Requests', exact: true })
   await tabTo(page, requests)
   await expectNoSidewaysScroll(page)
@@ -53,6 +58,26 @@ test('on a phone the header folds into a menu: opened by keyboard, a link reache
   await expect(menu).toHaveAttribute('aria-expanded', 'false')
   await expect(navigation).toBeHidden()
   await expectNoSidewaysScroll(page)
+})
+
+test('at a desk, the account arriving late moves nothing of the navigation, and “New request” joins it at its end', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice)
+  await page.setViewportSize({ width: 1366, height: 768 })
+  // The account (GET /me) comes after the page, as on a slow link.
+  await page.route('**/api/ordering/v3/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await route.continue()
+  })
+  await page.goto('/overdue')
+  const navigation = page.getByRole('navigation', { name: 'Main' })
+  const api = navigation.getByRole('link', { name: 'API' })
+  await expect(api).toBeVisible()
+  const newRequest = navigation.getByRole('link', { name: 'New request' })
+  await expect(newRequest).toHaveCount(0)
+  const before = await navigation.getByRole('link').evaluateAll((links) => links.map((link) => JSON.stringify(link.getBoundingClientRect())))
+  await expect(newRequest).toBeVisible()
+  const after = await navigation.getByRole('link').evaluateAll((links) => links.map((link) => JSON.stringify(link.getBoundingClientRect())))
+  expect(after.slice(0, before.length)).toEqual(before)
 })
 
 test('the dark theme, chosen at the foot of the page, holds after a reload, and axe finds nothing in it', async ({ page, signIn }) => {

@@ -102,8 +102,13 @@ function FormPage({
   const title = catalogItemTitle(item)
   return (
     <div className="create-request">
+      {/* Says where it leads, never the heading's own words again (docs/decisions/0033-layout-at-every-width.md). */}
       <p className="create-request__back">
-        <Link to={`/catalog/${encodeURIComponent(item.id)}`}>{title}</Link>
+        {source ? (
+          <Link to={`/requests/${encodeURIComponent(source.id)}`}>{t('createRequest.page.backToRequest', { id: source.id })}</Link>
+        ) : (
+          <Link to="/catalog">{t('createRequest.item.back')}</Link>
+        )}
       </p>
       <h1>{t('createRequest.page.title', { name: title })}</h1>
       {item.description && <p>{item.description}</p>}

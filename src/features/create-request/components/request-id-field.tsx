@@ -27,11 +27,13 @@ export function RequestIdField(props: { name: string; label: string; required: b
   const items = (open?.items ?? []).flatMap((row) =>
     'id' in row && typeof row.id === 'string' ? [{ id: row.id, name: typeof row.name === 'string' ? row.name : '' }] : [],
   )
+  const names = new Map(items.map((request) => [request.id, request.name]))
   return (
     <ComboBox
       id={fieldId(props.name)}
       className="form-field"
-      items={items}
+      // `defaultItems`, not `items`: React Aria filters only the items it is not given already filtered.
+      defaultItems={items}
       allowsCustomValue
       inputValue={value}
       onInputChange={field.onChange}
@@ -42,7 +44,9 @@ export function RequestIdField(props: { name: string; label: string; required: b
       isInvalid={Boolean(props.message)}
       isRequired={props.required}
       validationBehavior="aria"
-      defaultFilter={(text, input) => text.toLowerCase().includes(input.trim().toLowerCase())}
+      // An option's text is its id, which choosing it writes in the input (and the field sends); the filter reads its
+      // name too, so that part of either finds it.
+      defaultFilter={(id, input) => `${id} ${names.get(id) ?? ''}`.toLowerCase().includes(input.trim().toLowerCase())}
     >
       <Label>
         {props.label}
@@ -65,7 +69,7 @@ export function RequestIdField(props: { name: string; label: string; required: b
       <Popover className="combo-field__popover" placement="bottom start">
         <ListBox className="combo-field__list">
           {(request: { id: string; name: string }) => (
-            <ListBoxItem id={request.id} textValue={`${request.id} ${request.name}`} className="combo-field__option">
+            <ListBoxItem id={request.id} textValue={request.id} className="combo-field__option">
               <strong>{request.id}</strong> <span>{request.name}</span>
             </ListBoxItem>
           )}
