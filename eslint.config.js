@@ -86,6 +86,8 @@ export default tseslint.config(
       'src/**/*.test.{ts,tsx}',
       'src/features/bulk-order/**',
       'src/features/requests/components/{filters-form,requests-list,requests-table}.tsx',
+      // A closure over the session's state (174 lines): still to be split into its parts (hint, tabs, sign-in library).
+      'src/features/auth/session.ts',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
