@@ -87,8 +87,9 @@ test('a customer finds items by kind and search, and orders a business internet 
   })
 })
 
-const longDate = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${iso}T00:00:00Z`))
+// The one date style of the person's language (docs/decisions/0037-one-way-each.md).
+const shownDate = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(`${iso}T00:00:00Z`))
 
 test('a customer orders a BVPN site; the three rules are sentences at their fields and in a summary that leads to each', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice)
@@ -102,9 +103,9 @@ test('a customer orders a BVPN site; the three rules are sentences at their fiel
   await page.getByRole('button', { name: 'Send the request' }).click()
   const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /There is a problem/ }) })
   await expect(summary.getByRole('heading', { level: 2 })).toBeFocused()
-  const date = `Choose a date on or after ${longDate(addDaysToIsoDate(today(), 7), 'en-GB')}: requests need at least 7 days.`
+  const date = `Choose a date on or after ${shownDate(addDaysToIsoDate(today(), 7), 'en')}: requests need at least 7 days.`
   expect(date).toContain(
-    ' ' + new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(Date.parse(`${addDaysToIsoDate(today(), 7)}T00:00:00Z`)) + ' ',
+    ' ' + new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(Date.parse(`${addDaysToIsoDate(today(), 7)}T00:00:00Z`)) + ' ',
   )
   const reference = 'Your reference: use at most 18 characters (you have 19).'
   const contract = 'Contract: use at most 10 characters (you have 11).'
@@ -157,7 +158,7 @@ test('in French: the summary and the sentences say the three rules with French d
   await page.getByRole('button', { name: 'Envoyer la demande' }).click()
   const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /Il y a un problème/ }) })
   await expect(summary.getByRole('heading', { level: 2 })).toBeFocused()
-  const earliest = longDate(addDaysToIsoDate(today(), 7), 'fr-FR')
+  const earliest = shownDate(addDaysToIsoDate(today(), 7), 'fr')
   await expect(summary.getByRole('link').nth(0)).toHaveText(`Choisissez une date à partir du ${earliest} : une demande exige un délai d’au moins 7 jours.`)
   await expect(summary.getByRole('link').nth(1)).toHaveText(/ : utilisez au plus 18 caractères \(vous en avez 19\)\.$/)
   await expect(summary.getByRole('link').nth(2)).toHaveText(/ : utilisez au plus 10 caractères \(vous en avez 11\)\.$/)

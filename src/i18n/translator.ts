@@ -28,8 +28,6 @@ export type TFunction = (key: string, options?: TOptions) => string
 export type Translator<L extends string> = {
   /** The language messages are shown in. */
   readonly language: L
-  /** The same as `language` (i18next's name, kept so components read as before). */
-  readonly resolvedLanguage: L
   /** Translates in the current language. */
   readonly t: TFunction
   /** `t` in a given language; the same function every time for one language, so it can be a dependency. */
@@ -48,21 +46,10 @@ export type Translator<L extends string> = {
   subscribe(listener: () => void): () => void
 }
 
-export function createTranslator<L extends string>(options: {
-  language: L
-  fallbackLanguage: L
-  messages?: Partial<Record<L, Catalog>>
-  /** Called when a key is shown as is because no language has it (development warnings). */
-  onMissingKey?: (key: string, language: L) => void
-}): Translator<L> {
-  const { fallbackLanguage, onMissingKey } = options
-  let current = options.language
-  let switches = 0
+/** The messages of every language, flattened to dotted keys, and the lookup of a key (its plural form first, then English). */
+function createCatalogs<L extends string>(fallbackLanguage: L, initial: Partial<Record<L, Catalog>>) {
   const byLanguage = new Map<L, Map<string, string>>()
-  const fixed = new Map<L, TFunction>()
   const pluralRules = new Map<L, Intl.PluralRules>()
-  const loaders: ((language: L) => Promise<void>)[] = []
-  const listeners = new Set<() => void>()
 
   function flatten(catalog: Catalog, prefix: string, into: Map<string, string>) {
     for (const [key, value] of Object.entries(catalog)) {
@@ -71,8 +58,8 @@ export function createTranslator<L extends string>(options: {
     }
   }
 
-  for (const [language, catalog] of Object.entries(options.messages ?? {}) as [L, Catalog][]) {
-    const messages = new Map<string, string>()
+  function addMessages(language: L, catalog: Catalog) {
+    const messages = byLanguage.get(language) ?? new Map<string, string>()
     flatten(catalog, '', messages)
     byLanguage.set(language, messages)
   }
@@ -95,6 +82,25 @@ export function createTranslator<L extends string>(options: {
   function find(language: L, key: string, count: number | undefined): string | undefined {
     return lookup(language, key, count) ?? (language === fallbackLanguage ? undefined : lookup(fallbackLanguage, key, count))
   }
+
+  for (const [language, catalog] of Object.entries(initial) as [L, Catalog][]) addMessages(language, catalog)
+  return { byLanguage, find, addMessages }
+}
+
+export function createTranslator<L extends string>(options: {
+  language: L
+  fallbackLanguage: L
+  messages?: Partial<Record<L, Catalog>>
+  /** Called when a key is shown as is because no language has it (development warnings). */
+  onMissingKey?: (key: string, language: L) => void
+}): Translator<L> {
+  const { fallbackLanguage, onMissingKey } = options
+  let current = options.language
+  let switches = 0
+  const fixed = new Map<L, TFunction>()
+  const loaders: ((language: L) => Promise<void>)[] = []
+  const listeners = new Set<() => void>()
+  const { byLanguage, find, addMessages } = createCatalogs(fallbackLanguage, options.messages ?? {})
 
   function interpolate(message: string, values: TOptions | undefined, language: L): string {
     if (!values || !message.includes('{{')) return message
@@ -128,17 +134,10 @@ export function createTranslator<L extends string>(options: {
     get language() {
       return current
     },
-    get resolvedLanguage() {
-      return current
-    },
     t: (key, options) => translate(current, key, options),
     getFixedT,
     exists: (key) => find(current, key, undefined) !== undefined,
-    addMessages(language, catalog) {
-      const messages = byLanguage.get(language) ?? new Map<string, string>()
-      flatten(catalog, '', messages)
-      byLanguage.set(language, messages)
-    },
+    addMessages,
     messages: (language) => Object.fromEntries(byLanguage.get(language) ?? []),
     loadBeforeSwitch(load) {
       loaders.push(load)

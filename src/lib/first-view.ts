@@ -1,5 +1,6 @@
 import { FIRST_VIEW_KEYS } from '@contract/first-view'
 import { localStore } from './browser-storage'
+import { browserTimeZone } from './format'
 
 /**
  * Tells the gateway, in a cookie, what the list's first view depends on in this browser: the language shown, the time
@@ -15,7 +16,7 @@ export function rememberFirstView(language: string): void {
       const value = localStore()?.getItem(key)
       if (value !== null && value !== undefined) stored[key] = value
     }
-    const value = encodeURIComponent(JSON.stringify({ language, timeZone: new Intl.DateTimeFormat(language).resolvedOptions().timeZone, stored }))
+    const value = encodeURIComponent(JSON.stringify({ language, timeZone: browserTimeZone(language), stored }))
     document.cookie = `${FIRST_VIEW_KEYS.cookie}=${value}; Path=/; Max-Age=31536000; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`
   } catch {
     // No cookie (refused, or no Intl): the list renders in the browser.

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { boundedJsonText, formatBytes, formatCalendarDate, formatClockTime, countryNames, formatCountry } from './format'
+import {
+  boundedJsonText,
+  formatBytes,
+  formatCalendarDate,
+  formatClockTime,
+  countryNames,
+  formatCountry,
+  formatDateDigits,
+  formatDateTime,
+  formatDateTimeToSecond,
+  formatNumber,
+  formatPercent,
+  listFormatters,
+} from './format'
 
 describe('formatBytes', () => {
   it('says small sizes in bytes and larger ones in binary units (one unit everywhere), in the language asked for', () => {
@@ -15,6 +28,41 @@ describe('formatCalendarDate', () => {
   it('shows the day the API gave, whatever the time zone', () => {
     expect(formatCalendarDate('2026-12-01', 'en')).toBe('Dec 1, 2026')
     expect(formatCalendarDate('2026-12-01', 'fr')).toBe('1 déc. 2026')
+  })
+})
+
+describe('one date style and one time style per language', () => {
+  it('writes a timestamp as the medium date and a 24-hour time, in every formatter', () => {
+    const at = new Date(2026, 10, 27, 17, 46, 13)
+    expect(formatDateTime(at.toISOString(), 'en')).toBe('Nov 27, 2026, 17:46')
+    expect(formatDateTime(at.toISOString(), 'fr')).toBe('27 nov. 2026, 17:46')
+    expect(listFormatters('en').timestamp(at.toISOString())).toBe('Nov 27, 2026, 17:46')
+    expect(formatDateTimeToSecond(at.getTime(), 'en')).toBe('Nov 27, 2026, 17:46:13')
+    expect(formatDateTimeToSecond(at.getTime(), 'fr')).toBe('27 nov. 2026, 17:46:13')
+  })
+
+  it('gives back what is not a date as it came', () => {
+    expect(formatDateTime('soon', 'en')).toBe('soon')
+    expect(formatCalendarDate('someday', 'en')).toBe('someday')
+  })
+
+  it('shows the day of a timestamp given as a calendar date', () => {
+    expect(formatCalendarDate('2026-12-01T00:00:00.000Z', 'en')).toBe('Dec 1, 2026')
+  })
+
+  it('writes a date as digits in the order of the locale, for the picker that loads', () => {
+    expect(formatDateDigits('2026-12-01', 'en-GB')).toBe('01/12/2026')
+    expect(formatDateDigits('2026-12-01', 'en-US')).toBe('12/01/2026')
+    expect(formatDateDigits('2026-12', 'en-GB')).toBe('')
+  })
+})
+
+describe('formatNumber and formatPercent', () => {
+  it('write numbers and shares in the language asked for', () => {
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5')
+    expect(formatNumber(1234.5, 'fr')).toBe('1\u202f234,5')
+    expect(formatPercent(0.3025, 'en')).toBe('30.3%')
+    expect(formatPercent(0.3025, 'fr')).toBe('30,3\u00a0%')
   })
 })
 

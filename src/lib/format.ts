@@ -6,6 +6,15 @@ export interface ListFormatters {
   timestamp: (isoTimestamp: string) => string
 }
 
+/**
+ * One date style and one time style in every language (docs/decisions/0037-one-way-each.md): a date is
+ * `medium` ("Dec 1, 2026", "1 déc. 2026"), a time is a 24-hour clock, to the minute ("05:46") or, where the second
+ * matters (a refresh, a check), to the second ("05:46:13"). `DATE` is `medium` written out, since `dateStyle` and
+ * `hour` do not mix.
+ */
+const DATE = { year: 'numeric', month: 'short', day: 'numeric' } as const satisfies Intl.DateTimeFormatOptions
+const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const satisfies Intl.DateTimeFormatOptions
+
 const cache = new Map<string, ListFormatters>()
 
 /**
@@ -24,7 +33,7 @@ export function listFormatters(language: string): ListFormatters {
   if (!formatters) {
     const number = new Intl.NumberFormat(language)
     const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
-    const timestamp = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: displayTimeZone })
+    const timestamp = new Intl.DateTimeFormat(language, { ...DATE, ...TIME, timeZone: displayTimeZone })
     formatters = {
       number: (value) => number.format(value),
       day: (isoDate) => {
@@ -70,7 +79,13 @@ export function formatBytes(size: number, language: string): string {
 
 /** A timestamp of the API (UTC) in the person's time zone and language. */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { ...DATE, ...TIME }).format(date)
+}
+
+/** An instant to the second, in the person's time zone and language ("Nov 27, 2026, 05:46:13"): when a check was made. */
+export function formatDateTimeToSecond(epochMs: number, language: string): string {
+  return new Intl.DateTimeFormat(language, { ...DATE, ...TIME, second: '2-digit' }).format(new Date(epochMs))
 }
 
 /** A timestamp's day alone ("23 Nov 2026"), in the person's time zone; the text given back when it is not a date. */
@@ -84,12 +99,37 @@ export function formatDay(iso: string, language: string): string {
  * the one date style of every page, `medium` ("Dec 1, 2026", "1 déc. 2026"; docs/decisions/0034-form-and-wording.md).
  */
 export function formatCalendarDate(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  const day = new Date(`${date.slice(0, 10)}T00:00:00Z`)
+  return Number.isNaN(day.getTime()) ? date : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(day)
+}
+
+/**
+ * A calendar date as digits in the order of the person's locale ("01/12/2026", "12/01/2026"): what a date picker's
+ * segments show, for the text that stands in for it while it loads; empty when it is not a date.
+ */
+export function formatDateDigits(date: string, locale: string): string {
+  const day = new Date(`${date}T00:00:00Z`)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(day.getTime())) return ''
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(day)
 }
 
 /** A time of day to the second, HH:MM:SS in every language. */
 export function formatClockTime(epochMs: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(epochMs))
+  return new Intl.DateTimeFormat(language, { ...TIME, second: '2-digit' }).format(new Date(epochMs))
+}
+
+const percentFormats = new Map<string, Intl.NumberFormat>()
+
+/** A share (0.302) as a percentage to one decimal ("30.2%", "30,2 %"). */
+export function formatPercent(share: number, language: string): string {
+  let format = percentFormats.get(language)
+  if (!format) percentFormats.set(language, (format = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 })))
+  return format.format(share)
+}
+
+/** The browser's time zone ("Europe/Paris"), as its runtime names it for `language`. */
+export function browserTimeZone(language: string): string {
+  return new Intl.DateTimeFormat(language).resolvedOptions().timeZone
 }
 
 /** A two-letter country code as a name in the person's language, or the code when the runtime does not know it. */

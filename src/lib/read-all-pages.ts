@@ -84,6 +84,43 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
+ * Reads one page, paced with every other (one start every `spacingMs`, pushed back by a throttle's Retry-After for all
+ * of them), and retried as a read is (shouldRetryRead).
+ */
+function pacedReader<T>(
+  readPage: (page: PageRequest) => Promise<CountedPage<T>>,
+  pace: { limit: number; signal: AbortSignal; now: () => number; sleep: typeof pause; spacingMs: number },
+): (offset: number) => Promise<CountedPage<T>> {
+  const { limit, signal, now, sleep, spacingMs } = pace
+  // Pacing shared by every page: the next start, pushed back by a throttle's Retry-After for all of them.
+  let nextStart = 0
+  async function startSlot(): Promise<void> {
+    for (;;) {
+      signal.throwIfAborted()
+      const at = nextStart
+      const wait = at - now()
+      if (wait > 0) await sleep(wait, signal)
+      // Another page may have moved the slot (a throttle) while this one waited.
+      if (nextStart === at) break
+    }
+    nextStart = Math.max(nextStart, now()) + spacingMs
+  }
+
+  return async function fetchPage(offset: number): Promise<CountedPage<T>> {
+    for (let failures = 0; ; failures++) {
+      await startSlot()
+      try {
+        return await readPage({ offset, limit, signal, headers: BULK_READ_HEADERS })
+      } catch (error) {
+        signal.throwIfAborted()
+        if (!shouldRetryRead(failures, error, { waitForService: true })) throw error
+        nextStart = Math.max(nextStart, now() + readRetryDelay(failures, error))
+      }
+    }
+  }
+}
+
+/**
  * Reads every page of a list and hands each to `onPage` in order; resolves with the count and the items read. The
  * pages after the first are read concurrently (at most `concurrency` in flight, never more than `pagesPerSecond`
  * started in any second); pages that arrive early wait for those before them, never more than `concurrency` of them.
@@ -108,32 +145,7 @@ export async function readPages<T>(
   const stop = () => inner.abort(options.signal?.reason)
   options.signal?.addEventListener('abort', stop, { once: true })
 
-  // Pacing shared by every page: the next start, pushed back by a throttle's Retry-After for all of them.
-  let nextStart = 0
-  async function startSlot(): Promise<void> {
-    for (;;) {
-      signal.throwIfAborted()
-      const at = nextStart
-      const wait = at - now()
-      if (wait > 0) await sleep(wait, signal)
-      // Another page may have moved the slot (a throttle) while this one waited.
-      if (nextStart === at) break
-    }
-    nextStart = Math.max(nextStart, now()) + spacingMs
-  }
-
-  async function fetchPage(offset: number): Promise<CountedPage<T>> {
-    for (let failures = 0; ; failures++) {
-      await startSlot()
-      try {
-        return await readPage({ offset, limit, signal, headers: BULK_READ_HEADERS })
-      } catch (error) {
-        signal.throwIfAborted()
-        if (!shouldRetryRead(failures, error, { waitForService: true })) throw error
-        nextStart = Math.max(nextStart, now() + readRetryDelay(failures, error))
-      }
-    }
-  }
+  const fetchPage = pacedReader(readPage, { limit, signal, now, sleep, spacingMs })
 
   let read = 0
   let pages = 0

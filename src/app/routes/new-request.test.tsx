@@ -9,7 +9,7 @@ import { renderApp } from '../../../test/render-app'
 import { changeLanguage } from '@/i18n/i18n'
 import { contractBox, dateGroup, field, pickDate, segmentOrder } from '@/features/create-request/testing/form-queries'
 import { loadFieldControls } from '@/features/create-request/components/lazy-fields'
-import { formatLongDate } from '@/features/create-request/schema/form-sentences'
+import { formatFormDate } from '@/features/create-request/schema/form-sentences'
 import { ALICE } from '../../../test/sign-in'
 
 const today = () => new Date().toISOString().slice(0, 10)
@@ -83,7 +83,7 @@ describe('new request route', () => {
 
       await userEvent.click(screen.getByRole('button', { name: 'Send the request' }))
       await waitFor(() => expect(summary()).toHaveFocus(), LONG)
-      const date = `Choose a date on or after ${formatLongDate(addDaysToIsoDate(today(), 7), EN)}: requests need at least 7 days.`
+      const date = `Choose a date on or after ${formatFormDate(addDaysToIsoDate(today(), 7), EN)}: requests need at least 7 days.`
       const reference = 'Your reference: use at most 18 characters (you have 19).'
       const contract = 'Contract: use at most 10 characters (you have 11).'
       const box = screen.getByRole('alert')
@@ -174,8 +174,8 @@ describe('new request route', () => {
       expect(screen.getByText('19 caractères sur 18', { selector: 'p' })).toBeInTheDocument()
       await userEvent.click(screen.getByRole('button', { name: 'Envoyer la demande' }))
       await waitFor(() => expect(summary()).toHaveFocus(), LONG)
-      const earliest = formatLongDate(addDaysToIsoDate(today(), 7), 'fr-FR')
-      expect(earliest).toMatch(/^\d{1,2} [a-zéû]+ \d{4}$/)
+      const earliest = formatFormDate(addDaysToIsoDate(today(), 7), 'fr-FR')
+      expect(earliest).toMatch(/^\d{1,2} [a-zéû]+\.? \d{4}$/)
       const box = screen.getByRole('alert')
       expect(
         within(box).getByRole('link', { name: `Choisissez une date à partir du ${earliest} : une demande exige un délai d’au moins 7 jours.` }),
@@ -403,7 +403,7 @@ describe('a form for any catalog (docs/decisions/0030-forms-for-any-catalog.md)'
         .map((link) => link.textContent)
       expect(links).toEqual(
         expect.arrayContaining([
-          `Choose a date on or after ${formatLongDate(addDaysToIsoDate(today(), 7), EN)}: requests need at least 7 days.`,
+          `Choose a date on or after ${formatFormDate(addDaysToIsoDate(today(), 7), EN)}: requests need at least 7 days.`,
           'Your reference: use at most 18 characters (you have 19).',
           'Contract: use at most 10 characters (you have 11).',
           expect.stringMatching(/^Request details › 1 › Value: this is not valid JSON/),

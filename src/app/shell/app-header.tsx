@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { useSessionState } from '@/features/auth/session'
-import { changeLanguage, LANGUAGES, type Language } from '@/i18n/i18n'
+import { changeLanguage, LANGUAGES, type Language, currentLanguage } from '@/i18n/i18n'
 import { useSignedInHeader } from './signed-in-part'
 
 const MENU_ID = 'app-menu'
@@ -11,7 +11,7 @@ const MENU_ID = 'app-menu'
  * "Menu" disclosure button; on wide ones they show in two short rows and the button is hidden.
  */
 export function AppHeader() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const { signedIn, cloud } = useSessionState()
   const signedInPart = useSignedInHeader(signedIn)
   const [menuOpen, setMenuOpen] = useState(false)
@@ -48,7 +48,7 @@ export function AppHeader() {
         <div className="app-header__settings">
           <label className="app-header__setting">
             {t('app.language')}{' '}
-            <select value={i18n.resolvedLanguage} onChange={(event) => void changeLanguage(event.target.value as Language)}>
+            <select value={currentLanguage()} onChange={(event) => void changeLanguage(event.target.value as Language)}>
               {LANGUAGES.map((language) => (
                 <option key={language} value={language} lang={language}>
                   {t(`app.languageName.${language}`)}

@@ -5,6 +5,7 @@ import { meQueries } from '@/features/auth/api/get-me'
 import { canCreate } from '@/features/auth/can-create'
 import { SavedViewsNav } from '@/features/requests/components/saved-views-nav'
 import { useTranslation } from '@/i18n/use-translation'
+import { currentLanguage } from '@/i18n/i18n'
 import { rememberFirstView } from '@/lib/first-view'
 import { personKey } from '@/lib/person-key'
 
@@ -15,11 +16,12 @@ export { AccountMenu } from '@/features/auth/components/account-menu'
  * link) and the account. A chunk of its own, which the sign-in page never loads (signed-in-part.ts, 0024).
  */
 export function SignedInNav({ cloud }: { cloud: boolean | undefined }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const language = currentLanguage()
   const me = useQuery(meQueries.me())
   // A signed-in page tells the gateway, for the list's next first view, the language it shows (and the time zone and
   // the list's columns and density): here, not in the entry, which the sign-in page loads (docs/decisions/0026).
-  useEffect(() => rememberFirstView(i18n.language), [i18n.language])
+  useEffect(() => rememberFirstView(language), [language])
   return (
     <nav aria-label={t('app.mainNavigation')}>
       <ul className="nav">

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
+import { currentLanguage } from '@/i18n/i18n'
 import { ERROR_CODE } from '@contract/error'
 import { ApiError, isAccessDenied, isQuotaSpent, isServiceUnavailable, isThrottled, quotaFreesAt } from '@/lib/api-error'
 import { formatDateTime } from '@/lib/format'
@@ -40,7 +41,7 @@ export function adviceText(t: TFunction, error: unknown, language: string): stri
  * for its page may say it in its own words (`what`, `todo`); the status, code and request id stay.
  */
 export function ErrorMessage({ error, onRetry, what: whatText, todo: todoText }: { error: unknown; onRetry?: () => void; what?: string; todo?: string }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle')
   const apiError = error instanceof ApiError ? error : null
   const what = whatText ?? (apiError?.kind === 'api' && apiError.code !== null ? apiError.message : t('error.title'))
@@ -64,7 +65,7 @@ export function ErrorMessage({ error, onRetry, what: whatText, todo: todoText }:
       ) : (
         <>
           {apiError?.kind === 'api' && apiError.description && <p>{apiError.description}</p>}
-          <p>{adviceText(t, error, i18n.language)}</p>
+          <p>{adviceText(t, error, currentLanguage())}</p>
         </>
       )}
       {apiError?.infoURL && (

@@ -3,6 +3,7 @@ import { useTranslation } from '@/i18n/use-translation'
 import type { OpenApiDocument } from '@contract/openapi-document'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
+import { formatNumber } from '@/lib/format'
 import { apiDocQueries, operationsOf } from '../api/get-api-doc'
 
 /** Saves the document as the API gave it, as a .json file named after its version. */
@@ -33,7 +34,7 @@ export function ApiDescription() {
             {t('apiStatus.description.summary', {
               title: doc.data.info.title ?? '—',
               openapi: doc.data.openapi ?? doc.data.swagger ?? '—',
-              operations: new Intl.NumberFormat(currentLanguage()).format(operationsOf(doc.data).length),
+              operations: formatNumber(operationsOf(doc.data).length, currentLanguage()),
             })}
           </p>
           <p>

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from '@/i18n/use-translation'
+import { currentLanguage } from '@/i18n/i18n'
+import { formatDateTimeToSecond } from '@/lib/format'
 import { COMPONENT_STATES } from '@contract/misc'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { OtherFields } from '@/components/ui/other-fields'
@@ -15,7 +17,7 @@ const KNOWN_FIELDS = ['status', 'checkedAt', 'components']
  * it, a state the console does not know reads as its code made readable, and the rest is listed as it comes.
  */
 export function ApiStatusPanel() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const status = useQuery(apiStatusQueries.status())
   const version = useQuery(apiStatusQueries.version())
   const isKnown = (state: string) => (COMPONENT_STATES as readonly string[]).includes(state)
@@ -65,11 +67,7 @@ export function ApiStatusPanel() {
             </table>
           )}
           {checkedAt && !Number.isNaN(checkedAt.getTime()) && (
-            <p className="muted">
-              {t('apiStatus.checkedAt', {
-                time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(checkedAt),
-              })}
-            </p>
+            <p className="muted">{t('apiStatus.checkedAt', { time: formatDateTimeToSecond(checkedAt.getTime(), currentLanguage()) })}</p>
           )}
           <button type="button" className="button" onClick={() => void status.refetch()} disabled={status.isFetching}>
             {t('apiStatus.refresh')}

@@ -3,6 +3,7 @@ import { useTranslation } from '@/i18n/use-translation'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { OtherFields } from '@/components/ui/other-fields'
 import { currentLanguage } from '@/i18n/i18n'
+import { formatCalendarDate } from '@/lib/format'
 import { apiStatusQueries } from '../api/get-api-status'
 
 const KNOWN_FIELDS = ['name', 'version', 'releasedAt']
@@ -45,9 +46,7 @@ export function ApiVersionCard() {
                 <dt>{t('apiStatus.versionReleased')}</dt>
                 <dd>
                   {releasedAt && !Number.isNaN(releasedAt.getTime()) ? (
-                    <time dateTime={version.data.releasedAt}>
-                      {new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'long', timeZone: 'UTC' }).format(releasedAt)}
-                    </time>
+                    <time dateTime={version.data.releasedAt}>{formatCalendarDate(releasedAt.toISOString(), currentLanguage())}</time>
                   ) : (
                     version.data.releasedAt
                   )}

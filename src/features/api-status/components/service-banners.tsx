@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { onlineManager, useQuery } from '@tanstack/react-query'
 import { useNavigation } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
+import { currentLanguage } from '@/i18n/i18n'
 import { isServiceUnavailable, quotaFreesAt } from '@/lib/api-error'
 import { formatDateTime } from '@/lib/format'
 import { useSpentQuota } from '@/lib/spent-quota'
@@ -20,7 +21,7 @@ const isOnline = () => onlineManager.isOnline()
  * /status is polled; when it is back, failed queries run again (service-recovery.ts).
  */
 export function ServiceBanners() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   // The application's quota for the ordering API, spent until a call succeeds again (docs/decisions/0032-application-quota.md).
   const spentQuota = useSpentQuota()
   const quotaFrees = spentQuota && quotaFreesAt(spentQuota)
@@ -50,7 +51,7 @@ export function ServiceBanners() {
       {online && spentQuota && (
         <p role="status" className="banner banner--bad">
           {quotaFrees
-            ? t('apiStatus.banner.quotaUntil', { date: formatDateTime(new Date(quotaFrees).toISOString(), i18n.language) })
+            ? t('apiStatus.banner.quotaUntil', { date: formatDateTime(new Date(quotaFrees).toISOString(), currentLanguage()) })
             : t('apiStatus.banner.quotaGradually')}
         </p>
       )}

@@ -74,44 +74,54 @@ export function AccountDetails() {
           <dd>{scopes === undefined ? t('auth.me.accessUnknown') : canCreate(data) ? t('auth.account.fullAccess') : t('auth.account.readOnly')}</dd>
         </dl>
       </section>
-      {scopes && (
-        <section aria-labelledby="me-scopes" className="card">
-          <h2 id="me-scopes">{t('auth.me.scopes')}</h2>
-          <ul>
-            {scopes.map((scope) => (
-              <li key={scope}>
-                {scope in SCOPE_NAME_KEY ? t(`auth.me.scopeName.${SCOPE_NAME_KEY[scope]}`) : t('auth.me.otherScope')} (<code>{scope}</code>)
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {contracts && (
-        <section aria-labelledby="me-contracts" className="card">
-          <h2 id="me-contracts">{t('auth.me.contracts')}</h2>
-          {contracts.length === 0 ? (
-            <p>{t('auth.me.noContracts')}</p>
-          ) : (
-            <table className="table table--compact" aria-labelledby="me-contracts">
-              <thead>
-                <tr>
-                  <th scope="col">{t('auth.me.contractNumber')}</th>
-                  <th scope="col">{t('auth.me.contractName')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {contracts.map((contract) => (
-                  <tr key={contract.number}>
-                    <th scope="row">{contract.number}</th>
-                    <td>{contract.name}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
-      )}
+      {scopes && <ScopesSection scopes={scopes} />}
+      {contracts && <ContractsSection contracts={contracts} />}
       <OtherFields value={data} known={KNOWN_FIELDS} title={t('auth.me.other')} />
     </>
+  )
+}
+
+function ScopesSection({ scopes }: { scopes: readonly string[] }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="me-scopes" className="card">
+      <h2 id="me-scopes">{t('auth.me.scopes')}</h2>
+      <ul>
+        {scopes.map((scope) => (
+          <li key={scope}>
+            {scope in SCOPE_NAME_KEY ? t(`auth.me.scopeName.${SCOPE_NAME_KEY[scope]}`) : t('auth.me.otherScope')} (<code>{scope}</code>)
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function ContractsSection({ contracts }: { contracts: readonly { number: string; name?: string }[] }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="me-contracts" className="card">
+      <h2 id="me-contracts">{t('auth.me.contracts')}</h2>
+      {contracts.length === 0 ? (
+        <p>{t('auth.me.noContracts')}</p>
+      ) : (
+        <table className="table table--compact" aria-labelledby="me-contracts">
+          <thead>
+            <tr>
+              <th scope="col">{t('auth.me.contractNumber')}</th>
+              <th scope="col">{t('auth.me.contractName')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {contracts.map((contract) => (
+              <tr key={contract.number}>
+                <th scope="row">{contract.number}</th>
+                <td>{contract.name}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   )
 }

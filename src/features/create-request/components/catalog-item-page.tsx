@@ -5,7 +5,7 @@ import { ErrorMessage } from '@/components/ui/error-message'
 import { ApiError } from '@/lib/api-error'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
-import { catalogItemTitle } from '@contract/catalog'
+import { catalogItemTitle, type CatalogItem } from '@contract/catalog'
 import { typeNamer } from '@/lib/catalog-names'
 import { humanize } from '../schema/form-model'
 import { schemaFormOf } from '../schema/item-form'
@@ -41,10 +41,6 @@ export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: bool
   }
   const data = item.data
   const kind = requestKindOf(data)
-  const model = schemaFormOf(data)
-  const asks = (model?.children ?? [])
-    .filter((field) => field.kind !== 'const')
-    .flatMap((field) => (field.kind === 'object' && field.key === 'properties' ? field.children : [field]))
   const others = Object.entries(data).filter(([key, value]) => !SHOWN_FIELDS.has(key) && value !== undefined && value !== null)
   return (
     <div className="catalog-item">
@@ -64,25 +60,7 @@ export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: bool
           </>
         )}
       </dl>
-      {model ? (
-        <>
-          <h2>{t('createRequest.item.asks')}</h2>
-          <ul>
-            {asks.map((field) => (
-              <li key={field.path.join('.')}>
-                {field.label}
-                {field.required && ` ${t('createRequest.form.required')}`}
-                {field.description && <span className="muted"> — {field.description}</span>}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <>
-          <h2>{t('createRequest.item.asks')}</h2>
-          <p>{t(`createRequest.generic.intro.${kind}`)}</p>
-        </>
-      )}
+      <ItemAsks item={data} />
       {others.length > 0 && (
         <section aria-labelledby="catalog-item-more">
           <h2 id="catalog-item-more">{t('createRequest.item.more')}</h2>
@@ -102,6 +80,33 @@ export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: bool
         <p>{t('createRequest.item.readOnly')}</p>
       )}
     </div>
+  )
+}
+
+/** What the item's form asks: its schema's fields, or the generic form of its kind (0030). */
+function ItemAsks({ item }: { item: CatalogItem }) {
+  const { t } = useTranslation()
+  const model = schemaFormOf(item)
+  const asks = (model?.children ?? [])
+    .filter((field) => field.kind !== 'const')
+    .flatMap((field) => (field.kind === 'object' && field.key === 'properties' ? field.children : [field]))
+  return (
+    <>
+      <h2>{t('createRequest.item.asks')}</h2>
+      {model ? (
+        <ul>
+          {asks.map((field) => (
+            <li key={field.path.join('.')}>
+              {field.label}
+              {field.required && ` ${t('createRequest.form.required')}`}
+              {field.description && <span className="muted"> — {field.description}</span>}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t(`createRequest.generic.intro.${requestKindOf(item)}`)}</p>
+      )}
+    </>
   )
 }
 

@@ -6,7 +6,7 @@ import { catalogItemTitle, type CatalogItem } from '@contract/catalog'
 import { isUnreadable, type UnreadableRow } from '@contract/tolerant'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
-import { CATALOG_PAGE_SIZE, catalogQueries, parseCatalogSearch } from '@/lib/queries/catalog'
+import { CATALOG_PAGE_SIZE, catalogQueries, parseCatalogSearch, type CatalogSearch } from '@/lib/queries/catalog'
 import { requestKindOf } from '../item-kind'
 import './create-request.css'
 
@@ -43,34 +43,7 @@ export function CatalogPage({ readOnly = false }: { readOnly?: boolean }) {
       ) : (
         <p>{t('createRequest.catalog.intro')}</p>
       )}
-      <form
-        role="search"
-        className="catalog-search"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const data = new FormData(event.currentTarget)
-          goTo({ q: String(data.get('q') ?? ''), category: String(data.get('category') ?? ''), page: 1 })
-        }}
-      >
-        <label>
-          {t('createRequest.catalog.search')}
-          <input type="search" name="q" defaultValue={search.q ?? ''} key={search.q ?? ''} />
-        </label>
-        <label>
-          {t('createRequest.catalog.category')}
-          <select name="category" defaultValue={search.category ?? ''} key={search.category ?? ''}>
-            <option value="">{t('createRequest.catalog.anyCategory')}</option>
-            {REQUEST_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {t(`createRequest.catalog.categoryName.${category}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button">
-          {t('createRequest.catalog.searchButton')}
-        </button>
-      </form>
+      <CatalogSearchForm search={search} onSearch={(q, category) => goTo({ q, category, page: 1 })} />
 
       {page.isPending && <p role="status">{t('createRequest.catalog.loading')}</p>}
       {page.isError && <ErrorMessage error={page.error} onRetry={() => void page.refetch()} />}
@@ -86,20 +59,60 @@ export function CatalogPage({ readOnly = false }: { readOnly?: boolean }) {
             />
           ))}
           <UnreadableItems rows={page.data.items.filter(isUnreadable)} />
-          {pages > 1 && (
-            <nav aria-label={t('createRequest.catalog.pagination')} className="catalog-pages">
-              <button type="button" className="button button--secondary" disabled={pageNumber <= 1} onClick={() => goTo({ page: pageNumber - 1 })}>
-                {t('createRequest.catalog.previous')}
-              </button>
-              <span>{t('createRequest.catalog.page', { page: pageNumber, pages })}</span>
-              <button type="button" className="button button--secondary" disabled={pageNumber >= pages} onClick={() => goTo({ page: pageNumber + 1 })}>
-                {t('createRequest.catalog.next')}
-              </button>
-            </nav>
-          )}
+          {pages > 1 && <CatalogPages page={pageNumber} pages={pages} onGoTo={(page) => goTo({ page })} />}
         </>
       )}
     </div>
+  )
+}
+
+/** The catalog's search: words and a kind of request, sent together. */
+function CatalogSearchForm({ search, onSearch }: { search: CatalogSearch; onSearch: (q: string, category: string) => void }) {
+  const { t } = useTranslation()
+  return (
+    <form
+      role="search"
+      className="catalog-search"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const data = new FormData(event.currentTarget)
+        onSearch(String(data.get('q') ?? ''), String(data.get('category') ?? ''))
+      }}
+    >
+      <label>
+        {t('createRequest.catalog.search')}
+        <input type="search" name="q" defaultValue={search.q ?? ''} key={search.q ?? ''} />
+      </label>
+      <label>
+        {t('createRequest.catalog.category')}
+        <select name="category" defaultValue={search.category ?? ''} key={search.category ?? ''}>
+          <option value="">{t('createRequest.catalog.anyCategory')}</option>
+          {REQUEST_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {t(`createRequest.catalog.categoryName.${category}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button">
+        {t('createRequest.catalog.searchButton')}
+      </button>
+    </form>
+  )
+}
+
+function CatalogPages({ page, pages, onGoTo }: { page: number; pages: number; onGoTo: (page: number) => void }) {
+  const { t } = useTranslation()
+  return (
+    <nav aria-label={t('createRequest.catalog.pagination')} className="catalog-pages">
+      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onGoTo(page - 1)}>
+        {t('createRequest.catalog.previous')}
+      </button>
+      <span>{t('createRequest.catalog.page', { page, pages })}</span>
+      <button type="button" className="button button--secondary" disabled={page >= pages} onClick={() => onGoTo(page + 1)}>
+        {t('createRequest.catalog.next')}
+      </button>
+    </nav>
   )
 }
 

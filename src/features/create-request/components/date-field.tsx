@@ -17,7 +17,7 @@ import {
 import { useController, useFormContext } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import { fieldId } from '../form/field-id'
-import { FieldNotes } from './field-notes'
+import { FieldNotes, RequiredMark } from './field-notes'
 
 function calendarDate(value: unknown): CalendarDate | null {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null
@@ -67,12 +67,7 @@ export function DateField(props: {
       >
         <Label>
           {props.label}
-          {props.required && (
-            <>
-              {' '}
-              <span className="form-field__required">{t('createRequest.form.required')}</span>
-            </>
-          )}
+          <RequiredMark required={props.required} />
         </Label>
         <Group id={id} className="date-field">
           <DateInput className="date-field__input">{(segment) => <DateSegment segment={segment} className="date-field__segment" />}</DateInput>

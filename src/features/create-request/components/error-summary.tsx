@@ -1,6 +1,7 @@
 import type { Ref } from 'react'
 import type { FieldIssue } from '@contract/error'
 import { useTranslation } from '@/i18n/use-translation'
+import { currentLanguage } from '@/i18n/i18n'
 import { isQuotaSpent, type ApiError } from '@/lib/api-error'
 import { adviceText } from '@/components/ui/error-message'
 import { fieldId } from '../form/field-id'
@@ -26,7 +27,7 @@ export function ErrorSummary({
   refusal: { error: ApiError; unplaced: FieldIssue[] } | null
   headingRef: Ref<HTMLHeadingElement>
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   if (entries.length === 0 && !refusal) return null
   const title =
     entries.length > 0
@@ -64,7 +65,7 @@ export function ErrorSummary({
           {/* A spent quota: when it frees, and that the draft waits for it (docs/decisions/0032-application-quota.md). */}
           {isQuotaSpent(refusal.error) && (
             <>
-              <p>{adviceText(t, refusal.error, i18n.language)}</p>
+              <p>{adviceText(t, refusal.error, currentLanguage())}</p>
               <p>{t('createRequest.form.quotaDraftKept')}</p>
             </>
           )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Text } from 'react-aria-components'
+import { useTranslation } from '@/i18n/use-translation'
 
 /** A React Aria field's help (why it is there, how to fill it) and error message, in the slots that describe it. */
 export function FieldNotes(props: { reason?: ReactNode; help?: ReactNode; message?: ReactNode }) {
@@ -16,6 +17,18 @@ export function FieldNotes(props: { reason?: ReactNode; help?: ReactNode; messag
           {props.message}
         </Text>
       )}
+    </>
+  )
+}
+
+/** The mark after a required field's label ("required", "obligatoire"). */
+export function RequiredMark(props: { required: boolean }) {
+  const { t } = useTranslation()
+  if (!props.required) return null
+  return (
+    <>
+      {' '}
+      <span className="form-field__required">{t('createRequest.form.required')}</span>
     </>
   )
 }

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type ComponentProps, type Ref, type RefObject } from 'react'
+import { useEffect, useId, useRef, useState, type ComponentProps, type ComponentType, type ReactNode, type Ref, type RefObject } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
-import { useTranslation } from '@/i18n/use-translation'
+import { formatDateDigits } from '@/lib/format'
 import { fieldId } from '../form/field-id'
 import { controlOf } from '../form/focus-field'
 import type { ContractField as ContractControl } from './contract-field'
@@ -8,7 +8,7 @@ import type { CountryField as CountryControl } from './country-field'
 import type { DateField as DateControl } from './date-field'
 import type { RequestIdField as RequestIdControl } from './request-id-field'
 import type { FormField } from '../schema/form-model'
-import { FieldNotes } from './field-notes'
+import { FieldNotes, RequiredMark } from './field-notes'
 
 /**
  * The date picker and the comboboxes of the contract, the country and the request to cancel (React Aria's DatePicker,
@@ -79,45 +79,35 @@ function useFocusHandOver(name: string, hadFocus: boolean) {
   }, [name, hadFocus])
 }
 
-function Required(props: { required: boolean }) {
-  const { t } = useTranslation()
-  if (!props.required) return null
-  return (
-    <>
-      {' '}
-      <span className="form-field__required">{t('createRequest.form.required')}</span>
-    </>
-  )
-}
-
-function LoadedDate(props: ComponentProps<typeof DateControl> & { control: typeof DateControl; hadFocus: boolean }) {
-  const { control: Control, hadFocus, ...rest } = props
-  useFocusHandOver(props.name, hadFocus)
-  return <Control {...rest} />
-}
-
-/** A date field: React Aria's date picker once loaded, the date in the person's format until then. */
-export function DateField(props: ComponentProps<typeof DateControl>) {
-  const placeholder = useRef<HTMLInputElement>(null)
-  const { controls: loaded, hadFocus } = useControls(placeholder)
-  if (loaded) return <LoadedDate {...props} control={loaded.DateField} hadFocus={hadFocus} />
-  return <DatePlaceholder {...props} ref={placeholder} />
+/**
+ * A field whose control loads apart: the control once loaded, handed the focus its placeholder had; the placeholder,
+ * with the same label, value, help and message, until then.
+ */
+function lazyControl<P extends { name: string }>(
+  controlOf: (loaded: Controls) => ComponentType<P>,
+  Placeholder: ComponentType<P & { ref: Ref<HTMLInputElement> }>,
+) {
+  return function LazyField(props: P) {
+    const placeholder = useRef<HTMLInputElement>(null)
+    const { controls: loaded, hadFocus } = useControls(placeholder)
+    useFocusHandOver(props.name, loaded !== undefined && hadFocus)
+    if (!loaded) return <Placeholder {...props} ref={placeholder} />
+    const Control = controlOf(loaded)
+    return <Control {...props} />
+  }
 }
 
 function DatePlaceholder({ ref, ...props }: ComponentProps<typeof DateControl> & { ref: Ref<HTMLInputElement> }) {
   const labelId = useId()
   const { control } = useFormContext()
   const { field } = useController({ control, name: props.name })
-  const value = typeof field.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(field.value) ? field.value : ''
-  const shown =
-    value &&
-    new Intl.DateTimeFormat(props.locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`))
+  const shown = typeof field.value === 'string' ? formatDateDigits(field.value, props.locale) : ''
   // Labelled as React Aria labels its date picker (a span naming the control), so that the label looks the same.
   return (
     <div className="form-field" data-invalid={props.message ? true : undefined}>
       <span id={labelId}>
         {props.label}
-        <Required required={props.required} />
+        <RequiredMark required={props.required} />
       </span>
       <input
         ref={ref}
@@ -133,21 +123,20 @@ function DatePlaceholder({ ref, ...props }: ComponentProps<typeof DateControl> &
   )
 }
 
-function LoadedContract(props: ComponentProps<typeof ContractControl> & { control: typeof ContractControl; hadFocus: boolean }) {
-  const { control: Control, hadFocus, ...rest } = props
-  useFocusHandOver(props.name, hadFocus)
-  return <Control {...rest} />
-}
-
-/** The contract: React Aria's combobox of the person's contracts once loaded, a text input until then. */
-export function ContractField(props: ComponentProps<typeof ContractControl>) {
-  const placeholder = useRef<HTMLInputElement>(null)
-  const { controls: loaded, hadFocus } = useControls(placeholder)
-  if (loaded) return <LoadedContract {...props} control={loaded.ContractField} hadFocus={hadFocus} />
-  return <ContractPlaceholder {...props} ref={placeholder} />
-}
-
-function ContractPlaceholder({ ref, ...props }: ComponentProps<typeof ContractControl> & { ref: Ref<HTMLInputElement> }) {
+/** A text input holding a combobox's place, with its label, value, counter and message, until the combobox is loaded. */
+function TextPlaceholder({
+  ref,
+  ...props
+}: {
+  ref: Ref<HTMLInputElement>
+  name: string
+  label: string
+  required: boolean
+  help?: string
+  message?: string
+  reason?: string
+  counter?: ReactNode
+}) {
   const inputId = useId()
   const { control } = useFormContext()
   const { field } = useController({ control, name: props.name })
@@ -155,7 +144,7 @@ function ContractPlaceholder({ ref, ...props }: ComponentProps<typeof ContractCo
     <div id={fieldId(props.name)} className="form-field" data-invalid={props.message ? true : undefined}>
       <label htmlFor={inputId}>
         {props.label}
-        <Required required={props.required} />
+        <RequiredMark required={props.required} />
       </label>
       <div className="combo-field">
         <input
@@ -181,70 +170,14 @@ export function isCountryField(field: FormField, name: string): boolean {
   return field.kind === 'text' && /(^|\.)country$/.test(name) && (field.pattern === undefined || field.pattern === '^[A-Z]{2}$')
 }
 
-/** A text input holding a combobox's place, with its label, value and message, until the combobox is loaded. */
-function TextPlaceholder({
-  ref,
-  ...props
-}: {
-  ref: Ref<HTMLInputElement>
-  name: string
-  label: string
-  required: boolean
-  help?: string
-  message?: string
-  reason?: string
-}) {
-  const inputId = useId()
-  const { control } = useFormContext()
-  const { field } = useController({ control, name: props.name })
-  return (
-    <div id={fieldId(props.name)} className="form-field" data-invalid={props.message ? true : undefined}>
-      <label htmlFor={inputId}>
-        {props.label}
-        <Required required={props.required} />
-      </label>
-      <div className="combo-field">
-        <input
-          ref={ref}
-          id={inputId}
-          className="combo-field__input"
-          autoComplete="off"
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          aria-required={props.required || undefined}
-          aria-invalid={props.message ? true : undefined}
-        />
-      </div>
-      <FieldNotes reason={props.reason} help={props.help} message={props.message} />
-    </div>
-  )
-}
+/** A date field: React Aria's date picker once loaded, the date in the person's format until then. */
+export const DateField = lazyControl((loaded) => loaded.DateField, DatePlaceholder)
 
-function LoadedCountry(props: ComponentProps<typeof CountryControl> & { control: typeof CountryControl; hadFocus: boolean }) {
-  const { control: Control, hadFocus, ...rest } = props
-  useFocusHandOver(props.name, hadFocus)
-  return <Control {...rest} />
-}
+/** The contract: React Aria's combobox of the person's contracts once loaded, a text input until then. */
+export const ContractField = lazyControl((loaded) => loaded.ContractField, TextPlaceholder)
 
 /** A country chosen by its name once the combobox is loaded; its code typed until then. */
-export function CountryField(props: ComponentProps<typeof CountryControl>) {
-  const placeholder = useRef<HTMLInputElement>(null)
-  const { controls: loaded, hadFocus } = useControls(placeholder)
-  if (loaded) return <LoadedCountry {...props} control={loaded.CountryField} hadFocus={hadFocus} />
-  return <TextPlaceholder {...props} ref={placeholder} />
-}
-
-function LoadedRequestId(props: ComponentProps<typeof RequestIdControl> & { control: typeof RequestIdControl; hadFocus: boolean }) {
-  const { control: Control, hadFocus, ...rest } = props
-  useFocusHandOver(props.name, hadFocus)
-  return <Control {...rest} />
-}
+export const CountryField = lazyControl((loaded) => loaded.CountryField, TextPlaceholder)
 
 /** The request to cancel, chosen from the person's open requests once the combobox is loaded; its id typed until then. */
-export function RequestIdField(props: ComponentProps<typeof RequestIdControl>) {
-  const placeholder = useRef<HTMLInputElement>(null)
-  const { controls: loaded, hadFocus } = useControls(placeholder)
-  if (loaded) return <LoadedRequestId {...props} control={loaded.RequestIdField} hadFocus={hadFocus} />
-  return <TextPlaceholder {...props} ref={placeholder} />
-}
+export const RequestIdField = lazyControl((loaded) => loaded.RequestIdField, TextPlaceholder)

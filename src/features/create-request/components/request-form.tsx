@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import type { CatalogItem } from '@contract/catalog'
-import type { Request } from '@contract/request'
+import type { RejectionReason, Request, RequestCategory } from '@contract/request'
 import { currentLanguage } from '@/i18n/i18n'
 import { formatDateTime } from '@/lib/format'
 import { uniqueReference, type RequestAction } from '../choose-item'
@@ -18,6 +18,7 @@ import { useRequestSend } from '../form/use-request-send'
 import { useSummaryFocus } from '../form/use-summary-focus'
 import { requestKindOf } from '../item-kind'
 import { formLocale } from '../schema/form-sentences'
+import type { FormField } from '../schema/form-model'
 import { toBody, type FormValues } from '../schema/form-values'
 import { earliestRequestedDate } from '../today'
 import { ConfirmPanel } from './confirm-panel'
@@ -70,13 +71,9 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
 
   const onValid = (values: FormValues) => {
     clearRefusal()
-    const body = toBody(model, values) as Record<string, unknown>
-    // A schema that does not fix the type still orders the item's.
-    if (body.type === undefined && item.type) body.type = item.type
-    // Without a reference a lost answer could not be looked for: one is made up, and shown (docs/decisions/0014).
-    if (model.children.some((child) => child.key === 'customerReference') && !(typeof body.customerReference === 'string' && body.customerReference.trim())) {
-      body.customerReference = uniqueReference()
-      form.setValue('customerReference', body.customerReference)
+    const { body, madeUpReference } = completeBody(item, model, values)
+    if (madeUpReference !== undefined) {
+      form.setValue('customerReference', madeUpReference)
       setGeneratedReference(true)
     }
     if (confirm.needed) confirm.ask(body)
@@ -94,26 +91,9 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
     <FieldExtrasContext value={extras}>
       <FormProvider {...form}>
         {draft.restoredAt && (
-          <div className="card form-draft" role="status">
-            <p>
-              {t('createRequest.form.draftRestored', { when: formatDateTime(draft.restoredAt, currentLanguage()) })}{' '}
-              {model.children.some((c) => c.kind === 'files') && t('createRequest.form.draftFilesAgain')}
-            </p>
-            <button type="button" className="button button--secondary" onClick={startOver} disabled={sender.busy}>
-              {t('createRequest.form.startOver')}
-            </button>
-          </div>
+          <DraftNotice restoredAt={draft.restoredAt} withFiles={model.children.some((c) => c.kind === 'files')} onStartOver={startOver} busy={sender.busy} />
         )}
-        {reasons.unplaced.length > 0 && (
-          <div className="card form-reasons">
-            <p>{t('createRequest.form.otherReasons')}</p>
-            <ul>
-              {reasons.unplaced.map((reason) => (
-                <li key={reason.code}>{reason.message || reason.reason}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <UnplacedReasons reasons={reasons.unplaced} />
         <form
           className="request-form"
           aria-label={t('createRequest.form.label')}
@@ -126,46 +106,119 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
           <ErrorSummary entries={errorList} refusal={refusal} headingRef={summary.headingRef} />
           <SchemaField field={model} name="" />
           <SendStatus step={sender.step} outcome={sender.outcome} onCheckAgain={sender.checkAgain} />
-          {confirm.confirming ? (
-            <ConfirmPanel
-              tone="danger"
-              title={t(`createRequest.form.confirmTitle.${kind}`)}
-              body={t(`createRequest.form.confirmBody.${kind}`, { target: confirm.target })}
-              confirm={t(`createRequest.form.confirm.${kind}`)}
-              cancel={t('createRequest.form.goBack')}
-              disabled={sender.busy}
-              onConfirm={() => {
-                sender.send(confirm.confirming!)
-                confirm.close()
-              }}
-              onCancel={confirm.close}
-            />
-          ) : (
-            <div className="form-actions">
-              {/* Until the checks say the first send finished with nothing created, there is no sending again. */}
-              <button type="submit" className="button" disabled={sender.busy || sender.outcome?.kind === 'unverified'}>
-                {sender.busy
-                  ? t('createRequest.form.sending')
-                  : sender.outcome?.kind === 'notCreated'
-                    ? t('createRequest.outcome.retry')
-                    : t('createRequest.form.submit')}
-              </button>
-            </div>
-          )}
+          <FormActions kind={kind} confirm={confirm} sender={sender} />
         </form>
-        {blocker.state === 'blocked' && (
-          <ConfirmPanel
-            tone="stay"
-            title={t('createRequest.form.leaveTitle')}
-            body={t(sender.busy ? 'createRequest.form.leaveWhileChecking' : 'createRequest.form.leaveBody')}
-            confirm={t('createRequest.form.leave')}
-            cancel={t('createRequest.form.stay')}
-            onConfirm={() => blocker.proceed()}
-            onCancel={() => blocker.reset()}
-          />
-        )}
+        {blocker.state === 'blocked' && <LeaveConfirm busy={sender.busy} onLeave={() => blocker.proceed()} onStay={() => blocker.reset()} />}
       </FormProvider>
     </FieldExtrasContext>
+  )
+}
+
+/** The body as it is sent: the item's type when the schema does not fix it, and a reference made up when none is given. */
+function completeBody(
+  item: CatalogItem,
+  model: FormField & { kind: 'object' },
+  values: FormValues,
+): { body: Record<string, unknown>; madeUpReference?: string } {
+  const body = toBody(model, values) as Record<string, unknown>
+  // A schema that does not fix the type still orders the item's.
+  if (body.type === undefined && item.type) body.type = item.type
+  // Without a reference a lost answer could not be looked for: one is made up, and shown (docs/decisions/0014).
+  if (model.children.some((child) => child.key === 'customerReference') && !(typeof body.customerReference === 'string' && body.customerReference.trim())) {
+    body.customerReference = uniqueReference()
+    return { body, madeUpReference: body.customerReference as string }
+  }
+  return { body }
+}
+
+/** A draft was restored: when it was kept, and a way to start over. */
+function DraftNotice(props: { restoredAt: string; withFiles: boolean; onStartOver: () => void; busy: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <div className="card form-draft" role="status">
+      <p>
+        {t('createRequest.form.draftRestored', { when: formatDateTime(props.restoredAt, currentLanguage()) })}{' '}
+        {props.withFiles && t('createRequest.form.draftFilesAgain')}
+      </p>
+      <button type="button" className="button button--secondary" onClick={props.onStartOver} disabled={props.busy}>
+        {t('createRequest.form.startOver')}
+      </button>
+    </div>
+  )
+}
+
+/** Reasons of a rejection that concern no field of the form, said above it. */
+function UnplacedReasons({ reasons }: { reasons: readonly RejectionReason[] }) {
+  const { t } = useTranslation()
+  if (reasons.length === 0) return null
+  return (
+    <div className="card form-reasons">
+      <p>{t('createRequest.form.otherReasons')}</p>
+      <ul>
+        {reasons.map((reason) => (
+          <li key={reason.code}>{reason.message || reason.reason}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The send button, or the confirmation a cancellation or a modification asks for first. */
+function FormActions({
+  kind,
+  confirm,
+  sender,
+}: {
+  kind: RequestCategory
+  confirm: ReturnType<typeof useConfirmStep>
+  sender: ReturnType<typeof useRequestSend>
+}) {
+  const { t } = useTranslation()
+  if (confirm.confirming) {
+    const confirming = confirm.confirming
+    return (
+      <ConfirmPanel
+        tone="danger"
+        title={t(`createRequest.form.confirmTitle.${kind}`)}
+        body={t(`createRequest.form.confirmBody.${kind}`, { target: confirm.target })}
+        confirm={t(`createRequest.form.confirm.${kind}`)}
+        cancel={t('createRequest.form.goBack')}
+        disabled={sender.busy}
+        onConfirm={() => {
+          sender.send(confirming)
+          confirm.close()
+        }}
+        onCancel={confirm.close}
+      />
+    )
+  }
+  return (
+    <div className="form-actions">
+      {/* Until the checks say the first send finished with nothing created, there is no sending again. */}
+      <button type="submit" className="button" disabled={sender.busy || sender.outcome?.kind === 'unverified'}>
+        {sender.busy
+          ? t('createRequest.form.sending')
+          : sender.outcome?.kind === 'notCreated'
+            ? t('createRequest.outcome.retry')
+            : t('createRequest.form.submit')}
+      </button>
+    </div>
+  )
+}
+
+/** Leaving a form with unsent changes, or while a send is being checked, asks first. */
+function LeaveConfirm(props: { busy: boolean; onLeave: () => void; onStay: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <ConfirmPanel
+      tone="stay"
+      title={t('createRequest.form.leaveTitle')}
+      body={t(props.busy ? 'createRequest.form.leaveWhileChecking' : 'createRequest.form.leaveBody')}
+      confirm={t('createRequest.form.leave')}
+      cancel={t('createRequest.form.stay')}
+      onConfirm={props.onLeave}
+      onCancel={props.onStay}
+    />
   )
 }
 

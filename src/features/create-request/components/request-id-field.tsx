@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components'
-import { useController, useFormContext } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import { requestQueries } from '@/lib/queries/requests'
 import { parseListSearch } from '@/lib/request-search'
-import { fieldId } from '../form/field-id'
-import { FieldNotes } from './field-notes'
+import { ComboField, useTypedCombo } from './combo-field'
 
 /**
  * The open requests a cancellation may close (docs/decisions/0006 "Acts on": an open creation or modification),
@@ -20,61 +17,32 @@ const OPEN_REQUESTS = parseListSearch(new URLSearchParams({ status: 'NEW,IN_PROG
  */
 export function RequestIdField(props: { name: string; label: string; required: boolean; help?: string; message?: string; reason?: string }) {
   const { t } = useTranslation()
-  const { control } = useFormContext()
-  const { field } = useController({ control, name: props.name })
-  const value = typeof field.value === 'string' ? field.value : ''
+  const typed = useTypedCombo(props.name)
   const open = useQuery(requestQueries.list(OPEN_REQUESTS, ['id', 'name'])).data
-  const items = (open?.items ?? []).flatMap((row) =>
+  const requests = (open?.items ?? []).flatMap((row) =>
     'id' in row && typeof row.id === 'string' ? [{ id: row.id, name: typeof row.name === 'string' ? row.name : '' }] : [],
   )
-  const names = new Map(items.map((request) => [request.id, request.name]))
+  const names = new Map(requests.map((request) => [request.id, request.name]))
+  // An option's text is its id, which choosing it writes in the input (and the field sends); the filter reads its name
+  // too, so that part of either finds it.
+  const options = requests.map((request) => ({
+    id: request.id,
+    textValue: request.id,
+    content: (
+      <>
+        <strong>{request.id}</strong> <span>{request.name}</span>
+      </>
+    ),
+  }))
   return (
-    <ComboBox
-      id={fieldId(props.name)}
-      className="form-field"
-      // `defaultItems`, not `items`: React Aria filters only the items it is not given already filtered.
-      defaultItems={items}
-      allowsCustomValue
-      inputValue={value}
-      onInputChange={field.onChange}
-      onChange={(key) => {
-        if (key !== null) field.onChange(String(key))
-      }}
-      onBlur={field.onBlur}
-      isInvalid={Boolean(props.message)}
-      isRequired={props.required}
-      validationBehavior="aria"
-      // An option's text is its id, which choosing it writes in the input (and the field sends); the filter reads its
-      // name too, so that part of either finds it.
+    <ComboField
+      {...props}
+      {...typed}
+      options={options}
       defaultFilter={(id, input) => `${id} ${names.get(id) ?? ''}`.toLowerCase().includes(input.trim().toLowerCase())}
-    >
-      <Label>
-        {props.label}
-        {props.required && (
-          <>
-            {' '}
-            <span className="form-field__required">{t('createRequest.form.required')}</span>
-          </>
-        )}
-      </Label>
-      <div className="combo-field">
-        <Input className="combo-field__input" autoComplete="off" />
-        {items.length > 0 && (
-          <Button className="combo-field__button" aria-label={t('createRequest.form.showRequests')}>
-            ▾
-          </Button>
-        )}
-      </div>
-      <FieldNotes reason={props.reason} help={props.help ?? t('createRequest.form.requestIdHint')} message={props.message} />
-      <Popover className="combo-field__popover" placement="bottom start">
-        <ListBox className="combo-field__list">
-          {(request: { id: string; name: string }) => (
-            <ListBoxItem id={request.id} textValue={request.id} className="combo-field__option">
-              <strong>{request.id}</strong> <span>{request.name}</span>
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+      buttonLabel={options.length > 0 ? t('createRequest.form.showRequests') : undefined}
+      autoComplete="off"
+      help={props.help ?? t('createRequest.form.requestIdHint')}
+    />
   )
 }

@@ -1,11 +1,11 @@
 import { createContext, use, useState, type ChangeEvent, type ReactNode } from 'react'
-import { get, useController, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form'
+import { get, useController, useFieldArray, useFormContext, useFormState, useWatch, type UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import { formatBytes } from '@/lib/format'
 import { currentLanguage } from '@/i18n/i18n'
 import type { FormField } from '../schema/form-model'
 import { emptyValues, type ChosenFile } from '../schema/form-values'
-import { formatLongDate } from '../schema/form-sentences'
+import { formatFormDate } from '../schema/form-sentences'
 import { fieldId } from '../form/field-id'
 import { CharCounter } from './char-counter'
 import { ContractField, CountryField, DateField, isCountryField, RequestIdField } from './lazy-fields'
@@ -190,128 +190,121 @@ function MapField({ field, name }: { field: FormField & { kind: 'map' }; name: s
   )
 }
 
-function LeafField({ field, name }: { field: FormField; name: string }) {
-  const { t } = useTranslation()
-  const { register } = useFormContext()
-  const extras = use(FieldExtrasContext)
-  const id = fieldId(name)
-  const message = useMessage(name)
-  const reason = extras.reasons[name]
-  const value: unknown = useWatch({ name })
-  const helpId = `${id}-help`
-  const errorId = `${id}-error`
-  const reasonId = `${id}-reason`
-  const countId = `${id}-count`
+type Translate = ReturnType<typeof useTranslation>['t']
 
-  // Base fields of every request (decided by the API, not by an item): the requested date's first day,
-  // the person's contracts to pick from, why a reference is filled in already.
+/** The limit a counter shows for a short text (the reference's 18, the contract's 10), or none. */
+function countedLength(field: FormField): number | undefined {
+  return field.kind === 'text' && field.format === 'text' && field.maxLength !== undefined && field.maxLength <= COUNTER_MAX_LENGTH
+    ? field.maxLength
+    : undefined
+}
+
+/**
+ * What the field says under its label. The request's own fields are explained in the console's words, each rule said
+ * once; the schema's description of them is the API's wording for programs ("Send an empty list when there is none")
+ * (0034). Base fields of every request (decided by the API, not by an item): the requested date's first day, the
+ * person's contracts to pick from, why a reference is filled in already.
+ */
+function leafHints(t: Translate, field: FormField, name: string, extras: FieldExtras): string[] {
   const isDate = field.kind === 'text' && field.format === 'date'
-  const isRequestedAt = name === 'requestedAt'
-  // The contract is one field whatever /me says: its contracts offered when it lists some, typed otherwise (0030).
-  const isContract = name === 'contract' && field.kind === 'text'
-  const counted =
-    field.kind === 'text' && field.format === 'text' && field.maxLength !== undefined && field.maxLength <= COUNTER_MAX_LENGTH ? field.maxLength : undefined
-  // The request's own fields are explained in the console's words, each rule said once; the schema's description of
-  // them is the API's wording for programs ("Send an empty list when there is none") (0034).
   const hints = [
     OWN_WORDS.has(name) ? undefined : field.description,
-    field.kind === 'text' && field.maxLength !== undefined && !isDate && counted === undefined
+    field.kind === 'text' && field.maxLength !== undefined && !isDate && countedLength(field) === undefined
       ? t('createRequest.form.lengthHint', { max: field.maxLength })
       : undefined,
-    isRequestedAt && extras.earliestDate ? t('createRequest.form.dateHint', { earliest: formatLongDate(extras.earliestDate, extras.locale) }) : undefined,
+    name === 'requestedAt' && extras.earliestDate
+      ? t('createRequest.form.dateHint', { earliest: formatFormDate(extras.earliestDate, extras.locale) })
+      : undefined,
     field.kind === 'number' && field.minimum !== undefined && field.maximum !== undefined
       ? t('createRequest.form.numberHint', { min: field.minimum, max: field.maximum })
       : undefined,
     name === 'customerReference' && extras.generatedReference ? t('createRequest.form.referenceHint') : undefined,
-    isContract && extras.contracts.length > 0 ? t('createRequest.form.contractsHint') : undefined,
-  ].filter(Boolean)
-  const counter = counted !== undefined && <CharCounter id={countId} length={typeof value === 'string' ? value.length : 0} max={counted} />
+    name === 'contract' && field.kind === 'text' && extras.contracts.length > 0 ? t('createRequest.form.contractsHint') : undefined,
+  ]
+  return hints.filter((hint): hint is string => Boolean(hint))
+}
 
+interface LeafNotes {
+  message?: string
+  reason?: string
+  hints: string[]
+  counter: ReactNode
+}
+
+/** The fields whose control loads apart (lazy-fields.tsx): the request to cancel, a country, a date, the contract. */
+function lazyLeaf(field: FormField, name: string, extras: FieldExtras, notes: LeafNotes): ReactNode {
+  const { message, reason } = notes
+  const help = notes.hints.join(' ') || undefined
   if (name === 'requestId' && field.kind === 'text' && extras.kind === 'cancellation') {
     return <RequestIdField name={name} label={field.label} required={field.required} message={message} reason={reason} />
   }
   if (isCountryField(field, name)) {
     return <CountryField name={name} label={field.label} required={field.required} language={currentLanguage()} message={message} reason={reason} />
   }
-  if (isDate) {
+  if (field.kind === 'text' && field.format === 'date') {
+    const min = name === 'requestedAt' ? extras.earliestDate || undefined : undefined
     return (
-      <DateField
-        name={name}
-        label={field.label}
-        required={field.required}
-        min={isRequestedAt ? extras.earliestDate || undefined : undefined}
-        help={hints.join(' ') || undefined}
-        message={message}
-        reason={reason}
-        locale={extras.locale}
-      />
+      <DateField name={name} label={field.label} required={field.required} min={min} help={help} message={message} reason={reason} locale={extras.locale} />
     )
   }
-  if (isContract) {
+  // The contract is one field whatever /me says: its contracts offered when it lists some, typed otherwise (0030).
+  if (name === 'contract' && field.kind === 'text') {
     return (
       <ContractField
         name={name}
         label={field.label}
         required={field.required}
         contracts={extras.contracts}
-        help={hints.join(' ') || undefined}
+        help={help}
         message={message}
         reason={reason}
-        counter={counter}
+        counter={notes.counter}
       />
     )
   }
+  return undefined
+}
 
+function LeafField({ field, name }: { field: FormField; name: string }) {
+  const { t } = useTranslation()
+  const extras = use(FieldExtrasContext)
+  const message = useMessage(name)
+  const value: unknown = useWatch({ name })
+  const counted = countedLength(field)
+  const notes: LeafNotes = {
+    message,
+    reason: extras.reasons[name],
+    hints: leafHints(t, field, name, extras),
+    counter: counted !== undefined && <CharCounter id={`${fieldId(name)}-count`} length={typeof value === 'string' ? value.length : 0} max={counted} />,
+  }
+  return lazyLeaf(field, name, extras, notes) ?? <NativeField field={field} name={name} notes={notes} />
+}
+
+/** A field drawn with the browser's own control, chosen by its kind. */
+function NativeField({ field, name, notes }: { field: FormField; name: string; notes: LeafNotes }) {
+  const { t } = useTranslation()
+  const { register } = useFormContext()
+  const { message, reason, hints } = notes
+  const id = fieldId(name)
+  const helpId = `${id}-help`
+  const errorId = `${id}-error`
+  const reasonId = `${id}-reason`
   const describedBy = [reason ? reasonId : '', hints.length ? helpId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined
-  const common = {
+  const common: CommonProps = {
     id,
     'aria-describedby': describedBy,
     'aria-invalid': message ? true : undefined,
     'aria-required': field.required || undefined,
     ...register(name),
   }
-
-  let control: ReactNode
-  if (field.kind === 'boolean' && field.required) {
-    control = <input type="checkbox" {...common} />
-  } else if (field.kind === 'boolean') {
-    control = (
-      <select {...common}>
-        <option value="">{t('createRequest.form.notSaid')}</option>
-        <option value="true">{t('createRequest.form.yes')}</option>
-        <option value="false">{t('createRequest.form.no')}</option>
-      </select>
-    )
-  } else if (field.kind === 'enum') {
-    control = (
-      <select {...common}>
-        <option value="">{t('createRequest.form.choose')}</option>
-        {field.options.map((option, index) => (
-          <option key={String(option)} value={String(option)}>
-            {field.optionLabels?.[index] ?? String(option)}
-          </option>
-        ))}
-      </select>
-    )
-  } else if (field.kind === 'number') {
-    control = <input type="text" inputMode={field.integer ? 'numeric' : 'decimal'} autoComplete="off" {...common} />
-  } else if (field.kind === 'text' && field.format === 'textarea') {
-    control = <textarea rows={4} {...common} />
-  } else if (field.kind === 'text' && field.format === 'email') {
-    control = <input type="email" autoComplete="email" {...common} />
-  } else {
-    // Text, and any kind this form does not know: typed as text, checked by the schema and the API.
-    control = <input type="text" autoComplete="off" {...common} />
-  }
-
   return (
     <div className={`form-field${field.kind === 'boolean' && field.required ? ' form-field--check' : ''}`}>
       <label htmlFor={id}>
         {field.label}
         {field.required && field.kind !== 'boolean' && <span className="form-field__required"> {t('createRequest.form.required')}</span>}
       </label>
-      {control}
-      {counter}
+      {nativeControl(t, field, common)}
+      {notes.counter}
       {reason && (
         <p id={reasonId} className="form-field__reason">
           {reason}
@@ -325,6 +318,38 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
       <FieldError id={errorId} message={message} />
     </div>
   )
+}
+
+type CommonProps = UseFormRegisterReturn & { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean; 'aria-required'?: boolean }
+
+function nativeControl(t: Translate, field: FormField, common: CommonProps): ReactNode {
+  if (field.kind === 'boolean' && field.required) return <input type="checkbox" {...common} />
+  if (field.kind === 'boolean') {
+    return (
+      <select {...common}>
+        <option value="">{t('createRequest.form.notSaid')}</option>
+        <option value="true">{t('createRequest.form.yes')}</option>
+        <option value="false">{t('createRequest.form.no')}</option>
+      </select>
+    )
+  }
+  if (field.kind === 'enum') {
+    return (
+      <select {...common}>
+        <option value="">{t('createRequest.form.choose')}</option>
+        {field.options.map((option, index) => (
+          <option key={String(option)} value={String(option)}>
+            {field.optionLabels?.[index] ?? String(option)}
+          </option>
+        ))}
+      </select>
+    )
+  }
+  if (field.kind === 'number') return <input type="text" inputMode={field.integer ? 'numeric' : 'decimal'} autoComplete="off" {...common} />
+  if (field.kind === 'text' && field.format === 'textarea') return <textarea rows={4} {...common} />
+  if (field.kind === 'text' && field.format === 'email') return <input type="email" autoComplete="email" {...common} />
+  // Text, and any kind this form does not know: typed as text, checked by the schema and the API.
+  return <input type="text" autoComplete="off" {...common} />
 }
 
 async function readAsBase64(file: File): Promise<string> {

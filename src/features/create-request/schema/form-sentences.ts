@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini'
 import type { TFunction } from '@/i18n/translator'
+import { formatCalendarDate, formatNumber } from '@/lib/format'
 import type { FormField } from './form-model'
 
 /**
@@ -52,16 +53,17 @@ export function formLocale(language: string, preferred: readonly string[] = type
   return preferred.find((tag) => tag.toLowerCase().split('-')[0] === language && tag.includes('-')) ?? (language === 'fr' ? 'fr-FR' : 'en-GB')
 }
 
-/** "30 November 2026", "30 novembre 2026": a YYYY-MM-DD date, whole, in the person's language. */
-export function formatLongDate(iso: string, locale: string): string {
-  const at = Date.parse(`${iso}T00:00:00Z`)
-  if (Number.isNaN(at)) return iso
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(at)
+/**
+ * A YYYY-MM-DD date in the one date style of the person's language ("Nov 30, 2026", "30 nov. 2026"), whatever the
+ * locale the form's date picker takes its digits' order from (docs/decisions/0037-one-way-each.md).
+ */
+export function formatFormDate(iso: string, locale: string): string {
+  return formatCalendarDate(iso, locale.split('-')[0] ?? locale)
 }
 
 /** The sentence the form shows for `rule` on the field labelled `label`; `message` is the plain wording to fall back on. */
 export function sentenceFor(rule: Rule, label: string, message: string, t: TFunction, locale: string): string {
-  const number = (value: number) => new Intl.NumberFormat(locale).format(value)
+  const number = (value: number) => formatNumber(value, locale)
   const key = 'createRequest.sentence'
   switch (rule.kind) {
     case 'required':
@@ -73,7 +75,7 @@ export function sentenceFor(rule: Rule, label: string, message: string, t: TFunc
     case 'tooShort':
       return t(`${key}.tooShort`, { label, min: number(rule.min) })
     case 'tooSoon':
-      return t(`${key}.tooSoon`, { date: formatLongDate(rule.earliest, locale) })
+      return t(`${key}.tooSoon`, { date: formatFormDate(rule.earliest, locale) })
     case 'tooBig':
       return t(`${key}.tooBig`, { label, max: number(rule.max) })
     case 'tooSmall':

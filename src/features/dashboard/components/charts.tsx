@@ -1,6 +1,8 @@
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
+import { currentLanguage } from '@/i18n/i18n'
+import { formatNumber, formatPercent } from '@/lib/format'
 import './charts.css'
 
 /**
@@ -24,16 +26,17 @@ export interface ChartBar {
  * bars apart reads instead.
  */
 export function BarChart({ title, bars, total }: { title: string; bars: readonly ChartBar[]; total: number }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const id = useId()
-  const number = new Intl.NumberFormat(i18n.language)
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 })
+  const language = currentLanguage()
+  const number = (value: number) => formatNumber(value, language)
+  const percent = (share: number) => formatPercent(share, language)
   const largest = bars.reduce<ChartBar | null>((best, bar) => (best === null || bar.count > best.count ? bar : best), null)
   const max = Math.max(1, largest?.count ?? 0)
   const summary =
     total === 0 || largest === null
       ? t('dashboard.charts.summaryEmpty')
-      : t('dashboard.charts.summary', { count: total, total: number.format(total), largest: largest.label, largestCount: number.format(largest.count) })
+      : t('dashboard.charts.summary', { count: total, total: number(total), largest: largest.label, largestCount: number(largest.count) })
 
   return (
     <figure className="bar-chart">
@@ -45,12 +48,12 @@ export function BarChart({ title, bars, total }: { title: string; bars: readonly
             key={bar.key}
             to={bar.href}
             className="bar-chart__link"
-            aria-label={t('dashboard.charts.bar', { label: bar.label, count: bar.count, formatted: number.format(bar.count) })}
+            aria-label={t('dashboard.charts.bar', { label: bar.label, count: bar.count, formatted: number(bar.count) })}
           >
             <span className="bar-chart__label">{bar.label}</span>
             <span className="bar-chart__track" aria-hidden="true">
               <span className="bar-chart__bar" style={{ inlineSize: `${(bar.count / max) * 100}%` }} />
-              <span className="bar-chart__value">{number.format(bar.count)}</span>
+              <span className="bar-chart__value">{number(bar.count)}</span>
             </span>
           </Link>
         ))}
@@ -79,8 +82,8 @@ export function BarChart({ title, bars, total }: { title: string; bars: readonly
                   {bar.label}
                 </Link>
               </th>
-              <td className="numeric">{number.format(bar.count)}</td>
-              <td className="numeric">{percent.format(total === 0 ? 0 : bar.count / total)}</td>
+              <td className="numeric">{number(bar.count)}</td>
+              <td className="numeric">{percent(total === 0 ? 0 : bar.count / total)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
+import { currentLanguage } from '@/i18n/i18n'
 import { listFormatters } from '@/lib/format'
 import { daysLate } from '@/lib/lateness'
 import type { RequestListSearch } from '@/lib/request-search'
@@ -35,8 +36,8 @@ export function KeyFigures({ search }: { search: RequestListSearch }) {
 }
 
 function Figure({ figure, search, open }: { figure: KeyFigure; search: RequestListSearch; open: readonly string[] }) {
-  const { t, i18n } = useTranslation()
-  const format = listFormatters(i18n.language)
+  const { t } = useTranslation()
+  const format = listFormatters(currentLanguage())
   const view = searchOfFigure(figure, search, new Date(), open)
   // The total of the aggregate is the list's X-Total-Count for the same filters (0002): one call per figure.
   const count = useQuery(dashboardQueries.aggregate(view, 'status'))

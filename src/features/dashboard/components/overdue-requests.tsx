@@ -13,6 +13,7 @@ import { daysLate, latenessBand } from '@/lib/lateness'
 import type { Aggregate } from '@/lib/queries/requests'
 import { dashboardQueries } from '../api/aggregate-requests'
 import { overdueQueries, overdueSearch } from '../api/overdue-requests'
+import type { RequestListSearch } from '@/lib/request-search'
 import { operatorQueries } from '@/lib/queries/operator'
 import { existingStatusesQuery, openStatuses } from '@/lib/queries/statuses'
 import { groupsInView, listHref, searchOfGroup } from '../chart-groups'
@@ -67,7 +68,7 @@ function groupRows(
  * by type or customer reference; the counts per type as a chart; the rows as CSV.
  */
 export function OverdueRequests() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
   const grouping: Grouping = GROUPINGS.find((value) => value === params.get('groupBy')) ?? 'lateness'
   // Open is every status that exists but the operator's closed ones (docs/decisions/0028-tolerant-reader.md).
@@ -77,7 +78,7 @@ export function OverdueRequests() {
   const list = useQuery(overdueQueries.list(search, traits.data?.pageSizeMax))
   const byType = useQuery(dashboardQueries.aggregate(search, 'type'))
   const [exported, setExported] = useState<number | null>(null)
-  const format = listFormatters(i18n.language)
+  const format = listFormatters(currentLanguage())
   const catalog = useQuery(catalogQueries.all(currentLanguage()))
   const typeName = typeNamer(catalog.data)
   const now = new Date()
@@ -120,27 +121,14 @@ export function OverdueRequests() {
         <ChartPanel title={t('dashboard.overdue.byType')} query={byType} bars={typeBars} />
       </section>
 
-      <div className="overdue__toolbar">
-        <label className="field">
-          {t('dashboard.overdue.groupBy')}
-          <select value={grouping} onChange={(event) => setParams(event.target.value === 'lateness' ? {} : { groupBy: event.target.value }, { replace: true })}>
-            {GROUPINGS.map((value) => (
-              <option key={value} value={value}>
-                {t(`dashboard.overdue.grouping.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" className="button button--secondary" disabled={readable.length === 0} onClick={() => exportCsv(readable)}>
-          {t('dashboard.overdue.export')}
-        </button>
-        <p role="status" className="muted">
-          {exported !== null && t('dashboard.overdue.exported', { count: exported, formatted: format.number(exported) })}
-        </p>
-        <Link to={listHref(search)}>{t('dashboard.overdue.openInList')}</Link>
-        {/* The API marks requests completed late as overdue too; they need no chasing, so they are only a link. */}
-        <Link to={listHref({ ...search, status: ['COMPLETED'] })}>{t('dashboard.overdue.deliveredLate')}</Link>
-      </div>
+      <OverdueToolbar
+        grouping={grouping}
+        onGroupBy={(value) => setParams(value === 'lateness' ? {} : { groupBy: value }, { replace: true })}
+        exportable={readable.length > 0}
+        onExport={() => exportCsv(readable)}
+        exported={exported}
+        search={search}
+      />
 
       {list.isError && !data ? (
         <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />
@@ -153,59 +141,7 @@ export function OverdueRequests() {
           {data.total > data.items.length && (
             <p>{t('dashboard.overdue.truncated', { shown: format.number(data.items.length), total: format.number(data.total) })}</p>
           )}
-          <div className="table-scroll">
-            <table className="table table--stack overdue__table">
-              <caption>{t('dashboard.overdue.caption', { count: data.items.length, formatted: format.number(data.items.length) })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('dashboard.column.id')}</th>
-                  <th scope="col">{t('dashboard.column.name')}</th>
-                  <th scope="col">{t('dashboard.column.customerReference')}</th>
-                  <th scope="col">{t('dashboard.column.type')}</th>
-                  <th scope="col">{t('dashboard.column.status')}</th>
-                  <th scope="col">{t('dashboard.column.requestedAt')}</th>
-                  <th scope="col" className="numeric">
-                    {t('dashboard.column.daysLate')}
-                  </th>
-                </tr>
-              </thead>
-              {groupRows(readable, grouping, groupTitle, now).map((group) => (
-                <tbody key={group.key}>
-                  {group.title !== null && (
-                    <tr>
-                      <th scope="rowgroup" colSpan={7}>
-                        {t('dashboard.overdue.groupTitle', { group: group.title, count: group.rows.length, formatted: format.number(group.rows.length) })}
-                      </th>
-                    </tr>
-                  )}
-                  {group.rows.map((row) => {
-                    const late = row.keyDates ? daysLate(row.keyDates.requestedAt, now) : 0
-                    return (
-                      <tr key={row.id}>
-                        <th scope="row" className="stack-head">
-                          <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>
-                        </th>
-                        <td translate="no" className="stack-full">
-                          {row.name}
-                        </td>
-                        <td data-label={t('dashboard.column.customerReference')}>{row.customerReference ?? ''}</td>
-                        <td data-label={t('dashboard.column.type')}>{row.type && <span title={row.type}>{typeName(row.type)}</span>}</td>
-                        <td className="stack-head">{row.status && <span title={row.status}>{codeText(t, 'dashboard', 'status', row.status)}</span>}</td>
-                        <td data-label={t('dashboard.column.requestedAt')}>{row.keyDates && format.day(row.keyDates.requestedAt)}</td>
-                        <td
-                          className="numeric stack-head overdue__late"
-                          data-label={t('dashboard.column.daysLate')}
-                          aria-label={t('dashboard.overdue.daysLate', { count: late })}
-                        >
-                          {format.number(late)}
-                        </td>
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              ))}
-            </table>
-          </div>
+          <OverdueTable groups={groupRows(readable, grouping, groupTitle, now)} count={data.items.length} typeName={typeName} now={now} />
           {unreadable.length > 0 && (
             <ul className="overdue__unreadable">
               {unreadable.map((row) => (
@@ -215,6 +151,111 @@ export function OverdueRequests() {
           )}
         </>
       )}
+    </div>
+  )
+}
+
+type OverdueGroup = ReturnType<typeof groupRows>[number]
+
+/** The overdue requests, in their groups, with how late each is. */
+function OverdueTable({ groups, count, typeName, now }: { groups: OverdueGroup[]; count: number; typeName: (type: string) => string; now: Date }) {
+  const { t } = useTranslation()
+  const format = listFormatters(currentLanguage())
+  return (
+    <div className="table-scroll">
+      <table className="table table--stack overdue__table">
+        <caption>{t('dashboard.overdue.caption', { count, formatted: format.number(count) })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('dashboard.column.id')}</th>
+            <th scope="col">{t('dashboard.column.name')}</th>
+            <th scope="col">{t('dashboard.column.customerReference')}</th>
+            <th scope="col">{t('dashboard.column.type')}</th>
+            <th scope="col">{t('dashboard.column.status')}</th>
+            <th scope="col">{t('dashboard.column.requestedAt')}</th>
+            <th scope="col" className="numeric">
+              {t('dashboard.column.daysLate')}
+            </th>
+          </tr>
+        </thead>
+        {groups.map((group) => (
+          <tbody key={group.key}>
+            {group.title !== null && (
+              <tr>
+                <th scope="rowgroup" colSpan={7}>
+                  {t('dashboard.overdue.groupTitle', { group: group.title, count: group.rows.length, formatted: format.number(group.rows.length) })}
+                </th>
+              </tr>
+            )}
+            {group.rows.map((row) => (
+              <OverdueRow key={row.id} row={row} typeName={typeName} now={now} />
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  )
+}
+
+function OverdueRow({ row, typeName, now }: { row: OverdueGroup['rows'][number]; typeName: (type: string) => string; now: Date }) {
+  const { t } = useTranslation()
+  const format = listFormatters(currentLanguage())
+  const late = row.keyDates ? daysLate(row.keyDates.requestedAt, now) : 0
+  return (
+    <tr>
+      <th scope="row" className="stack-head">
+        <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>
+      </th>
+      <td translate="no" className="stack-full">
+        {row.name}
+      </td>
+      <td data-label={t('dashboard.column.customerReference')}>{row.customerReference ?? ''}</td>
+      <td data-label={t('dashboard.column.type')}>{row.type && <span title={row.type}>{typeName(row.type)}</span>}</td>
+      <td className="stack-head">{row.status && <span title={row.status}>{codeText(t, 'dashboard', 'status', row.status)}</span>}</td>
+      <td data-label={t('dashboard.column.requestedAt')}>{row.keyDates && format.day(row.keyDates.requestedAt)}</td>
+      <td
+        className="numeric stack-head overdue__late"
+        data-label={t('dashboard.column.daysLate')}
+        aria-label={t('dashboard.overdue.daysLate', { count: late })}
+      >
+        {format.number(late)}
+      </td>
+    </tr>
+  )
+}
+
+/** How the rows are grouped, the export, and the ways to the list. */
+function OverdueToolbar(props: {
+  grouping: Grouping
+  onGroupBy: (value: string) => void
+  exportable: boolean
+  onExport: () => void
+  exported: number | null
+  search: RequestListSearch
+}) {
+  const { t } = useTranslation()
+  const format = listFormatters(currentLanguage())
+  return (
+    <div className="overdue__toolbar">
+      <label className="field">
+        {t('dashboard.overdue.groupBy')}
+        <select value={props.grouping} onChange={(event) => props.onGroupBy(event.target.value)}>
+          {GROUPINGS.map((value) => (
+            <option key={value} value={value}>
+              {t(`dashboard.overdue.grouping.${value}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="button button--secondary" disabled={!props.exportable} onClick={props.onExport}>
+        {t('dashboard.overdue.export')}
+      </button>
+      <p role="status" className="muted">
+        {props.exported !== null && t('dashboard.overdue.exported', { count: props.exported, formatted: format.number(props.exported) })}
+      </p>
+      <Link to={listHref(props.search)}>{t('dashboard.overdue.openInList')}</Link>
+      {/* The API marks requests completed late as overdue too; they need no chasing, so they are only a link. */}
+      <Link to={listHref({ ...props.search, status: ['COMPLETED'] })}>{t('dashboard.overdue.deliveredLate')}</Link>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
+import { currentLanguage } from '@/i18n/i18n'
 import { listFormatters } from '@/lib/format'
 import { changesSinceLastLook, rememberSeen, seenState } from '@/lib/seen-requests'
 import type { RequestListSearch } from '@/lib/request-search'
@@ -19,8 +20,8 @@ const SHOWN = 8
  * words ("Changed: was In progress"), so that a screen reader says it too (docs/decisions/0025).
  */
 export function RecentChanges({ search, person, typeName }: { search: RequestListSearch; person: string | null; typeName: (type: string) => string }) {
-  const { t, i18n } = useTranslation()
-  const format = listFormatters(i18n.language)
+  const { t } = useTranslation()
+  const format = listFormatters(currentLanguage())
   const view = { ...search, sort: '-updatedAt', page: 1 }
   const recent = useQuery(dashboardRequestQueries.first(view))
   const rows = useMemo(() => (recent.data ? recent.data.items.slice(0, SHOWN) : null), [recent.data])

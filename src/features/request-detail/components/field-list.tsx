@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 import { currentLanguage } from '@/i18n/i18n'
-import { boundedJsonText } from '@/lib/format'
+import { boundedJsonText, formatNumber } from '@/lib/format'
 
 /**
  * How many levels of objects and lists the page lays out; deeper values are folded behind a disclosure as JSON
@@ -47,7 +47,7 @@ export function JsonValue({ value, name, depth = 0 }: { value: unknown; name?: s
   if (value === null || value === undefined) return <>{t('requestDetail.notGiven')}</>
   if (typeof value === 'boolean') return <>{value ? t('requestDetail.yes') : t('requestDetail.no')}</>
   if (typeof value === 'number') {
-    const number = new Intl.NumberFormat(language).format(value)
+    const number = formatNumber(value, language)
     return <>{name === 'bandwidthMbps' ? t('requestDetail.bandwidth', { value: number }) : number}</>
   }
   if (typeof value === 'string') return <>{value}</>

@@ -37,36 +37,7 @@ export function RequestProperties({ request }: { request: Request }) {
 
   return (
     <>
-      {location && (
-        <PropertySection title={t('requestDetail.sections.site')}>
-          <FieldList
-            fields={[
-              { label: label('siteName'), value: location.name },
-              {
-                label: label('address'),
-                value: location.address && (
-                  <>
-                    <span className="line">{location.address.street}</span>
-                    {location.address.extendedStreet && <span className="line">{location.address.extendedStreet}</span>}
-                    <span className="line">
-                      {location.address.postalCode} {location.address.city}
-                    </span>
-                    {location.address.country && <span className="line">{formatCountry(location.address.country, language)}</span>}
-                  </>
-                ),
-              },
-              { label: label('building'), value: location.building },
-              { label: label('residence'), value: location.residence },
-              { label: label('floor'), value: location.floor },
-              { label: label('stair'), value: location.stair },
-              { label: label('room'), value: location.room },
-              { label: label('localCompany'), value: location.localCompany },
-              { label: label('localCompanyLegalNumber'), value: location.localCompanyLegalNumber },
-              { label: label('siteId'), value: location.id },
-            ]}
-          />
-        </PropertySection>
-      )}
+      {location && <SiteSection location={location} />}
       {contact && (
         <PropertySection title={t('requestDetail.sections.contact')}>
           <FieldList
@@ -109,5 +80,42 @@ export function RequestProperties({ request }: { request: Request }) {
         </PropertySection>
       )}
     </>
+  )
+}
+
+/** Where the service is delivered: the site, its address and what locates it inside. */
+function SiteSection({ location }: { location: NonNullable<Request['properties']['location']> }) {
+  const { t } = useTranslation()
+  const language = currentLanguage()
+  const label = (key: string) => t(`requestDetail.fields.${key}`)
+  return (
+    <PropertySection title={t('requestDetail.sections.site')}>
+      <FieldList
+        fields={[
+          { label: label('siteName'), value: location.name },
+          {
+            label: label('address'),
+            value: location.address && (
+              <>
+                <span className="line">{location.address.street}</span>
+                {location.address.extendedStreet && <span className="line">{location.address.extendedStreet}</span>}
+                <span className="line">
+                  {location.address.postalCode} {location.address.city}
+                </span>
+                {location.address.country && <span className="line">{formatCountry(location.address.country, language)}</span>}
+              </>
+            ),
+          },
+          { label: label('building'), value: location.building },
+          { label: label('residence'), value: location.residence },
+          { label: label('floor'), value: location.floor },
+          { label: label('stair'), value: location.stair },
+          { label: label('room'), value: location.room },
+          { label: label('localCompany'), value: location.localCompany },
+          { label: label('localCompanyLegalNumber'), value: location.localCompanyLegalNumber },
+          { label: label('siteId'), value: location.id },
+        ]}
+      />
+    </PropertySection>
   )
 }

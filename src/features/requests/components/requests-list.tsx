@@ -43,7 +43,7 @@ import { DroppedNotice } from '@/components/ui/dropped-notice'
  * being left stays on screen while the next one loads, and the next page is fetched ahead.
  */
 export function RequestsList({ person }: { person: string | null }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const [searchParams, setSearchParams] = useSearchParams()
   const location = useLocation()
   const search = parseListSearch(searchParams)
@@ -57,7 +57,7 @@ export function RequestsList({ person }: { person: string | null }) {
   const queryClient = useQueryClient()
   const list = useQuery(requestQueries.list(search, fields))
   const catalog = useQuery(catalogQueries.all(currentLanguage()))
-  const format = listFormatters(i18n.language)
+  const format = listFormatters(currentLanguage())
   const typeName = typeNamer(catalog.data)
 
   // "All requests" on a request page comes back to this very view (docs/decisions/0025).
