@@ -19,8 +19,6 @@ const config: KnipConfig = {
   // Lighthouse's own dependencies, which bench/network.ts drives directly at the versions Lighthouse brings.
   ignoreDependencies: ['chrome-launcher', 'puppeteer-core'],
   ignoreExportsUsedInFile: true,
-  // Being split along its concerns by another change: its unused exports are removed with it.
-  ignoreIssues: { 'src/features/create-request/**': ['exports', 'types'] },
 }
 
 export default config

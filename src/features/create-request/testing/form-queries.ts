@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 
 /** Queries of the generated forms for route tests, by role and label as a person finds them. */
@@ -43,4 +43,3 @@ export function dateValue(label = 'Requested date'): string {
   return picker?.querySelector<HTMLInputElement>('input[type="hidden"]')?.value ?? ''
 }
 
-export { screen }
