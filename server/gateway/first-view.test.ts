@@ -153,6 +153,8 @@ describe('the gateway’s first view of a page', () => {
       JSON.stringify({
         'src/app/routes/requests.tsx': { file: 'assets/requests.js', css: ['assets/requests.css'] },
         'src/app/routes/home.tsx': { file: 'assets/home.js', css: ['assets/home.css'] },
+        'src/app/routes/new-request.tsx': { file: 'assets/new-request.js' },
+        'src/form.tsx': { file: 'assets/form.js', css: ['assets/form.css'] },
       }),
     )
     writeFileSync(
@@ -160,6 +162,7 @@ describe('the gateway’s first view of a page', () => {
       `export const firstViewPages = [
          { path: '/requests', module: 'src/app/routes/requests.tsx' },
          { path: '/', module: 'src/app/routes/home.tsx' },
+         { path: '/requests/new', module: 'src/app/routes/new-request.tsx', loads: ['src/form.tsx'] },
        ]
        export const renderFirstView = ${renderer}`,
     )
@@ -240,6 +243,12 @@ describe('the gateway’s first view of a page', () => {
     expect(html).not.toContain('requests.css')
   })
 
+  it('links the styles of what a page’s route loads before its first render (the form’s code)', async () => {
+    const { callSelf } = gateway((path) => (path === '/auth/session' ? sessionAnswer() : ok()))
+    const { html } = await page((await createFirstView(await builds(), callSelf))!, '/requests/new?item=CI-1', good)
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/form.css">')
+  })
+
   it('asks this server only, whatever the page’s code asks', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { calls, callSelf } = gateway((path) => (path === '/auth/session' ? sessionAnswer() : ok()))
@@ -290,7 +299,14 @@ describe('the gateway’s first view of a page', () => {
       return null
     }`
     await (await createFirstView(await builds(renderer), callSelf))!.warm()
-    expect((globalThis as { warmed?: string[] }).warmed).toEqual(['en /requests {}[]', 'en / {}[]', 'fr /requests {}[]', 'fr / {}[]'])
+    expect((globalThis as { warmed?: string[] }).warmed).toEqual([
+      'en /requests {}[]',
+      'en / {}[]',
+      'en /requests/new {}[]',
+      'fr /requests {}[]',
+      'fr / {}[]',
+      'fr /requests/new {}[]',
+    ])
     expect(calls).toEqual([])
   })
 
