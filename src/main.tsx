@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, createAppState } from './app/app'
-import { atMostForFirstRender, openedPageLoaded, queriesSettled } from './app/first-render'
+import { atMostForFirstRender, neededCodeLoaded, openedPageLoaded, queriesSettled } from './app/first-render'
 import { createAuthSession } from './features/auth/session'
 import { i18nReady } from './i18n/i18n'
 import { signedInHeaderForFirstRender } from './app/shell/signed-in-part'
@@ -56,7 +56,7 @@ const firstView = container.hasChildNodes()
 const header = signedInHeaderForFirstRender(session.getSnapshot().signedIn)
 void i18nReady.then(async () => {
   const state = createAppState(session)
-  const opened = openedPageLoaded(state.router)
+  const opened = openedPageLoaded(state.router).then(neededCodeLoaded)
   const ready = firstView ? Promise.all([opened.then(() => queriesSettled(state.queryClient)), session.check()]) : opened
   await Promise.all([header, atMostForFirstRender(ready)])
   const app = (

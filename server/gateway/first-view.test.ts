@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { FIRST_VIEW_KEYS, LIST_STORAGE_KEYS } from '@contract/first-view'
-import { createFirstView, FIRST_VIEW_WAIT_MS, readFirstViewCookie, stylesOf, withFirstView, type FirstView } from './first-view'
+import { createFirstView, entryStyles, FIRST_VIEW_WAIT_MS, readFirstViewCookie, readStyles, stylesOf, withFirstView, type FirstView } from './first-view'
 
 const cookie = (value: unknown) => `oc_session=abc; ${FIRST_VIEW_KEYS.cookie}=${encodeURIComponent(JSON.stringify(value))}; other=1`
 
@@ -56,6 +56,28 @@ describe('the page with its first view', () => {
     expect(html).toContain('<p>$& $1</p>')
   })
 
+  it('puts the styles it knows inline where they were linked, the page’s with a disabled link for its chunk loader, the others linked', () => {
+    const entry =
+      '<!doctype html><html lang="en"><head><script>early()</script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>'
+    const inline = new Map([
+      ['/assets/index-1.css', 'body{margin:0}'],
+      ['/assets/requests-1.css', '.list{color:red}'],
+    ])
+    const html = withFirstView(entry, {
+      view: '<main>rows</main>',
+      styles: ['/assets/requests-1.css', '/assets/other.css'],
+      answers: {},
+      language: 'en',
+      inline,
+    })!
+    expect(html).toContain('<script>early()</script><style data-href="/assets/index-1.css">body{margin:0}</style>')
+    expect(html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">')
+    expect(html).toContain(
+      '<style data-href="/assets/requests-1.css">.list{color:red}</style><link rel="stylesheet" crossorigin href="/assets/requests-1.css" disabled>',
+    )
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/other.css"></head>')
+  })
+
   it('is not made from an index.html without its root', () => {
     expect(withFirstView('<html><head></head><body></body></html>', { view: '<p></p>', styles: [], answers: {}, language: 'en' })).toBeNull()
   })
@@ -71,6 +93,27 @@ describe('the first view’s styles', () => {
     }
     expect(stylesOf(manifest, ['src/app/routes/requests.tsx'])).toEqual(['/assets/requests.css', '/assets/header.css', '/assets/fields.css'])
     expect(() => stylesOf(manifest, ['src/app/routes/gone.tsx'])).toThrow(/no src\/app\/routes\/gone.tsx/)
+  })
+})
+
+describe('the styles a first view puts inline', () => {
+  it('are the entry’s and the files’ own text, one that could close its element left out', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const dir = mkdtempSync(join(tmpdir(), 'first-view-styles-'))
+    try {
+      mkdirSync(join(dir, 'assets'))
+      writeFileSync(join(dir, 'assets', 'a.css'), '.a{color:red}')
+      writeFileSync(join(dir, 'assets', 'b.css'), '.b::after{content:"</style>"}')
+      const texts = await readStyles(dir, ['/assets/a.css', '/assets/b.css', '/assets/gone.css', '/assets/a.css'])
+      expect([...texts]).toEqual([['/assets/a.css', '.a{color:red}']])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    expect(
+      entryStyles({ 'index.html': { file: 'assets/index.js', css: ['assets/index.css'], isEntry: true }, 'x.tsx': { file: 'x.js', css: ['x.css'] } }),
+    ).toEqual(['/assets/index.css'])
   })
 })
 
@@ -110,6 +153,8 @@ describe('the gateway’s first view of a page', () => {
       JSON.stringify({
         'src/app/routes/requests.tsx': { file: 'assets/requests.js', css: ['assets/requests.css'] },
         'src/app/routes/home.tsx': { file: 'assets/home.js', css: ['assets/home.css'] },
+        'src/app/routes/new-request.tsx': { file: 'assets/new-request.js' },
+        'src/form.tsx': { file: 'assets/form.js', css: ['assets/form.css'] },
       }),
     )
     writeFileSync(
@@ -117,6 +162,7 @@ describe('the gateway’s first view of a page', () => {
       `export const firstViewPages = [
          { path: '/requests', module: 'src/app/routes/requests.tsx' },
          { path: '/', module: 'src/app/routes/home.tsx' },
+         { path: '/requests/new', module: 'src/app/routes/new-request.tsx', loads: ['src/form.tsx'] },
        ]
        export const renderFirstView = ${renderer}`,
     )
@@ -197,6 +243,12 @@ describe('the gateway’s first view of a page', () => {
     expect(html).not.toContain('requests.css')
   })
 
+  it('links the styles of what a page’s route loads before its first render (the form’s code)', async () => {
+    const { callSelf } = gateway((path) => (path === '/auth/session' ? sessionAnswer() : ok()))
+    const { html } = await page((await createFirstView(await builds(), callSelf))!, '/requests/new?item=CI-1', good)
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/form.css">')
+  })
+
   it('asks this server only, whatever the page’s code asks', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { calls, callSelf } = gateway((path) => (path === '/auth/session' ? sessionAnswer() : ok()))
@@ -247,7 +299,14 @@ describe('the gateway’s first view of a page', () => {
       return null
     }`
     await (await createFirstView(await builds(renderer), callSelf))!.warm()
-    expect((globalThis as { warmed?: string[] }).warmed).toEqual(['en /requests {}[]', 'en / {}[]', 'fr /requests {}[]', 'fr / {}[]'])
+    expect((globalThis as { warmed?: string[] }).warmed).toEqual([
+      'en /requests {}[]',
+      'en / {}[]',
+      'en /requests/new {}[]',
+      'fr /requests {}[]',
+      'fr / {}[]',
+      'fr /requests/new {}[]',
+    ])
     expect(calls).toEqual([])
   })
 

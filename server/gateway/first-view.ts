@@ -96,21 +96,41 @@ function scriptJson(value: unknown): string {
 }
 
 /**
- * index.html with the first view in #root, its styles linked (the page would add the same links as its chunks load,
- * and does not add them twice), the answers before the early start, and the page's language.
+ * index.html with the first view in #root, its styles inline, the answers before the early start, and the page's
+ * language. Each style known in `inline` (the entry's and the page's, docs/decisions/0026-first-view.md, amended
+ * 2026-11-27) is a <style> where its link was, so that nothing but the HTML holds the first paint on a slow link; the
+ * page's own styles keep a disabled link besides (never fetched), which the page's chunk loader takes for the style
+ * already there. A style not in `inline` stays a link.
  */
 export function withFirstView(
   indexHtml: string,
-  page: { view: string; styles: string[]; answers: Record<string, FirstViewAnswer>; language: string },
+  page: { view: string; styles: string[]; answers: Record<string, FirstViewAnswer>; language: string; inline?: ReadonlyMap<string, string> },
 ): string | null {
   if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('</head>') || !indexHtml.includes('<head>')) return null
-  const links = page.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')
+  const inline = page.inline ?? new Map<string, string>()
+  const styleOf = (href: string) => `<style data-href="${href}">${inline.get(href)}</style>`
+  const links = page.styles
+    .map((href) =>
+      inline.has(href) ? `${styleOf(href)}<link rel="stylesheet" crossorigin href="${href}" disabled>` : `<link rel="stylesheet" crossorigin href="${href}">`,
+    )
+    .join('')
   // Replaced by functions: a `$` in the data or the view is text, not a replacement pattern.
   return indexHtml
     .replace(/<html lang="[a-z]+"/, () => `<html lang="${page.language}"`)
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (link, href: string) => (inline.has(href) ? styleOf(href) : link))
     .replace('<head>', () => `<head><script type="application/json" id="${FIRST_VIEW_KEYS.answersId}">${scriptJson(page.answers)}</script>`)
     .replace('</head>', () => `${links}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.view}</div>`)
+}
+
+/** The text of each style of the build that a first view may inline, by address; one that could end its <style> is left out. */
+export async function readStyles(spaDir: string, hrefs: Iterable<string>): Promise<Map<string, string>> {
+  const texts = new Map<string, string>()
+  for (const href of new Set(hrefs)) {
+    const text = await readFile(join(resolve(spaDir), href), 'utf8').catch(() => null)
+    if (text !== null && !/<\/style/i.test(text)) texts.set(href, text)
+  }
+  return texts
 }
 
 /** Vite's build manifest: each source module's chunk, its styles and the chunks it imports. */
@@ -134,6 +154,11 @@ export function stylesOf(manifest: Manifest, modules: string[]): string[] {
   return [...styles]
 }
 
+/** The entry's own styles (index.html links them). */
+export function entryStyles(manifest: Manifest): string[] {
+  return Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.css ?? []).map((css) => `/${css}`) : []))
+}
+
 /**
  * The first view of the pages that have one (the requests list), given how to call this server in-process. Null when
  * the SPA's server build is absent (`npm run build` makes it): the pages then render in the browser alone.
@@ -149,7 +174,8 @@ export async function createFirstView(
   if (!existsSync(entry) || !existsSync(manifestPath)) return null
   const renderer = (await import(pathToFileURL(entry).href)) as FirstViewRenderer
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest
-  const pages = new Map(renderer.firstViewPages.map((page) => [page.path, stylesOf(manifest, [page.module])]))
+  const pages = new Map(renderer.firstViewPages.map((page) => [page.path, stylesOf(manifest, [page.module, ...(page.loads ?? [])])]))
+  const inline = await readStyles(dist.spa, [...entryStyles(manifest), ...[...pages.values()].flat()])
 
   return {
     warm: () => warmUp(renderer),
@@ -200,7 +226,7 @@ export async function createFirstView(
         const rendered = await renderer.renderFirstView({ url, prefs, session: session.data, ask })
         if (rendered === null) return null
         const answers = { '/auth/session': sessionAnswer, ...rendered.answers }
-        return withFirstView(await indexHtml(), { view: rendered.view, styles, answers, language: prefs.language })
+        return withFirstView(await indexHtml(), { view: rendered.view, styles, answers, language: prefs.language, inline })
       })()
       let timer: NodeJS.Timeout | undefined
       const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FIRST_VIEW_WAIT_MS)))

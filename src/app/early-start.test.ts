@@ -77,6 +77,25 @@ describe('the early start and the gateway’s first view', () => {
     },
   )
 
+  it('with a first view, preloads the page’s chunks but not its styles (inline in the HTML), and builds the formatters only once the view is painted', () => {
+    signIn()
+    givenAnswers({})
+    const later = vi.spyOn(window, 'requestAnimationFrame')
+    const format = vi.spyOn(Intl, 'DateTimeFormat')
+    startAt('/requests/new')
+    expect(preloaded()).toHaveLength(2)
+    expect(document.head.querySelector('link[rel=preload]')).toBeNull()
+    // jsdom's document has been parsed already: a change of its state is what the early start waits for.
+    expect(later).not.toHaveBeenCalled()
+    document.dispatchEvent(new Event('readystatechange'))
+    expect(later).toHaveBeenCalledTimes(1)
+    document.dispatchEvent(new Event('readystatechange'))
+    expect(later).toHaveBeenCalledTimes(1)
+    expect(format).not.toHaveBeenCalled()
+    later.mockRestore()
+    format.mockRestore()
+  })
+
   it.each(['/requests', '/'])('hands the page at %s the answers the gateway wrote into the HTML, once, in the page’s language', async (path) => {
     signIn()
     givenAnswers({ [LIST]: { status: 200, headers: { 'X-Total-Count': '7', 'X-OAPI-Request-Id': 'r-1' }, body: '[]' } })

@@ -43,3 +43,25 @@ export function queriesSettled(queryClient: QueryClient): Promise<void> {
     })
   })
 }
+
+/** Code a page's first render needs beyond its route's module (a part its loader starts), by the loader that started it. */
+const neededCode = new Set<Promise<unknown>>()
+
+/**
+ * Says that the opened page's first render needs `load` (say, the form's code, which its route starts with its data):
+ * the first render waits for it as for the page's module, so that a first view hydrates the very component the gateway
+ * rendered (docs/decisions/0026-first-view.md, amended 2026-11-27). A load that fails is waited for no longer.
+ */
+export function firstRenderNeeds(load: Promise<unknown>): void {
+  const settled = load.then(
+    () => undefined,
+    () => undefined,
+  )
+  neededCode.add(settled)
+  void settled.then(() => neededCode.delete(settled))
+}
+
+/** Resolves once the code the opened page said it needs has loaded (or failed). */
+export function neededCodeLoaded(): Promise<void> {
+  return Promise.all([...neededCode]).then(() => undefined)
+}

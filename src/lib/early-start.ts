@@ -107,26 +107,38 @@ export function earlyStart(config: EarlyStartConfig): void {
       if (match) opened = config.pages[i]
     }
     if (!opened) return
+    // The gateway rendered the page's first view: its answers to the page's first calls are in the HTML, before this
+    // script (server/gateway/first-view.ts); the page takes them instead of asking again. Its styles are in the HTML
+    // too, inline (docs/decisions/0026-first-view.md, amended 2026-11-27): nothing to fetch for them.
+    const given = document.getElementById(config.firstViewAnswersId)
     const scripts = opened.scripts.concat(opened.messages[language] ?? [])
     for (let i = 0; i < scripts.length; i++) link('modulepreload', scripts[i]!)
-    for (let i = 0; i < opened.styles.length; i++) link('preload', opened.styles[i]!)
+    if (!given) for (let i = 0; i < opened.styles.length; i++) link('preload', opened.styles[i]!)
     // The first Intl formatter of a tab loads the runtime's locale and time zone data: about 40 ms of a desktop's CPU,
     // four times that on a phone, which every signed-in page paid in its first render with data (src/lib/format.ts).
-    // Paid here, in a task of its own, it falls while the entry is still on the network and the page has nothing to do.
+    // Paid here, in a task of its own, it falls while the entry is still on the network and the page has nothing to do;
+    // with a first view, once the view is painted (the HTML parsed, then a frame), never before its first paint.
     const locale = language
-    setTimeout(() => {
-      try {
-        new Intl.NumberFormat(locale).format(0)
-        new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(0)
-        new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0)
-      } catch {
-        // A runtime without Intl's styles: the page formats as it can.
-      }
+    const warm = () =>
+      setTimeout(() => {
+        try {
+          new Intl.NumberFormat(locale).format(0)
+          new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(0)
+          new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0)
+        } catch {
+          // A runtime without Intl's styles: the page formats as it can.
+        }
+      })
+    if (!given) {
+      warm()
+      return
+    }
+    let painted = false
+    document.addEventListener('readystatechange', () => {
+      if (painted || document.readyState === 'loading') return
+      painted = true
+      requestAnimationFrame(warm)
     })
-    // The gateway rendered the page's first view: its answers to the page's first calls are in the HTML, before this
-    // script (server/gateway/first-view.ts); the page takes them instead of asking again.
-    const given = document.getElementById(config.firstViewAnswersId)
-    if (!given) return
     const answers = JSON.parse(given.textContent ?? '{}') as Record<string, FirstViewAnswer>
     const handed: Record<string, EarlyResponse> = {}
     for (const address in answers) {
