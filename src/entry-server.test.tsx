@@ -55,39 +55,15 @@ describe('a page’s first view', () => {
   // The first render loads the pages' code and messages, which may take longer than a render waits on a busy machine:
   // done once before, as the gateway does at start (FirstView.warm).
   beforeAll(async () => {
-    for (const path of ['/requests', '/', '/requests/new?item=item-1'])
+    for (const path of ['/requests', '/'])
       await renderFirstView({ url: new URL(path, url), prefs: { language: 'en', timeZone: 'UTC', storage: {} }, session, ask: operator().ask })
   }, 60_000)
 
-  it('is the list, the dashboard and a creation form, each with its route’s module (the form’s code besides)', () => {
+  it('is the list and the dashboard, each with its route’s module', () => {
     expect(firstViewPages).toEqual([
       { path: '/requests', module: 'src/app/routes/requests.tsx' },
       { path: '/', module: 'src/app/routes/home.tsx' },
-      { path: '/requests/new', module: 'src/app/routes/new-request.tsx', loads: ['src/features/create-request/components/create-request-page.tsx'] },
     ])
-  })
-
-  it('is a catalog item’s form, from the item’s answer, its contracts typed when /me lists none', async () => {
-    const item = { ...catalogItem, id: 'CI-1', name: 'Internet <access>' }
-    const { ask, asked } = operator((address) => {
-      if (address.startsWith('/api/ordering/v3/catalogItems/CI-1')) return json(item)
-      if (address === '/api/ordering/v3/me') return { status: 503, headers: {}, body: '' }
-      return undefined
-    })
-    const made = await renderFirstView({
-      url: new URL('http://console.example/requests/new?item=CI-1'),
-      prefs: { language: 'en', timeZone: 'UTC', storage: {} },
-      session,
-      ask,
-    })
-    expect(asked).toContain('/api/ordering/v3/catalogItems/CI-1')
-    expect(made?.view).toContain('aria-label="Request form"')
-    expect(made?.view).toContain('Internet &lt;access&gt;')
-    expect(made?.view).toContain('Send the request')
-    expect(made?.view).not.toContain('Preparing the form')
-    expect(made?.answers['/api/ordering/v3/catalogItems/CI-1']?.status).toBe(200)
-    // /me failed: not handed on, so the page asks for it itself; the form did not wait for it.
-    expect(made?.answers['/api/ordering/v3/me']).toBeUndefined()
   })
 
   it('is no form started from a request, nor the chooser: those render in the browser', async () => {

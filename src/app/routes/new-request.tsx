@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react'
-import type { CreateRequestPage as CreateRequestPageType } from '@/features/create-request/components/create-request-page'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
@@ -18,14 +17,10 @@ import { searchParamsOf, type RouteModule } from '../route-loaders'
 
 // The forms' code (the schema reader, react-hook-form) loads when a form opens: asked for with the form's data, as the
 // route starts, rather than once the page first renders (its validator comes after, docs/decisions/0024-delivery.md).
-/** The form's code once loaded: rendered as is, so that a first view hydrates without suspending (0026). */
-let formPage: { CreateRequestPage: typeof CreateRequestPageType } | undefined
-const loadFormPage = () =>
-  import('@/features/create-request/components/create-request-page').then((module) => {
-    formPage = module
-    return module
-  })
-const LazyCreateRequestPage = lazy(async () => ({ default: (await loadFormPage()).CreateRequestPage }))
+const loadFormPage = () => import('@/features/create-request/components/create-request-page')
+// One component for the form's whole life: switching to the loaded module's own component once it came would mount
+// the form a second time, and lose what was typed.
+const CreateRequestPage = lazy(async () => ({ default: (await loadFormPage()).CreateRequestPage }))
 
 const NO_CONTRACTS: readonly { number: string; name: string }[] = []
 
@@ -59,8 +54,6 @@ function NewRequestRoute() {
       </>
     )
   }
-  // The same boundary whether the code is there or not: the gateway's first view has it, and so does the page it hydrates.
-  const CreateRequestPage = formPage?.CreateRequestPage ?? LazyCreateRequestPage
   return (
     <Suspense fallback={loading}>
       <CreateRequestPage
@@ -83,7 +76,7 @@ export const route: RouteModule = {
     const from = params.get('from')
     start(meQueries.me())
     // A load that fails here fails again where the page renders it, which says so. The first render waits for it, as
-    // for the route's module: the form then shows in that render, and a first view hydrates in place (0026).
+    // for the route's module (docs/decisions/0024-delivery.md).
     if (item || (isAction(params.get('action')) && from)) firstRenderNeeds(loadFormPage())
     if (from) start(requestQueries.detail(from))
     if (item && !from) start(catalogQueries.detail(item, currentLanguage()))
