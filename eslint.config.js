@@ -76,15 +76,14 @@ export default tseslint.config(
   {
     // Handlers a newcomer finds by name: no server function longer than about 80 lines; a route is a named function of its
     // module (docs/decisions/0036-server-handlers-by-name.md). The SPA's functions and components too, split along their
-    // concerns (0037). Tests and their helpers aside; the bulk order's and the list's components are being reworked by
-    // their features and come under the rule when they land.
+    // concerns (0037). Tests and their helpers aside; the list's components are being reworked by their feature and come
+    // under the rule when they land.
     files: ['server/**/*.ts', 'src/**/*.{ts,tsx}'],
     ignores: [
       'server/**/*.test.ts',
       'server/**/test-support.ts',
       'server/**/*-test-support.ts',
       'src/**/*.test.{ts,tsx}',
-      'src/features/bulk-order/**',
       'src/features/requests/components/{filters-form,requests-list,requests-table}.tsx',
       // A closure over the session's state (174 lines): still to be split into its parts (hint, tabs, sign-in library).
       'src/features/auth/session.ts',
@@ -95,10 +94,9 @@ export default tseslint.config(
     // One way each (docs/decisions/0037-one-way-each.md): the language is read as `currentLanguage()` (src/i18n/i18n.ts)
     // and nowhere else; dates, times and numbers are written by src/lib/format.ts, in one style per language.
     // Intl.DisplayNames, Collator and PluralRules name countries, sort and choose plurals: they stay where they are.
-    // The bulk order's own calls are being routed by its feature (left out here until then); the early start is an
-    // inline script, which can import nothing.
+    // The early start is an inline script, which can import nothing.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/features/bulk-order/**'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',

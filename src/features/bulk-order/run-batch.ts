@@ -58,6 +58,45 @@ export interface RunOptions {
 
 const CUT = 'cut' as const
 
+/** What settling a row may change: its record, the queue of rows to send, and the pace of every row. */
+interface SettleStep {
+  update: (number: number, change: Partial<BatchRow>) => void
+  queue: number[]
+  pacer: Pacer
+  now: () => number
+}
+
+/** A row's answer recorded: created, refused, unverified, or queued again (proved not to have arrived, or throttled). */
+function settleRow(row: BatchRow, outcome: RowOutcome, { update, queue, pacer, now }: SettleStep): void {
+  switch (outcome.kind) {
+    case 'created':
+    case 'found':
+      update(row.number, { state: 'created', id: outcome.id, refusal: undefined })
+      return
+    case 'notCreated': {
+      const resent = (row.resent ?? 0) + 1
+      if (resent > MAX_RESENDS) update(row.number, { state: 'refused', refusal: refusalOf(outcome.error), resent })
+      else {
+        update(row.number, { state: 'waiting', since: undefined, resent })
+        queue.push(row.number)
+      }
+      return
+    }
+    case 'refused':
+      if (isThrottled(outcome.error) && !isQuotaSpent(outcome.error)) {
+        pacer.holdUntil(now() + Math.max(1, outcome.error.retryAfterSeconds ?? 1) * 1000)
+        update(row.number, { state: 'waiting', since: undefined })
+        queue.push(row.number)
+        return
+      }
+      update(row.number, { state: 'refused', refusal: refusalOf(outcome.error) })
+      return
+    case 'unverified':
+    case 'unverifiable':
+      update(row.number, { state: 'unverified', refusal: refusalOf(outcome.error) })
+  }
+}
+
 /** Runs the batch until every row is settled or the signal stops it; answers the record as it stands. */
 export async function runBatch(start: BatchRecord, options: RunOptions): Promise<BatchRecord> {
   let record = start
@@ -74,35 +113,7 @@ export async function runBatch(start: BatchRecord, options: RunOptions): Promise
   if (options.cutOff?.aborted) cut()
   const stopped = () => options.signal.aborted || inFlight.signal.aborted
 
-  const settle = (row: BatchRow, outcome: RowOutcome) => {
-    switch (outcome.kind) {
-      case 'created':
-      case 'found':
-        update(row.number, { state: 'created', id: outcome.id, refusal: undefined })
-        return
-      case 'notCreated': {
-        const resent = (row.resent ?? 0) + 1
-        if (resent > MAX_RESENDS) update(row.number, { state: 'refused', refusal: refusalOf(outcome.error), resent })
-        else {
-          update(row.number, { state: 'waiting', since: undefined, resent })
-          queue.push(row.number)
-        }
-        return
-      }
-      case 'refused':
-        if (isThrottled(outcome.error) && !isQuotaSpent(outcome.error)) {
-          options.pacer.holdUntil(now() + Math.max(1, outcome.error.retryAfterSeconds ?? 1) * 1000)
-          update(row.number, { state: 'waiting', since: undefined })
-          queue.push(row.number)
-          return
-        }
-        update(row.number, { state: 'refused', refusal: refusalOf(outcome.error) })
-        return
-      case 'unverified':
-      case 'unverifiable':
-        update(row.number, { state: 'unverified', refusal: refusalOf(outcome.error) })
-    }
-  }
+  const settle = (row: BatchRow, outcome: RowOutcome) => settleRow(row, outcome, { update, queue, pacer: options.pacer, now })
 
   let active = 0
   const worker = async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { clearBatch, isFinished, readBatch, saveBatch, startBatch, type BatchRecord } from './batch-record'
 import { BATCH_PER_SECOND, createPacer } from './pacer'
 import { runBatch, type BatchSendPort } from './run-batch'
@@ -17,7 +17,6 @@ export function useBatch(person: string, port: BatchSendPort) {
   const [state, setState] = useState(() => readBatch(person))
   const controller = useRef<AbortController | null>(null)
   const cutOff = useRef<AbortController | null>(null)
-  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false)
   // The run's copy of the record does not know of a pause that came after it started.
   const paused = useRef(state?.record.paused ?? false)
 
@@ -45,29 +44,7 @@ export function useBatch(person: string, port: BatchSendPort) {
     [person, port],
   )
 
-  useEffect(() => {
-    const resumeLeft = () => {
-      const left = readBatch(person)
-      if (left && !left.record.paused) run(left.record, left.bodies)
-    }
-    resumeLeft()
-    // A lost network stops the run where it stands; its return resumes it, as a reload would.
-    const onOffline = () => {
-      setOffline(true)
-      cutOff.current?.abort()
-    }
-    const onOnline = () => {
-      setOffline(false)
-      const again = () => (running.size > 0 ? setTimeout(again, 100) : resumeLeft())
-      again()
-    }
-    window.addEventListener('offline', onOffline)
-    window.addEventListener('online', onOnline)
-    return () => {
-      window.removeEventListener('offline', onOffline)
-      window.removeEventListener('online', onOnline)
-    }
-  }, [person, run])
+  const offline = useRunLeft(person, run, cutOff)
 
   const start = useCallback(
     (record: BatchRecord, bodies: Record<string, Record<string, unknown>>) => {
@@ -108,4 +85,40 @@ export function useBatch(person: string, port: BatchSendPort) {
   }, [person])
 
   return { batch: state?.record ?? null, offline, start, pause, resume, forget }
+}
+
+/**
+ * A batch left running by a reload or a closed tab goes on as the page opens; a lost network cuts the run off where it
+ * stands and its return resumes it, as a reload would. Answers whether the browser is offline.
+ */
+function useRunLeft(
+  person: string,
+  run: (record: BatchRecord, bodies: Record<string, Record<string, unknown>>) => void,
+  cutOff: RefObject<AbortController | null>,
+) {
+  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false)
+  useEffect(() => {
+    const resumeLeft = () => {
+      const left = readBatch(person)
+      if (left && !left.record.paused) run(left.record, left.bodies)
+    }
+    resumeLeft()
+    // A lost network stops the run where it stands; its return resumes it, as a reload would.
+    const onOffline = () => {
+      setOffline(true)
+      cutOff.current?.abort()
+    }
+    const onOnline = () => {
+      setOffline(false)
+      const again = () => (running.size > 0 ? setTimeout(again, 100) : resumeLeft())
+      again()
+    }
+    window.addEventListener('offline', onOffline)
+    window.addEventListener('online', onOnline)
+    return () => {
+      window.removeEventListener('offline', onOffline)
+      window.removeEventListener('online', onOnline)
+    }
+  }, [person, run, cutOff])
+  return offline
 }

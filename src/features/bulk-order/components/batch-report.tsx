@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { currentLanguage } from '@/i18n/i18n'
 import { useTranslation } from '@/i18n/use-translation'
 import type { TFunction } from '@/i18n/translator'
 import { csvLine } from '@contract/csv'
@@ -55,14 +56,52 @@ export function BatchReport({
   onResume: () => void
   onForget: () => void
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const total = batch.rows.length
-  const done = batch.rows.filter((row) => row.state === 'created' || row.state === 'refused' || row.state === 'unverified').length
+  const done = settledCount(batch)
   const finished = isFinished(batch)
-  const secondsLeft = Math.ceil((total - done) / BATCH_PER_SECOND)
   const lines = reportLines(batch)
-  const listLink = `/requests?${new URLSearchParams({ customerReference: `${batch.prefix}*` })}`
 
+  return (
+    <div className="bulk-order__step card">
+      <h2>{finished ? t('bulkOrder.report.title') : t('bulkOrder.progress.title')}</h2>
+      <p>{t('bulkOrder.report.item', { item: batch.itemName })}</p>
+      <progress className="bulk-order__progress" max={Math.max(total, 1)} value={done} aria-label={t('bulkOrder.progress.label')} />
+      <p role="status">{progressText(batch, lines.length, offline, t)}</p>
+      {!finished && (
+        <button type="button" className="button" onClick={batch.paused ? onResume : onPause}>
+          {batch.paused ? t('bulkOrder.progress.resume') : t('bulkOrder.progress.pause')}
+        </button>
+      )}
+      {finished && <ReportActions batch={batch} lines={lines} onForget={onForget} />}
+      <ReportTable lines={lines} />
+    </div>
+  )
+}
+
+/** Rows the run is done with: created, refused or unverified. */
+function settledCount(batch: BatchRecord): number {
+  return batch.rows.filter((row) => row.state === 'created' || row.state === 'refused' || row.state === 'unverified').length
+}
+
+/** The run's state in words: finished, paused, waiting for the network, or running with the time left. */
+function progressText(batch: BatchRecord, lineCount: number, offline: boolean, t: TFunction): string {
+  const total = batch.rows.length
+  const done = settledCount(batch)
+  const secondsLeft = Math.ceil((total - done) / BATCH_PER_SECOND)
+  return isFinished(batch)
+    ? t('bulkOrder.progress.finished', { created: batch.rows.filter((row) => row.state === 'created').length, count: lineCount })
+    : batch.paused
+      ? t('bulkOrder.progress.paused', { done, total })
+      : offline
+        ? t('bulkOrder.progress.offline', { done, total })
+        : t('bulkOrder.progress.running', { done, total, seconds: formatNumber(secondsLeft, currentLanguage()) })
+}
+
+/** Once the batch is done: the report as CSV or XLSX, the list of its requests, and another batch. */
+function ReportActions({ batch, lines, onForget }: { batch: BatchRecord; lines: readonly ReportLine[]; onForget: () => void }) {
+  const { t } = useTranslation()
+  const listLink = `/requests?${new URLSearchParams({ customerReference: `${batch.prefix}*` })}`
   const table = () => reportTable(lines, t)
   const fileName = `order-report-${batch.id}`
 
@@ -72,80 +111,66 @@ export function BatchReport({
   }
 
   return (
-    <div className="bulk-order__step card">
-      <h2>{finished ? t('bulkOrder.report.title') : t('bulkOrder.progress.title')}</h2>
-      <p>{t('bulkOrder.report.item', { item: batch.itemName })}</p>
-      <progress className="bulk-order__progress" max={Math.max(total, 1)} value={done} aria-label={t('bulkOrder.progress.label')} />
-      <p role="status">
-        {finished
-          ? t('bulkOrder.progress.finished', { created: batch.rows.filter((row) => row.state === 'created').length, count: lines.length })
-          : batch.paused
-            ? t('bulkOrder.progress.paused', { done, total })
-            : offline
-              ? t('bulkOrder.progress.offline', { done, total })
-              : t('bulkOrder.progress.running', { done, total, seconds: formatNumber(secondsLeft, i18n.language) })}
-      </p>
-      {!finished && (
-        <button type="button" className="button" onClick={batch.paused ? onResume : onPause}>
-          {batch.paused ? t('bulkOrder.progress.resume') : t('bulkOrder.progress.pause')}
-        </button>
-      )}
-      {finished && (
-        <p className="bulk-order__actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              downloadCsv(
-                `${CSV_BOM}${table()
-                  .map((row) => csvLine(row))
-                  .join('')}`,
-                `${fileName}.csv`,
-              )
-            }
-          >
-            {t('bulkOrder.report.download')}
-          </button>
-          <button type="button" className="button" onClick={() => void downloadXlsx()}>
-            {t('bulkOrder.report.downloadXlsx')}
-          </button>
-          <Link to={batch.view?.url ?? listLink}>
-            {batch.view ? t('bulkOrder.report.view', { name: batch.view.name }) : t('bulkOrder.report.list', { prefix: batch.prefix })}
-          </Link>
-          <button type="button" className="button" onClick={onForget}>
-            {t('bulkOrder.report.another')}
-          </button>
-        </p>
-      )}
-      <div className="bulk-order__scroll" role="region" aria-labelledby="bulk-order-report" tabIndex={0}>
-        <table className="bulk-order__table">
-          <caption id="bulk-order-report">{t('bulkOrder.report.caption', { count: lines.length })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('bulkOrder.column.row')}</th>
-              <th scope="col">{t('bulkOrder.column.reference')}</th>
-              <th scope="col">{t('bulkOrder.column.outcome')}</th>
+    <p className="bulk-order__actions">
+      <button
+        type="button"
+        className="button"
+        onClick={() =>
+          downloadCsv(
+            `${CSV_BOM}${table()
+              .map((row) => csvLine(row))
+              .join('')}`,
+            `${fileName}.csv`,
+          )
+        }
+      >
+        {t('bulkOrder.report.download')}
+      </button>
+      <button type="button" className="button" onClick={() => void downloadXlsx()}>
+        {t('bulkOrder.report.downloadXlsx')}
+      </button>
+      <Link to={batch.view?.url ?? listLink}>
+        {batch.view ? t('bulkOrder.report.view', { name: batch.view.name }) : t('bulkOrder.report.list', { prefix: batch.prefix })}
+      </Link>
+      <button type="button" className="button" onClick={onForget}>
+        {t('bulkOrder.report.another')}
+      </button>
+    </p>
+  )
+}
+
+/** Each row of the file with its outcome: its request linked, or the sentence of what happened to it. */
+function ReportTable({ lines }: { lines: readonly ReportLine[] }) {
+  const { t } = useTranslation()
+  return (
+    <div className="bulk-order__scroll" role="region" aria-labelledby="bulk-order-report" tabIndex={0}>
+      <table className="bulk-order__table">
+        <caption id="bulk-order-report">{t('bulkOrder.report.caption', { count: lines.length })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('bulkOrder.column.row')}</th>
+            <th scope="col">{t('bulkOrder.column.reference')}</th>
+            <th scope="col">{t('bulkOrder.column.outcome')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.number}>
+              <th scope="row">{line.number}</th>
+              <td>{line.reference}</td>
+              <td>
+                {line.id ? (
+                  <>
+                    {t('bulkOrder.outcome.createdPrefix')} <Link to={`/requests/${encodeURIComponent(line.id)}`}>{line.id}</Link>
+                  </>
+                ) : (
+                  outcomeText(line, t)
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.number}>
-                <th scope="row">{line.number}</th>
-                <td>{line.reference}</td>
-                <td>
-                  {line.id ? (
-                    <>
-                      {t('bulkOrder.outcome.createdPrefix')} <Link to={`/requests/${encodeURIComponent(line.id)}`}>{line.id}</Link>
-                    </>
-                  ) : (
-                    outcomeText(line, t)
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </div>
   )
 }
