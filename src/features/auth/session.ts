@@ -55,6 +55,182 @@ async function askGateway(): Promise<BrowserSessionAnswer | null> {
   }
 }
 
+/** The session's state, shared by its parts: the hint, the gateway's checks, the other tabs, the sign-in library. */
+interface SessionCore {
+  storage: Storage
+  listeners: Set<() => void>
+  personListeners: Set<() => void>
+  known: BrowserSession | null
+  /** How the session was opened, as the gateway last said (kept in memory only, not in the hint). */
+  info: SessionInfo | null | undefined
+  checking: boolean
+  forgotten: boolean
+  snapshot: SessionState
+  inFlight: Promise<void> | undefined
+  lastCheck: number
+  endTimer: ReturnType<typeof setTimeout> | undefined
+  /** Asks the gateway again (the session's `check`). */
+  check: () => Promise<void>
+}
+
+function readHint(storage: Storage): BrowserSession | null {
+  try {
+    const parsed = ZBrowserSession.safeParse(JSON.parse(storage.getItem(SESSION_HINT_KEY) ?? 'null'))
+    return parsed.success && parsed.data.expiresAt > Date.now() / 1000 ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+function writeHint(storage: Storage, value: BrowserSession | null) {
+  try {
+    if (value) storage.setItem(SESSION_HINT_KEY, JSON.stringify(value))
+    else storage.removeItem(SESSION_HINT_KEY)
+  } catch {
+    // Storage refused (private mode, quota): every page then asks the gateway first, which still works.
+  }
+}
+
+/** The state as the page reads it: the same object while nothing it holds changed. */
+function snapshotOf(core: SessionCore): SessionState {
+  const { known, snapshot } = core
+  const next: SessionState = {
+    signedIn: known !== null,
+    checking: known === null && core.checking,
+    signedOut: core.forgotten && known === null,
+    cloud: known?.cloud,
+  }
+  if (next.signedIn !== snapshot.signedIn || next.checking !== snapshot.checking || next.signedOut !== snapshot.signedOut || next.cloud !== snapshot.cloud)
+    core.snapshot = next
+  return core.snapshot
+}
+
+function notify(core: SessionCore) {
+  for (const listener of core.listeners) listener()
+}
+
+/** Takes the gateway's word; another person than before (or none) means nothing fetched for them may stay. */
+function settle(core: SessionCore, answer: BrowserSessionAnswer | null) {
+  const before = core.known?.sub
+  // How the session was opened stays in memory; the rest is the session, and the hint.
+  core.known = null
+  core.info = null
+  if (answer) {
+    const { info: method, ...session } = answer
+    core.known = session
+    core.info = method ?? null
+  }
+  core.checking = false
+  if (core.known) core.forgotten = false
+  writeHint(core.storage, core.known)
+  scheduleEnd(core)
+  if (before !== undefined && before !== core.known?.sub) for (const listener of core.personListeners) listener()
+  notify(core)
+}
+
+/** Asks the gateway again when the session should end, so that a page left open does not look signed in. */
+function scheduleEnd(core: SessionCore) {
+  clearTimeout(core.endTimer)
+  if (!core.known) return
+  const inMs = core.known.expiresAt * 1000 - Date.now()
+  if (inMs < MAX_TIMER_MS) core.endTimer = setTimeout(() => void core.check(), Math.max(inMs, 0) + 1000)
+}
+
+/**
+ * Asks the gateway whether this browser is signed in, and as whom, one question at a time. A network failure changes
+ * nothing already known (an offline page stays as it is); with nothing known, it counts as signed out: the sign-in
+ * page shows.
+ */
+function checkWith(core: SessionCore, fetchSession: () => Promise<BrowserSessionAnswer | null>): () => Promise<void> {
+  return () => {
+    core.inFlight ??= (async () => {
+      core.lastCheck = Date.now()
+      try {
+        settle(core, await fetchSession())
+      } catch {
+        if (core.checking) {
+          core.checking = false
+          notify(core)
+        }
+      } finally {
+        core.inFlight = undefined
+      }
+    })()
+    return core.inFlight
+  }
+}
+
+/**
+ * Follows the other tabs (a sign-in or a sign-out on the channel, or the hint's storage event where there is no
+ * channel) and the page coming back to the front. Returns what stops following them.
+ */
+function followTabs(core: SessionCore, channel: AuthSessionOptions['channel'], target: Window): () => void {
+  const onMessage = (message: SessionMessage) => {
+    if (message.kind === 'signed-out') {
+      core.forgotten = true
+      settle(core, null)
+    } else {
+      void core.check()
+    }
+  }
+  const onChannelMessage = (event: MessageEvent) => {
+    const parsed = ZSessionMessage.safeParse(event.data)
+    if (parsed.success) onMessage(parsed.data)
+  }
+  // Where BroadcastChannel is missing: the hint removed by a sign-out in another tab.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== SESSION_HINT_KEY || event.storageArea !== core.storage) return
+    if (event.newValue === null && core.known) onMessage({ kind: 'signed-out' })
+    else if (event.newValue !== null && !core.known) void core.check()
+  }
+  const onFront = () => {
+    if (document.visibilityState === 'hidden') return
+    if (Date.now() - core.lastCheck >= RECHECK_AFTER_MS) void core.check()
+  }
+  channel?.addEventListener('message', onChannelMessage)
+  target.addEventListener('storage', onStorage)
+  target.addEventListener('focus', onFront)
+  target.document.addEventListener('visibilitychange', onFront)
+  return () => {
+    target.removeEventListener('storage', onStorage)
+    target.removeEventListener('focus', onFront)
+    target.document.removeEventListener('visibilitychange', onFront)
+  }
+}
+
+/**
+ * The page's UserManager, loaded (with oidc-client-ts) on first need; its sign-ins reach the session's state and
+ * the other tabs. A failed load (network) is not remembered: the next need tries again.
+ */
+function signInLibrary(core: SessionCore, load: () => Promise<UserManager>, channel: AuthSessionOptions['channel']) {
+  let userManager: Promise<UserManager> | undefined
+  let loaded: UserManager | undefined
+  const onLoad = (manager: UserManager) => {
+    loaded = manager
+    // A sign-in just ended in this tab (the callback): the gateway now holds the session; the other tabs learn it.
+    manager.events.addUserLoaded(() => {
+      core.checking = true
+      notify(core)
+      void core.check().then(() => {
+        if (core.known) channel?.postMessage({ kind: 'signed-in' } satisfies SessionMessage)
+      })
+    })
+    return manager
+  }
+  return {
+    userManager(): Promise<UserManager> {
+      if (!userManager) {
+        userManager = load().then(onLoad)
+        userManager.catch(() => {
+          userManager = undefined
+        })
+      }
+      return userManager
+    },
+    loaded: (): UserManager | undefined => loaded,
+  }
+}
+
 /**
  * The browser's sign-in state. The gateway's session cookie (HttpOnly, shared by every tab) says who is signed
  * in: each page asks GET /auth/session when it starts, when it comes back to the front and when the session
@@ -63,206 +239,81 @@ async function askGateway(): Promise<BrowserSessionAnswer | null> {
  * signing in again when the session is lost, and signing out.
  */
 export function createAuthSession(options: AuthSessionOptions) {
-  const { storage } = options
-  const target = options.target ?? window
-  const fetchSession = options.fetchSession ?? askGateway
-  const listeners = new Set<() => void>()
-  const personListeners = new Set<() => void>()
-  let known: BrowserSession | null = readHint()
-  /** How the session was opened, as the gateway last said (kept in memory only, not in the hint). */
-  let info: SessionInfo | null | undefined
-  let checking = known === null
-  let forgotten = false
-  let snapshot: SessionState = { signedIn: false, checking: false, signedOut: false, cloud: undefined }
-  let userManager: Promise<UserManager> | undefined
-  let loaded: UserManager | undefined
-  let inFlight: Promise<void> | undefined
-  let lastCheck = 0
-  let endTimer: ReturnType<typeof setTimeout> | undefined
+  const known = readHint(options.storage)
+  const core: SessionCore = {
+    storage: options.storage,
+    listeners: new Set(),
+    personListeners: new Set(),
+    known,
+    info: undefined,
+    checking: known === null,
+    forgotten: false,
+    snapshot: { signedIn: false, checking: false, signedOut: false, cloud: undefined },
+    inFlight: undefined,
+    lastCheck: 0,
+    endTimer: undefined,
+    check: () => Promise.resolve(),
+  }
+  core.check = checkWith(core, options.fetchSession ?? askGateway)
   const channel = options.channel !== undefined ? options.channel : typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null
-
-  function readHint(): BrowserSession | null {
-    try {
-      const parsed = ZBrowserSession.safeParse(JSON.parse(storage.getItem(SESSION_HINT_KEY) ?? 'null'))
-      return parsed.success && parsed.data.expiresAt > Date.now() / 1000 ? parsed.data : null
-    } catch {
-      return null
-    }
-  }
-
-  function writeHint(value: BrowserSession | null) {
-    try {
-      if (value) storage.setItem(SESSION_HINT_KEY, JSON.stringify(value))
-      else storage.removeItem(SESSION_HINT_KEY)
-    } catch {
-      // Storage refused (private mode, quota): every page then asks the gateway first, which still works.
-    }
-  }
-
-  function getSnapshot(): SessionState {
-    const next: SessionState = {
-      signedIn: known !== null,
-      checking: known === null && checking,
-      signedOut: forgotten && known === null,
-      cloud: known?.cloud,
-    }
-    if (next.signedIn !== snapshot.signedIn || next.checking !== snapshot.checking || next.signedOut !== snapshot.signedOut || next.cloud !== snapshot.cloud)
-      snapshot = next
-    return snapshot
-  }
-
-  function notify() {
-    for (const listener of listeners) listener()
-  }
-
-  /** Takes the gateway's word; another person than before (or none) means nothing fetched for them may stay. */
-  function settle(answer: BrowserSessionAnswer | null) {
-    const before = known?.sub
-    // How the session was opened stays in memory; the rest is the session, and the hint.
-    known = null
-    info = null
-    if (answer) {
-      const { info: method, ...session } = answer
-      known = session
-      info = method ?? null
-    }
-    checking = false
-    if (known) forgotten = false
-    writeHint(known)
-    scheduleEnd()
-    if (before !== undefined && before !== known?.sub) for (const listener of personListeners) listener()
-    notify()
-  }
-
-  /** Asks the gateway again when the session should end, so that a page left open does not look signed in. */
-  function scheduleEnd() {
-    clearTimeout(endTimer)
-    if (!known) return
-    const inMs = known.expiresAt * 1000 - Date.now()
-    if (inMs < MAX_TIMER_MS) endTimer = setTimeout(() => void session.check(), Math.max(inMs, 0) + 1000)
-  }
-
-  function onMessage(message: SessionMessage) {
-    if (message.kind === 'signed-out') {
-      forgotten = true
-      settle(null)
-    } else {
-      void session.check()
-    }
-  }
-
-  const onChannelMessage = (event: MessageEvent) => {
-    const parsed = ZSessionMessage.safeParse(event.data)
-    if (parsed.success) onMessage(parsed.data)
-  }
-  // Where BroadcastChannel is missing: the hint removed by a sign-out in another tab.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== SESSION_HINT_KEY || event.storageArea !== storage) return
-    if (event.newValue === null && known) onMessage({ kind: 'signed-out' })
-    else if (event.newValue !== null && !known) void session.check()
-  }
-  const onFront = () => {
-    if (document.visibilityState === 'hidden') return
-    if (Date.now() - lastCheck >= RECHECK_AFTER_MS) void session.check()
-  }
-  channel?.addEventListener('message', onChannelMessage)
-  target.addEventListener('storage', onStorage)
-  target.addEventListener('focus', onFront)
-  target.document.addEventListener('visibilitychange', onFront)
+  const stopFollowing = followTabs(core, channel, options.target ?? window)
+  const library = signInLibrary(core, options.loadUserManager, channel)
 
   const session = {
     subscribe(listener: () => void) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      core.listeners.add(listener)
+      return () => core.listeners.delete(listener)
     },
-    getSnapshot,
+    getSnapshot: () => snapshotOf(core),
     /** Called when the signed-in person changes or leaves (here or in another tab): the page's data is theirs. */
     onPersonChange(listener: () => void) {
-      personListeners.add(listener)
+      core.personListeners.add(listener)
       return () => {
-        personListeners.delete(listener)
+        core.personListeners.delete(listener)
       }
     },
-    /**
-     * Asks the gateway whether this browser is signed in, and as whom. A network failure changes nothing already
-     * known (an offline page stays as it is); with nothing known, it counts as signed out: the sign-in page shows.
-     */
-    check(): Promise<void> {
-      inFlight ??= (async () => {
-        lastCheck = Date.now()
-        try {
-          settle(await fetchSession())
-        } catch {
-          if (checking) {
-            checking = false
-            notify()
-          }
-        } finally {
-          inFlight = undefined
-        }
-      })()
-      return inFlight
-    },
+    /** Asks the gateway whether this browser is signed in, and as whom (checkWith). */
+    check: (): Promise<void> => core.check(),
     /** The page's UserManager, loaded (with oidc-client-ts) on first need; its sign-ins reach this state. */
-    userManager(): Promise<UserManager> {
-      if (!userManager) {
-        userManager = options.loadUserManager().then((manager) => {
-          loaded = manager
-          // A sign-in just ended in this tab (the callback): the gateway now holds the session; the other tabs learn it.
-          manager.events.addUserLoaded(() => {
-            checking = true
-            notify()
-            void session.check().then(() => {
-              if (known) channel?.postMessage({ kind: 'signed-in' } satisfies SessionMessage)
-            })
-          })
-          return manager
-        })
-        // A failed load (network) is not remembered: the next need tries again.
-        userManager.catch(() => {
-          userManager = undefined
-        })
-      }
-      return userManager
-    },
+    userManager: (): Promise<UserManager> => library.userManager(),
     /**
      * How the session was opened (password, or mobile with its operator and level; 0017), from the gateway's last
      * answer: the check under way or done, so that the page asks GET /auth/session once. Null for nobody, or for a
      * gateway that does not say.
      */
     async signInMethod(): Promise<SessionInfo | null> {
-      if (inFlight) await inFlight
-      if (info === undefined) await session.check()
-      return info ?? null
+      if (core.inFlight) await core.inFlight
+      if (core.info === undefined) await core.check()
+      return core.info ?? null
     },
     /** The signed-in person's subject (the ID token's `sub`), as the gateway gave it. */
     subject(): string | undefined {
-      return known?.sub
+      return core.known?.sub
     },
     /** The signed-in person's name from the ID token, as the gateway gave it, when it had one. */
     personName(): string | undefined {
-      return known?.name
+      return core.known?.name
     },
     /** The UserManager once `userManager()` has resolved: for pages whose route waited for it. */
     loadedUserManager(): UserManager {
+      const loaded = library.loaded()
       if (!loaded) throw new Error('The sign-in library is not loaded: the route must wait for session.userManager().')
       return loaded
     },
     /** Forgets the person in every tab of the browser (after the gateway forgot the session). */
     async forget(): Promise<void> {
-      forgotten = true
+      core.forgotten = true
+      const loaded = library.loaded()
       if (loaded) await loaded.removeUser()
-      settle(null)
+      settle(core, null)
       channel?.postMessage({ kind: 'signed-out' } satisfies SessionMessage)
     },
     dispose() {
-      clearTimeout(endTimer)
-      listeners.clear()
-      personListeners.clear()
+      clearTimeout(core.endTimer)
+      core.listeners.clear()
+      core.personListeners.clear()
       channel?.close()
-      target.removeEventListener('storage', onStorage)
-      target.removeEventListener('focus', onFront)
-      target.document.removeEventListener('visibilitychange', onFront)
+      stopFollowing()
     },
   }
   // Ask at once: with a hint the page shows meanwhile, without one the protected pages wait for the answer.

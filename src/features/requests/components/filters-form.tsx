@@ -52,19 +52,6 @@ export function FiltersForm(props: {
     props.onApply(reading.search)
   }
 
-  // A preset fills the range's two fields (in the person's time zone), to show its days, and is what applying keeps.
-  const applyPreset = (event: MouseEvent<HTMLButtonElement>, range: DateRangeFilter, preset: DatePreset) => {
-    const form = event.currentTarget.form
-    const { from, to } = presetRange(preset)
-    const set = (name: string, value: string) => {
-      const input = form?.elements.namedItem(name)
-      if (input instanceof HTMLInputElement) input.value = value
-    }
-    set(range.keys.from, from)
-    set(range.keys.to, to)
-    choosePreset(range.name, preset)
-  }
-
   return (
     <section id={props.id} aria-labelledby="filters-title" className="card filters">
       <h2 id="filters-title">{t('requests.filters.title')}</h2>
@@ -90,49 +77,14 @@ export function FiltersForm(props: {
           <summary>{rangesSet ? t('requests.filters.datesSet', { count: rangesSet }) : t('requests.filters.dates')}</summary>
           <div className="filters__dates-ranges">
             {DATE_RANGE_FILTERS.map((range) => (
-              <fieldset key={range.name} className="filters__group filters__range">
-                <legend>{t(`requests.filters.${range.control.label}`)}</legend>
-                <label className="field">
-                  {t('requests.filters.from')}
-                  <input type="date" name={range.keys.from} defaultValue={search[range.keys.from] ?? ''} onChange={() => choosePreset(range.name, undefined)} />
-                </label>
-                <label className="field">
-                  {t('requests.filters.to')}
-                  <input
-                    type="date"
-                    name={range.keys.to}
-                    defaultValue={search[range.keys.to] ?? ''}
-                    onChange={() => choosePreset(range.name, undefined)}
-                    aria-invalid={badRange === range.name || undefined}
-                    aria-describedby={badRange === range.name ? `${range.name}-range-error` : undefined}
-                  />
-                </label>
-                <input type="hidden" name={range.keys.preset} value={presets[range.name] ?? ''} />
-                {range.control.presets.length > 0 && (
-                  <div
-                    className="filters__presets"
-                    role="group"
-                    aria-label={t('requests.filters.presets', { range: t(`requests.filters.${range.control.label}`) })}
-                  >
-                    {range.control.presets.map((preset) => (
-                      <button
-                        key={preset}
-                        type="button"
-                        className="chip"
-                        aria-pressed={presets[range.name] === preset}
-                        onClick={(event) => applyPreset(event, range, preset)}
-                      >
-                        {t(`requests.filters.preset.${preset}`)}
-                      </button>
-                    ))}
-                  </div>
-                )}
-                {badRange === range.name && (
-                  <p id={`${range.name}-range-error`} role="alert" className="field-error">
-                    {t('requests.filters.rangeInverted')}
-                  </p>
-                )}
-              </fieldset>
+              <DateRangeFieldset
+                key={range.name}
+                range={range}
+                search={search}
+                preset={presets[range.name]}
+                invalid={badRange === range.name}
+                onPreset={(preset) => choosePreset(range.name, preset)}
+              />
             ))}
           </div>
         </details>
@@ -140,5 +92,67 @@ export function FiltersForm(props: {
         <ApplyFilters className="filters__actions" messages="requests.filters" />
       </form>
     </section>
+  )
+}
+
+/**
+ * One date range: its two days, the presets that fill them, and the message when the range ends before it starts.
+ * The chosen preset is the form's (a hidden field), so that applying keeps it rather than its days.
+ */
+function DateRangeFieldset(props: {
+  range: DateRangeFilter
+  search: RequestListSearch
+  preset: DatePreset | undefined
+  invalid: boolean
+  onPreset: (preset: DatePreset | undefined) => void
+}) {
+  const { t } = useTranslation()
+  const { range, search, invalid } = props
+  // A preset fills the range's two fields (in the person's time zone), to show its days, and is what applying keeps.
+  const applyPreset = (event: MouseEvent<HTMLButtonElement>, preset: DatePreset) => {
+    const form = event.currentTarget.form
+    const { from, to } = presetRange(preset)
+    const set = (name: string, value: string) => {
+      const input = form?.elements.namedItem(name)
+      if (input instanceof HTMLInputElement) input.value = value
+    }
+    set(range.keys.from, from)
+    set(range.keys.to, to)
+    props.onPreset(preset)
+  }
+  return (
+    <fieldset className="filters__group filters__range">
+      <legend>{t(`requests.filters.${range.control.label}`)}</legend>
+      <label className="field">
+        {t('requests.filters.from')}
+        <input type="date" name={range.keys.from} defaultValue={search[range.keys.from] ?? ''} onChange={() => props.onPreset(undefined)} />
+      </label>
+      <label className="field">
+        {t('requests.filters.to')}
+        <input
+          type="date"
+          name={range.keys.to}
+          defaultValue={search[range.keys.to] ?? ''}
+          onChange={() => props.onPreset(undefined)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${range.name}-range-error` : undefined}
+        />
+      </label>
+      <input type="hidden" name={range.keys.preset} value={props.preset ?? ''} />
+      {range.control.presets.length > 0 && (
+        <div className="filters__presets" role="group" aria-label={t('requests.filters.presets', { range: t(`requests.filters.${range.control.label}`) })}>
+          {range.control.presets.map((preset) => (
+            <button key={preset} type="button" className="chip" aria-pressed={props.preset === preset} onClick={(event) => applyPreset(event, preset)}>
+              {t(`requests.filters.preset.${preset}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {invalid && (
+        <p id={`${range.name}-range-error`} role="alert" className="field-error">
+          {t('requests.filters.rangeInverted')}
+        </p>
+      )}
+    </fieldset>
   )
 }

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useLocation, useSearchParams } from 'react-router'
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { useLocation, useSearchParams, type SetURLSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { EditFiltersButton } from '@/components/ui/filter-chips'
 import { ErrorMessage } from '@/components/ui/error-message'
@@ -23,7 +23,7 @@ import {
   saveVisibleColumns,
   type ListColumn,
 } from '../columns'
-import { listFormatters } from '@/lib/format'
+import { listFormatters, type ListFormatters } from '@/lib/format'
 import { ActiveFilters } from './active-filters'
 import { ColumnChooser } from './column-chooser'
 import { ExportButton } from './export-button'
@@ -32,7 +32,7 @@ import { DensitySwitch, SaveView } from './list-controls'
 import { Pagination } from './pagination'
 import { RequestsTable } from './requests-table'
 import './requests-list.css'
-import { readableRows } from '@/lib/queries/requests'
+import { readableRows, type RequestPage } from '@/lib/queries/requests'
 import { operatorQueries } from '@/lib/queries/operator'
 import { isKnownCode } from '@/lib/code-label'
 import { DroppedNotice } from '@/components/ui/dropped-notice'
@@ -47,14 +47,10 @@ export function RequestsList({ person }: { person: string | null }) {
   const [searchParams, setSearchParams] = useSearchParams()
   const location = useLocation()
   const search = parseListSearch(searchParams)
-  // A saved or shared view carries its columns (`columns=`); opening it makes them this browser's choice.
-  const urlColumns = columnsOfUrl(searchParams.get('columns'))
-  const [storedColumns, setColumns] = useState(readVisibleColumns)
-  const columns = urlColumns ?? storedColumns
+  const { columns, urlColumns, chooseColumns } = useListColumns(searchParams, setSearchParams)
   const [density, setDensity] = useState(readDensity)
   const [filtersOpen, setFiltersOpen] = useState(false)
   const fields = fieldsOf(columns)
-  const queryClient = useQueryClient()
   const list = useQuery(requestQueries.list(search, fields))
   const catalog = useQuery(catalogQueries.all(currentLanguage()))
   const format = listFormatters(currentLanguage())
@@ -81,6 +77,64 @@ export function RequestsList({ person }: { person: string | null }) {
     summary.current?.focus()
   }
   const resetFilters = () => showFilters(withoutFilters(search))
+
+  const page = list.data
+  const { changes, closedStatuses } = usePageChanges(person, list)
+  const lastPage = page ? Math.max(1, Math.ceil(page.total / search.size)) : search.page
+  const loading = list.isFetching && (list.isPlaceholderData || list.isPending)
+  usePrefetchNextPage(list, search, fields, lastPage)
+
+  return (
+    <div className="requests-page page-form">
+      <div className="list-bar">
+        <EditFiltersButton controls="list-filters" open={filtersOpen} onToggle={() => setFiltersOpen(!filtersOpen)}>
+          {t('requests.filters.edit')}
+        </EditFiltersButton>
+        <ActiveFilters ref={summary} search={search} format={format} typeName={typeName} onChange={showFilters} onReset={resetFilters} />
+      </div>
+      {filtersOpen && <FiltersForm id="list-filters" key={filtersKey(search)} search={search} catalog={catalog} onApply={showFilters} />}
+      <ListToolbar
+        person={person}
+        list={list}
+        loading={loading}
+        changes={changes}
+        search={search}
+        columns={columns}
+        onColumns={chooseColumns}
+        density={density}
+        onDensity={setDensity}
+        format={format}
+        typeName={typeName}
+      />
+      <ListResults
+        list={list}
+        search={search}
+        lastPage={lastPage}
+        summary={summary}
+        columns={columns}
+        density={density}
+        loading={loading}
+        changes={changes}
+        closedStatuses={closedStatuses}
+        format={format}
+        typeName={typeName}
+        show={show}
+        onReset={resetFilters}
+      />
+    </div>
+  )
+}
+
+type ListQuery = UseQueryResult<RequestPage>
+type Density = ReturnType<typeof readDensity>
+
+/**
+ * The columns shown: a saved or shared view carries its columns (`columns=`); opening it makes them this browser's
+ * choice. Choosing others while such a view is open writes them to its URL too.
+ */
+function useListColumns(searchParams: URLSearchParams, setSearchParams: SetURLSearchParams) {
+  const urlColumns = columnsOfUrl(searchParams.get('columns'))
+  const [storedColumns, setColumns] = useState(readVisibleColumns)
   const chooseColumns = (next: ListColumn[]) => {
     const normalized = normalizeColumns(next)
     saveVisibleColumns(normalized)
@@ -94,14 +148,12 @@ export function RequestsList({ person }: { person: string | null }) {
   useEffect(() => {
     if (urlColumns) saveVisibleColumns(urlColumns)
   })
-  const viewUrl = (() => {
-    const params = toSearchParams({ ...search, page: 1 })
-    params.set('columns', columns.join(','))
-    return `/requests?${params}`
-  })()
+  return { columns: urlColumns ?? storedColumns, urlColumns, chooseColumns }
+}
 
+/** Requests whose status, step or sub-step moved since this person last saw them; seen once on screen. */
+function usePageChanges(person: string | null, list: ListQuery) {
   const page = list.data
-  // Requests whose status, step or sub-step moved since this person last saw them; seen once on screen.
   const shownRows = useMemo(() => (page && !list.isPlaceholderData ? readableRows(page.items) : null), [page, list.isPlaceholderData])
   const changes = changesSinceLastLook(person, shownRows ?? [])
   useEffect(() => {
@@ -113,11 +165,15 @@ export function RequestsList({ person }: { person: string | null }) {
     ...operatorQueries.traits(),
     enabled: shownRows?.some((row) => row.status !== undefined && !isKnownCode('status', row.status)) ?? false,
   })
-  const lastPage = page ? Math.max(1, Math.ceil(page.total / search.size)) : search.page
-  const loading = list.isFetching && (list.isPlaceholderData || list.isPending)
+  return { changes, closedStatuses: traits.data?.closedStatuses }
+}
 
-  // Once this page is on screen, the next one is fetched so that turning to it is instant. The fetch starts in
-  // a task of its own: a page turn renders in the click's task, whose effects run before its frame is painted.
+/**
+ * Once this page is on screen, the next one is fetched so that turning to it is instant. The fetch starts in
+ * a task of its own: a page turn renders in the click's task, whose effects run before its frame is painted.
+ */
+function usePrefetchNextPage(list: ListQuery, search: RequestListSearch, fields: ReturnType<typeof fieldsOf>, lastPage: number) {
+  const queryClient = useQueryClient()
   const nextPage =
     list.isSuccess && !list.isPlaceholderData && search.page < lastPage ? requestQueries.list({ ...search, page: search.page + 1 }, fields) : null
   useEffect(() => {
@@ -125,57 +181,81 @@ export function RequestsList({ person }: { person: string | null }) {
     const prefetch = setTimeout(() => startQuery(queryClient, nextPage))
     return () => clearTimeout(prefetch)
   })
+}
 
+/** What was found and the changes since the last look, then the view's controls: save, density, columns, export. */
+function ListToolbar(props: {
+  person: string | null
+  list: ListQuery
+  loading: boolean
+  changes: ReadonlyMap<string, string>
+  search: RequestListSearch
+  columns: ListColumn[]
+  onColumns: (next: ListColumn[]) => void
+  density: Density
+  onDensity: (next: Density) => void
+  format: ListFormatters
+  typeName: (type: string) => string
+}) {
+  const { t } = useTranslation()
+  const { list, search, columns, format } = props
+  const page = list.data
   const status = list.isError
     ? ''
-    : loading || !page
+    : props.loading || !page
       ? t('requests.list.loading')
       : t('requests.list.found', { count: page.total, total: format.number(page.total) })
-
+  const viewUrl = (() => {
+    const params = toSearchParams({ ...search, page: 1 })
+    params.set('columns', columns.join(','))
+    return `/requests?${params}`
+  })()
   return (
-    <div className="requests-page page-form">
-      <div className="list-bar">
-        <EditFiltersButton controls="list-filters" open={filtersOpen} onToggle={() => setFiltersOpen(!filtersOpen)}>
-          {t('requests.filters.edit')}
-        </EditFiltersButton>
-        <ActiveFilters ref={summary} search={search} format={format} typeName={typeName} onChange={showFilters} onReset={resetFilters} />
-      </div>
-      {filtersOpen && <FiltersForm id="list-filters" key={filtersKey(search)} search={search} catalog={catalog} onApply={showFilters} />}
+    <div className="list-toolbar">
+      <p role="status" className="list-toolbar__status">
+        {status}
+        {props.changes.size > 0 && ` ${t('requests.changed.summary', { count: props.changes.size })}`}
+      </p>
+      <SaveView person={props.person} url={viewUrl} />
+      <DensitySwitch
+        density={props.density}
+        onChange={(next) => {
+          saveDensity(next)
+          props.onDensity(next)
+        }}
+      />
+      <ColumnChooser columns={columns} onChange={props.onColumns} />
+      <ExportButton search={search} format={format} typeName={props.typeName} />
+    </div>
+  )
+}
 
-      <div className="list-toolbar">
-        <p role="status" className="list-toolbar__status">
-          {status}
-          {changes.size > 0 && ` ${t('requests.changed.summary', { count: changes.size })}`}
-        </p>
-        <SaveView person={person} url={viewUrl} />
-        <DensitySwitch
-          density={density}
-          onChange={(next) => {
-            saveDensity(next)
-            setDensity(next)
-          }}
-        />
-        <ColumnChooser columns={columns} onChange={chooseColumns} />
-        <ExportButton search={search} format={format} typeName={typeName} />
-      </div>
-
+/** The page's rows, or why there are none (an error, no request, a page past the end), then the pages. */
+function ListResults(props: {
+  list: ListQuery
+  search: RequestListSearch
+  lastPage: number
+  summary: RefObject<HTMLElement | null>
+  columns: ListColumn[]
+  density: Density
+  loading: boolean
+  changes: ReadonlyMap<string, string>
+  closedStatuses: readonly string[] | undefined
+  format: ListFormatters
+  typeName: (type: string) => string
+  show: (next: RequestListSearch) => void
+  onReset: () => void
+}) {
+  const { t } = useTranslation()
+  const { list, search, lastPage, format, show } = props
+  const page = list.data
+  return (
+    <>
       {page && !list.isPlaceholderData && <DroppedNotice dropped={page.dropped} sort={search.sort} what="list" />}
       {list.isError ? (
         <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />
       ) : !page ? null : page.total === 0 ? (
-        <div className="card list-empty">
-          <p className="list-empty__title">{hasFilters(search) ? t('requests.list.emptyFiltered') : t('requests.list.emptyAll')}</p>
-          {hasFilters(search) ? (
-            <>
-              <p>{t('requests.list.emptyFilteredHint')}</p>
-              <button type="button" className="button" onClick={resetFilters}>
-                {t('requests.filters.reset')}
-              </button>
-            </>
-          ) : (
-            <p>{t('requests.list.emptyAllHint')}</p>
-          )}
-        </div>
+        <ListEmpty filtered={hasFilters(search)} onReset={props.onReset} />
       ) : page.items.length === 0 ? (
         <div className="card list-empty">
           <p className="list-empty__title">{t('requests.list.pastEnd')}</p>
@@ -184,7 +264,7 @@ export function RequestsList({ person }: { person: string | null }) {
             className="button"
             onClick={() => {
               show({ ...search, page: lastPage })
-              summary.current?.focus()
+              props.summary.current?.focus()
             }}
           >
             {t('requests.list.toLastPage')}
@@ -193,19 +273,19 @@ export function RequestsList({ person }: { person: string | null }) {
       ) : (
         <RequestsTable
           rows={page.items}
-          columns={columns}
+          columns={props.columns}
           sort={search.sort}
           caption={t('requests.list.caption', {
             total: format.number(page.total),
             page: format.number(search.page),
             pages: format.number(lastPage),
           })}
-          busy={loading}
-          density={density}
-          changes={changes}
-          closedStatuses={traits.data?.closedStatuses}
+          busy={props.loading}
+          density={props.density}
+          changes={props.changes}
+          closedStatuses={props.closedStatuses}
           format={format}
-          typeName={typeName}
+          typeName={props.typeName}
           onSort={(column) => show({ ...search, sort: nextSort(search.sort, column), page: 1 })}
         />
       )}
@@ -220,6 +300,26 @@ export function RequestsList({ person }: { person: string | null }) {
           onPage={(target) => show({ ...search, page: target })}
           onSize={(size) => show({ ...search, size, page: 1 })}
         />
+      )}
+    </>
+  )
+}
+
+/** No request in this view: with filters, a way to reset them; without, a word on where requests come from. */
+function ListEmpty({ filtered, onReset }: { filtered: boolean; onReset: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <div className="card list-empty">
+      <p className="list-empty__title">{filtered ? t('requests.list.emptyFiltered') : t('requests.list.emptyAll')}</p>
+      {filtered ? (
+        <>
+          <p>{t('requests.list.emptyFilteredHint')}</p>
+          <button type="button" className="button" onClick={onReset}>
+            {t('requests.filters.reset')}
+          </button>
+        </>
+      ) : (
+        <p>{t('requests.list.emptyAllHint')}</p>
       )}
     </div>
   )

@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react'
+import type { TFunction } from '@/i18n/translator'
 import { Link, useNavigate } from 'react-router'
 import { seenState } from '@/lib/seen-requests'
 import { useTranslation } from '@/i18n/use-translation'
@@ -42,95 +43,8 @@ export function RequestsTable(props: {
   onSort: (column: ListColumn) => void
 }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const { format } = props
-  const openRow = (event: MouseEvent<HTMLTableRowElement>) => {
-    const target = event.target as Element
-    // A control in the row, or text being selected, keeps its own meaning.
-    if (target.closest('a, button, input, select, summary') || window.getSelection()?.toString()) return
-    const href = event.currentTarget.querySelector('a')?.getAttribute('href')
-    if (!href) return
-    if (event.button === 1 || event.ctrlKey || event.metaKey || event.shiftKey) window.open(href, '_blank', 'noopener')
-    else if (event.button === 0) void navigate(href)
-  }
-  const wasState = (state: string) => {
-    const was = seenState(state)
-    return [
-      was.status && codeText(t, 'requests', 'status', was.status),
-      was.step && codeText(t, 'requests', 'step', was.step),
-      was.subStep && codeText(t, 'requests', 'subStep', was.subStep),
-    ]
-      .filter(Boolean)
-      .join(' · ')
-  }
-  const text = (value: string | null | undefined, render: (value: string) => ReactNode = (v) => v) => (value ? render(value) : <span className="muted">—</span>)
-
-  const cell = (row: Row, column: ListColumn): ReactNode => {
-    switch (column) {
-      case 'id': {
-        const before = props.changes.get(row.id)
-        return (
-          <>
-            <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>
-            {before !== undefined && (
-              <>
-                {' '}
-                <span className="changed-mark" title={t('requests.changed.was', { state: wasState(before) })}>
-                  {t('requests.changed.mark')}
-                </span>
-              </>
-            )}
-          </>
-        )
-      }
-      case 'name':
-        return text(row.name, (name) => {
-          // Cut to one line, the name gives up what it shares with its type, not the site that tells it apart.
-          const parts = nameParts(name, row.type ? props.typeName(row.type) : undefined)
-          return (
-            <span title={name} translate="no" className="request-name">
-              {parts ? (
-                <>
-                  <span className="request-name__lead">{parts.lead}</span>
-                  <span className="request-name__rest">{parts.rest}</span>
-                </>
-              ) : (
-                name
-              )}
-            </span>
-          )
-        })
-      case 'customerReference':
-        return text(row.customerReference)
-      case 'type':
-        return text(row.type, (type) => <span title={type}>{props.typeName(type)}</span>)
-      case 'category':
-        return text(row.category, (category) => codeText(t, 'requests', 'category', category))
-      case 'status':
-        return text(row.status, (status) => {
-          const { label, known } = codeLabel(t, 'requests', 'status', status)
-          return (
-            <span className={known ? `status status--${status.toLowerCase()}` : 'status badge badge--unknown'} title={status}>
-              {label}
-            </span>
-          )
-        })
-      case 'step':
-        return text(row.step, (step) => codeText(t, 'requests', 'step', step))
-      case 'subStep':
-        return text(row.subStep, (subStep) => codeText(t, 'requests', 'subStep', subStep))
-      case 'requestedAt':
-        return text(row.keyDates?.requestedAt, format.day)
-      case 'delay':
-        return <DelayCell t={t} isOverdue={row.isOverdue} requestedAt={row.keyDates?.requestedAt} status={row.status} closedStatuses={props.closedStatuses} />
-      case 'isArchived':
-        return row.isArchived === undefined ? text(undefined) : t(row.isArchived ? 'requests.list.yes' : 'requests.list.no')
-      case 'createdAt':
-        return text(row.createdAt, format.timestamp)
-      case 'updatedAt':
-        return text(row.updatedAt, format.timestamp)
-    }
-  }
+  const openRow = useOpenRow()
+  const cell = (row: Row, column: ListColumn) => renderCell(row, column, { ...props, t })
 
   return (
     // Wider than the window (a phone, or many columns): it scrolls in its own box, which the keyboard can scroll too,
@@ -140,23 +54,9 @@ export function RequestsTable(props: {
         <caption id="requests-table-caption">{props.caption}</caption>
         <thead>
           <tr>
-            {props.columns.map((column) => {
-              const direction = sortDirectionOf(props.sort, column)
-              return (
-                <th key={column} scope="col" aria-sort={direction}>
-                  {COLUMNS[column].sort ? (
-                    <button type="button" className="sort-button" onClick={() => props.onSort(column)}>
-                      {t(`requests.column.${column}`)}
-                      <span aria-hidden="true" className="sort-button__icon">
-                        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-                      </span>
-                    </button>
-                  ) : (
-                    t(`requests.column.${column}`)
-                  )}
-                </th>
-              )
-            })}
+            {props.columns.map((column) => (
+              <SortHeader key={column} column={column} sort={props.sort} onSort={props.onSort} />
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -194,5 +94,140 @@ export function RequestsTable(props: {
         </tbody>
       </table>
     </div>
+  )
+}
+
+/**
+ * A click anywhere on a row follows its link, in a new tab with ctrl, shift or the middle button; a control in the row,
+ * or text being selected, keeps its own meaning.
+ */
+function useOpenRow() {
+  const navigate = useNavigate()
+  return (event: MouseEvent<HTMLTableRowElement>) => {
+    const target = event.target as Element
+    if (target.closest('a, button, input, select, summary') || window.getSelection()?.toString()) return
+    const href = event.currentTarget.querySelector('a')?.getAttribute('href')
+    if (!href) return
+    if (event.button === 1 || event.ctrlKey || event.metaKey || event.shiftKey) window.open(href, '_blank', 'noopener')
+    else if (event.button === 0) void navigate(href)
+  }
+}
+
+/** A column's header: a button that sorts by it when the API sorts by it, `aria-sort` when it is the sort. */
+function SortHeader({ column, sort, onSort }: { column: ListColumn; sort: string; onSort: (column: ListColumn) => void }) {
+  const { t } = useTranslation()
+  const direction = sortDirectionOf(sort, column)
+  return (
+    <th scope="col" aria-sort={direction}>
+      {COLUMNS[column].sort ? (
+        <button type="button" className="sort-button" onClick={() => onSort(column)}>
+          {t(`requests.column.${column}`)}
+          <span aria-hidden="true" className="sort-button__icon">
+            {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+          </span>
+        </button>
+      ) : (
+        t(`requests.column.${column}`)
+      )}
+    </th>
+  )
+}
+
+/** What a cell needs besides its row: the words, the formats, and what the list knows of the rows. */
+interface CellContext {
+  t: TFunction
+  changes: ReadonlyMap<string, string>
+  closedStatuses?: readonly string[]
+  format: ListFormatters
+  typeName: (type: string) => string
+}
+
+/** A value, or a dash for none. */
+const text = (value: string | null | undefined, render: (value: string) => ReactNode = (v) => v) => (value ? render(value) : <span className="muted">—</span>)
+
+/** A row's cell in a column. */
+function renderCell(row: Row, column: ListColumn, context: CellContext): ReactNode {
+  const { t, format } = context
+  switch (column) {
+    case 'id':
+      return idCell(row, context)
+    case 'name':
+      return text(row.name, (name) => nameCell(name, row.type ? context.typeName(row.type) : undefined))
+    case 'customerReference':
+      return text(row.customerReference)
+    case 'type':
+      return text(row.type, (type) => <span title={type}>{context.typeName(type)}</span>)
+    case 'category':
+      return text(row.category, (category) => codeText(t, 'requests', 'category', category))
+    case 'status':
+      return text(row.status, (status) => {
+        const { label, known } = codeLabel(t, 'requests', 'status', status)
+        return (
+          <span className={known ? `status status--${status.toLowerCase()}` : 'status badge badge--unknown'} title={status}>
+            {label}
+          </span>
+        )
+      })
+    case 'step':
+      return text(row.step, (step) => codeText(t, 'requests', 'step', step))
+    case 'subStep':
+      return text(row.subStep, (subStep) => codeText(t, 'requests', 'subStep', subStep))
+    case 'requestedAt':
+      return text(row.keyDates?.requestedAt, format.day)
+    case 'delay':
+      return <DelayCell t={t} isOverdue={row.isOverdue} requestedAt={row.keyDates?.requestedAt} status={row.status} closedStatuses={context.closedStatuses} />
+    case 'isArchived':
+      return row.isArchived === undefined ? text(undefined) : t(row.isArchived ? 'requests.list.yes' : 'requests.list.no')
+    case 'createdAt':
+      return text(row.createdAt, format.timestamp)
+    case 'updatedAt':
+      return text(row.updatedAt, format.timestamp)
+  }
+}
+
+/** The request's id as a link, marked when it changed since the last look (with what it was, as its title). */
+function idCell(row: Row, { t, changes }: CellContext): ReactNode {
+  const before = changes.get(row.id)
+  return (
+    <>
+      <Link to={`/requests/${encodeURIComponent(row.id)}`}>{row.id}</Link>
+      {before !== undefined && (
+        <>
+          {' '}
+          <span className="changed-mark" title={t('requests.changed.was', { state: wasState(t, before) })}>
+            {t('requests.changed.mark')}
+          </span>
+        </>
+      )}
+    </>
+  )
+}
+
+/** The status, step and sub-step a request had when last seen, in words. */
+function wasState(t: TFunction, state: string): string {
+  const was = seenState(state)
+  return [
+    was.status && codeText(t, 'requests', 'status', was.status),
+    was.step && codeText(t, 'requests', 'step', was.step),
+    was.subStep && codeText(t, 'requests', 'subStep', was.subStep),
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}
+
+/** Cut to one line, the name gives up what it shares with its type, not the site that tells it apart. */
+function nameCell(name: string, typeName: string | undefined): ReactNode {
+  const parts = nameParts(name, typeName)
+  return (
+    <span title={name} translate="no" className="request-name">
+      {parts ? (
+        <>
+          <span className="request-name__lead">{parts.lead}</span>
+          <span className="request-name__rest">{parts.rest}</span>
+        </>
+      ) : (
+        name
+      )}
+    </span>
   )
 }
