@@ -26,7 +26,6 @@ import { ErrorSummary } from './error-summary'
 import { FieldExtrasContext, SchemaField } from './schema-field'
 import { SendStatus } from './send-status'
 
-
 export interface RequestFormProps {
   item: CatalogItem
   userId: string

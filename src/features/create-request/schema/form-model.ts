@@ -36,7 +36,6 @@ export type FormField =
   /** A construct this reader does not know (`anyOf`, `$ref`, a list of plain values…): typed as text. */
   | (FieldBase & { kind: 'unknown' })
 
-
 /** Free text longer than this gets a multi-line box. */
 const TEXTAREA_FROM_LENGTH = 200
 

@@ -42,4 +42,3 @@ export function dateValue(label = 'Requested date'): string {
   const picker = dateGroup(label).closest('.form-field')
   return picker?.querySelector<HTMLInputElement>('input[type="hidden"]')?.value ?? ''
 }
-
