@@ -27,7 +27,7 @@ test('the API page shows the status, the version and the description, readable a
   await expect(page.getByRole('region', { name: 'Service status' }).getByText('The ordering service is available.')).toBeVisible()
   const version = page.getByRole('region', { name: 'Version' })
   await expect(version).toContainText('3.1.0')
-  await expect(version).toContainText('February 17, 2026')
+  await expect(version).toContainText('Feb 17, 2026')
 
   const description = page.getByRole('region', { name: 'Description (OpenAPI)' })
   const operations = description.getByRole('table', { name: 'Operations' })

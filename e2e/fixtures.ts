@@ -31,6 +31,14 @@ export async function fillSandboxLogin(page: Page, person: Person) {
   await page.getByRole('button', { name: SANDBOX_PAGES.signIn }).click()
 }
 
+/**
+ * Waits until React has hydrated `locator`'s element (its props attached). The gateway's first view shows a page before
+ * its code runs (docs/decisions/0026-first-view.md): a click or a key before hydration does nothing, as for a person.
+ */
+export async function expectHydrated(locator: Locator) {
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))).toBe(true)
+}
+
 /** The header's account group, once the SPA shows a signed-in person. */
 export function accountOf(page: Page) {
   return page.getByRole('banner').getByRole('group', { name: 'Your account' })

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test'
-import { catalogItems, expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, expectNoTypeCode, PEOPLE, readApi, test } from './fixtures'
+import {
+  catalogItems,
+  expect,
+  expectHydrated,
+  expectNoAccessibilityViolation,
+  expectNoSidewaysScroll,
+  expectNoTypeCode,
+  PEOPLE,
+  readApi,
+  test,
+} from './fixtures'
 
 /**
  * The list, the dashboard, the overdue view and a request page at a desk (1366×768) and on a phone (390×844):
@@ -155,6 +165,7 @@ test('on a phone the open filters of the list and of the dashboard keep every gr
   await page.setViewportSize({ width: 390, height: 844 })
   for (const path of ['/requests', '/']) {
     await page.goto(path)
+    await expectHydrated(page.getByRole('button', { name: 'Edit filters' }))
     await page.getByRole('button', { name: 'Edit filters' }).click()
     const card = page.getByRole('region', { name: 'Filters', exact: true })
     // The longest type name ("Remove a VPN site with a technician") wraps rather than pushing its group out.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { accountOf, expect, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, readApi, test } from './fixtures'
+import { accountOf, expect, expectHydrated, expectNoAccessibilityViolation, expectNoSidewaysScroll, PEOPLE, readApi, test } from './fixtures'
 
 /**
  * The shell a person works in all day, in Chromium: the header folded into a menu on a phone, the dark theme, the
@@ -114,6 +114,7 @@ test('"/" goes to the filters and "?" shows the shortcuts, but neither does anyt
   await signIn(PEOPLE.alice, { path: '/requests' })
   await expect(page.getByRole('table', { name: /^Requests matching the filters/ })).toBeVisible()
   const editFilters = page.getByRole('button', { name: 'Edit filters' })
+  await expectHydrated(editFilters)
 
   await page.keyboard.press('/')
   await expect(editFilters).toBeFocused()
