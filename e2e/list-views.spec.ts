@@ -69,6 +69,8 @@ test('list, dashboard, overdue view and request page fit both widths and say typ
     await page.goto(`/requests/${firstId}`)
     await expect(page.getByRole('heading', { level: 2, name: 'Progress' })).toBeVisible()
     await expect(page.locator('main').getByText(firstTypeName, { exact: true }).first()).toBeVisible()
+    // The type reads as its code until the catalog answers (docs/decisions/0025), then as its name.
+    await expect(page.locator('main')).not.toContainText(firstType)
     await expectNoSidewaysScroll(page)
     await expectNoTypeCode(page, codes)
   }
