@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
@@ -6,7 +7,8 @@ import { ApiError } from '@/lib/api-error'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { catalogItemTitle, type CatalogItem } from '@contract/catalog'
-import { typeNamer } from '@/lib/catalog-names'
+import { typeNames } from '@/lib/catalog-names'
+import { TypeName } from '@/components/ui/type-name'
 import { humanize } from '../schema/form-model'
 import { schemaFormOf } from '../schema/item-form'
 import { requestKindOf } from '../item-kind'
@@ -23,7 +25,7 @@ const SHOWN_FIELDS = new Set(['id', 'name', 'description', 'type', 'category', '
 export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: boolean }) {
   const { t } = useTranslation()
   const item = useQuery(catalogQueries.detail(id, currentLanguage()))
-  const typeName = typeNamer(useQuery(catalogQueries.all(currentLanguage())).data)
+  const types = typeNames(useQuery(catalogQueries.all(currentLanguage())))
   if (item.isPending) return <p role="status">{t('createRequest.item.loading')}</p>
   if (item.isError) {
     return (
@@ -56,7 +58,14 @@ export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: bool
         {data.actsOn && data.actsOn.length > 0 && (
           <>
             <dt>{t('createRequest.item.actsOn')}</dt>
-            <dd>{data.actsOn.map(typeName).join(', ')}</dd>
+            <dd>
+              {data.actsOn.map((type, index) => (
+                <Fragment key={type}>
+                  {index > 0 && ', '}
+                  <TypeName type={type} names={types} />
+                </Fragment>
+              ))}
+            </dd>
           </>
         )}
       </dl>

@@ -1,0 +1,19 @@
+import { useTranslation } from '@/i18n/use-translation'
+import type { TypeNames } from '@/lib/catalog-names'
+
+/**
+ * A request type, said by its name with its code as the tooltip. While the catalog is read, a still bar of a name's
+ * width holds its place, said "Loading the type’s name…" to screen readers: a code is never the text, not even for
+ * a moment (docs/decisions/0025-list-views.md, amended 2026-11-27).
+ */
+export function TypeName({ type, names }: { type: string; names: TypeNames }) {
+  const { t } = useTranslation()
+  if (names.pending) {
+    return (
+      <span className="type-pending">
+        <span className="type-pending__words">{t('app.typePending.label')}</span>
+      </span>
+    )
+  }
+  return <span title={type}>{names.name(type)}</span>
+}
