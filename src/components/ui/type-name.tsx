@@ -11,6 +11,7 @@ export function TypeName({ type, names }: { type: string; names: TypeNames }) {
   if (names.pending) {
     return (
       <span className="type-pending">
+        <span className="type-pending__bar" aria-hidden="true" />
         <span className="type-pending__words">{t('app.typePending.label')}</span>
       </span>
     )
