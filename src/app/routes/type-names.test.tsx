@@ -87,6 +87,24 @@ describe('request types while the catalog is read', () => {
     expectNoTypeCode()
   })
 
+  it('the dashboard waits with its chart by type, its chip of a type filter says it is loading, then both name it', async () => {
+    const answer = holdCatalog()
+    await renderApp({ server, signedInAs: 'alice@acme.example', path: '/?type=ETHERNET_LINK' })
+    const chips = await screen.findByRole('region', { name: 'Active filters' })
+    expect(await within(chips).findByRole('button', { name: 'Remove filter Type: loading…' })).toBeInTheDocument()
+    await screen.findByRole('group', { name: 'Requests by status' })
+    expect(screen.queryByRole('group', { name: 'Requests by type' })).toBeNull()
+    expectNoTypeCode()
+
+    answer()
+    const name = catalog.find((item) => item.type === 'ETHERNET_LINK')!.name
+    expect(await within(chips).findByRole('button', { name: `Remove filter Type: ${name}` })).toBeInTheDocument()
+    const chart = await screen.findByRole('group', { name: 'Requests by type' })
+    expect(within(chart).getAllByRole('link').length).toBeGreaterThan(0)
+    await waitFor(() => expect(screen.queryByText(PENDING)).toBeNull())
+    expectNoTypeCode()
+  })
+
   it('a request’s page says its type by name once the catalog answers', async () => {
     const { id, type } = firstRequest()
     const name = catalog.find((item) => item.type === type)!.name
