@@ -7,14 +7,17 @@ import type { TypeNames } from '@/lib/catalog-names'
  * a moment (docs/decisions/0025-list-views.md, amended 2026-11-27).
  */
 export function TypeName({ type, names }: { type: string; names: TypeNames }) {
-  const { t } = useTranslation()
-  if (names.pending) {
-    return (
-      <span className="type-pending">
-        <span className="type-pending__bar" aria-hidden="true" />
-        <span className="type-pending__words">{t('app.typePending.label')}</span>
-      </span>
-    )
-  }
+  if (names.pending) return <TypePending />
   return <span title={type}>{names.name(type)}</span>
+}
+
+/** The place of a type's name (or of a few, said together) while the catalog is read. */
+export function TypePending() {
+  const { t } = useTranslation()
+  return (
+    <span className="type-pending">
+      <span className="type-pending__bar" aria-hidden="true" />
+      <span className="type-pending__words">{t('app.typePending.label')}</span>
+    </span>
+  )
 }

@@ -1,4 +1,3 @@
-import { Fragment } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
@@ -8,7 +7,7 @@ import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { catalogItemTitle, type CatalogItem } from '@contract/catalog'
 import { typeNames } from '@/lib/catalog-names'
-import { TypeName } from '@/components/ui/type-name'
+import { TypePending } from '@/components/ui/type-name'
 import { humanize } from '../schema/form-model'
 import { schemaFormOf } from '../schema/item-form'
 import { requestKindOf } from '../item-kind'
@@ -58,14 +57,8 @@ export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: bool
         {data.actsOn && data.actsOn.length > 0 && (
           <>
             <dt>{t('createRequest.item.actsOn')}</dt>
-            <dd>
-              {data.actsOn.map((type, index) => (
-                <Fragment key={type}>
-                  {index > 0 && ', '}
-                  <TypeName type={type} names={types} />
-                </Fragment>
-              ))}
-            </dd>
+            {/* One placeholder while the catalog is read, then the names (docs/decisions/0025, amended 2026-11-27). */}
+            <dd>{types.pending ? <TypePending /> : data.actsOn.map(types.name).join(', ')}</dd>
           </>
         )}
       </dl>
