@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import {
   catalogItems,
+  control,
   expect,
   expectHydrated,
   expectNoAccessibilityViolation,
@@ -68,11 +69,56 @@ test('list, dashboard, overdue view and request page fit both widths and say typ
 
     await page.goto(`/requests/${firstId}`)
     await expect(page.getByRole('heading', { level: 2, name: 'Progress' })).toBeVisible()
+    // Never the code, not even before the catalog answers (docs/decisions/0025, amended 2026-11-27): at once, then by name.
+    await expectNoTypeCode(page, codes)
     await expect(page.locator('main').getByText(firstTypeName, { exact: true }).first()).toBeVisible()
-    // The type reads as its code until the catalog answers (docs/decisions/0025), then as its name.
-    await expect(page.locator('main')).not.toContainText(firstType)
     await expectNoSidewaysScroll(page)
     await expectNoTypeCode(page, codes)
+  }
+})
+
+test('while the catalog is slow, each type holds its place with a placeholder, never its code, then reads by name', async ({ page, signIn, request }) => {
+  test.setTimeout(120_000)
+  await signIn(PEOPLE.marc, { path: '/requests' })
+  const codes = (await catalogItems(page)).map((item) => item.type)
+  const firstId = (await page.locator('table tbody tr th a').first().textContent())!
+  const placeholders = page.locator('main').getByText('Loading the type’s name…')
+  // Every catalog call waits 4 s: the first view cannot wait for it (0026), and the page's own call is pending for sure.
+  await control(request, 'post', '/faults', { kind: 'latency', path: '/catalogItems', method: 'GET', seconds: 120, latencyMs: 4_000 })
+  try {
+    for (const size of SIZES) {
+      await page.setViewportSize(size)
+      const pages = [
+        {
+          path: '/requests',
+          shown: page
+            .getByRole('table', { name: /^Requests matching the filters/ })
+            .locator('tbody tr')
+            .first(),
+        },
+        {
+          path: '/overdue',
+          shown: page
+            .getByRole('table', { name: /the most days late first$/ })
+            .locator('tbody tr')
+            .first(),
+        },
+        { path: `/requests/${firstId}`, shown: page.getByRole('heading', { level: 2, name: 'Progress' }) },
+        { path: '/', shown: page.getByRole('heading', { level: 2, name: 'Latest changes' }) },
+      ]
+      // On a phone, the pages whose types change their layout there: the list's cards and the request's fields.
+      for (const { path, shown } of size.width === 390 ? pages.filter(({ path }) => path.startsWith('/requests')) : pages) {
+        await page.goto(path)
+        await expect(shown).toBeVisible()
+        await expect(placeholders.first(), path).toBeAttached()
+        await expectNoTypeCode(page, codes, `${path} at ${size.width} px, catalog pending`)
+        if (path === '/requests' || path.startsWith('/requests/')) await expectNoAccessibilityViolation(page, `${path} at ${size.width} px, catalog pending`)
+        await expect(placeholders, path).toHaveCount(0, { timeout: 15_000 })
+        await expectNoTypeCode(page, codes, `${path} at ${size.width} px, named`)
+      }
+    }
+  } finally {
+    await control(request, 'delete', '/faults')
   }
 })
 

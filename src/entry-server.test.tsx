@@ -104,6 +104,9 @@ describe('a page’s first view', () => {
     expect(html).toContain('Fibre – &lt;Lyon&gt; HQ')
     // The catalog's name for the type, and 23:30 UTC on the 20th is the 21st in Paris.
     expect(html).toContain('Accès internet')
+    // Named in the HTML itself: no placeholder waiting for the catalog, the code only a tooltip (0025).
+    expect(html).not.toContain('type-pending')
+    expect(html).not.toMatch(/>INTERNET_ACCESS</)
     expect(html).toMatch(/21 nov\. 2026,? 00:30/)
   })
 

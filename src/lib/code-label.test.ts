@@ -10,6 +10,9 @@ describe('readableCode', () => {
     ['onHold', 'On hold'],
     ['in-review', 'In review'],
     ['DONE', 'Done'],
+    ['C_BVPN_SITE', 'C BVPN site'],
+    ['MPLS_PORT_V2', 'MPLS port V2'],
+    ['INTERNET_ACCESS', 'Internet access'],
     ['', ''],
   ])('reads %j as %j', (code, label) => {
     expect(readableCode(code)).toBe(label)

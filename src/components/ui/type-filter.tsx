@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { CatalogItem } from '@contract/catalog'
 import { catalogTypes } from '@/lib/catalog-names'
+import { readableCode } from '@/lib/code-label'
 
 /**
  * The type filter of the list and of the dashboard: the catalog's types by name, as checkboxes; while the catalog
@@ -17,8 +18,8 @@ export function TypeFilter(props: {
   const hintId = useId()
   const { catalog, checked } = props
   const known = catalog.data ? catalogTypes(catalog.data) : []
-  // A type in the URL that the catalog does not list (a withdrawn product) stays choosable, under its code.
-  const choices = [...known, ...checked.filter((type) => !known.some((k) => k.type === type)).map((type) => ({ type, name: type }))]
+  // A type in the URL that the catalog does not list (a withdrawn product) stays choosable, under a label made from its code.
+  const choices = [...known, ...checked.filter((type) => !known.some((k) => k.type === type)).map((type) => ({ type, name: readableCode(type) }))]
   return (
     <fieldset className={props.className}>
       <legend>{props.legend}</legend>

@@ -43,7 +43,7 @@ export function listHref(search: RequestListSearch): string {
   return params ? `/requests?${params}` : '/requests'
 }
 
-/** A group's name in the person's language; a type by its catalog name (its code when the catalog does not know it). */
+/** A group's name in the person's language; a type by its catalog name (a label made from its code when the catalog does not know it). */
 export function groupLabel(t: TFunction, groupBy: DashboardGroup, key: string, typeName: (type: string) => string): string {
   switch (groupBy) {
     case 'type':

@@ -6,7 +6,8 @@ import { ApiError } from '@/lib/api-error'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { catalogItemTitle, type CatalogItem } from '@contract/catalog'
-import { typeNamer } from '@/lib/catalog-names'
+import { typeNames } from '@/lib/catalog-names'
+import { TypePending } from '@/components/ui/type-name'
 import { humanize } from '../schema/form-model'
 import { schemaFormOf } from '../schema/item-form'
 import { requestKindOf } from '../item-kind'
@@ -23,7 +24,7 @@ const SHOWN_FIELDS = new Set(['id', 'name', 'description', 'type', 'category', '
 export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: boolean }) {
   const { t } = useTranslation()
   const item = useQuery(catalogQueries.detail(id, currentLanguage()))
-  const typeName = typeNamer(useQuery(catalogQueries.all(currentLanguage())).data)
+  const types = typeNames(useQuery(catalogQueries.all(currentLanguage())))
   if (item.isPending) return <p role="status">{t('createRequest.item.loading')}</p>
   if (item.isError) {
     return (
@@ -56,7 +57,8 @@ export function CatalogItemPage({ id, canCreate }: { id: string; canCreate: bool
         {data.actsOn && data.actsOn.length > 0 && (
           <>
             <dt>{t('createRequest.item.actsOn')}</dt>
-            <dd>{data.actsOn.map(typeName).join(', ')}</dd>
+            {/* One placeholder while the catalog is read, then the names (docs/decisions/0025, amended 2026-11-27). */}
+            <dd>{types.pending ? <TypePending /> : data.actsOn.map(types.name).join(', ')}</dd>
           </>
         )}
       </dl>

@@ -6,6 +6,7 @@ import type { Request } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
+import { typeNamer } from '@/lib/catalog-names'
 import { requestQueries } from '@/lib/queries/requests'
 import { itemsFor, type RequestAction } from '../choose-item'
 import { requestKindOf } from '../item-kind'
@@ -61,7 +62,7 @@ function FromRequest({ action, from, itemId, userId, contracts }: CreateRequestP
     return (
       <>
         <h1>{t('createRequest.catalog.title')}</h1>
-        <p>{t('createRequest.page.noItem', { action: verb, id: from, type: source.data.type })}</p>
+        <p>{t('createRequest.page.noItem', { action: verb, id: from, type: typeNamer(items.data)(source.data.type) })}</p>
         <p>
           <Link to={`/requests/${encodeURIComponent(from)}`}>{from}</Link>
         </p>

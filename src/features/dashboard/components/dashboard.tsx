@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
 import { currentLanguage } from '@/i18n/i18n'
 import type { TFunction } from '@/i18n/translator'
-import { typeNamer } from '@/lib/catalog-names'
+import { typeNames, typeText } from '@/lib/catalog-names'
 import { listFormatters } from '@/lib/format'
 import { catalogQueries } from '@/lib/queries/catalog'
 import type { Aggregate } from '@/lib/queries/requests'
@@ -46,7 +46,7 @@ export function Dashboard({ person }: { person: string | null }) {
   const byStatus = useQuery(dashboardQueries.aggregate(search, 'status'))
   const byGroup = useQuery(dashboardQueries.aggregate(search, breakdown))
   const catalog = useQuery(catalogQueries.all(currentLanguage()))
-  const typeName = typeNamer(catalog.data)
+  const types = typeNames(catalog)
   const format = listFormatters(currentLanguage())
   const [filtersOpen, setFiltersOpen] = useState(false)
   const { summary, markMoved } = useFocusAfterMove()
@@ -61,8 +61,8 @@ export function Dashboard({ person }: { person: string | null }) {
     markMoved()
     show(next)
   }
-  const barsOf = (groupBy: DashboardGroup) => chartBars(t, search, groupBy, typeName)
-  const say = { typeName, day: format.day, yes: t('dashboard.filters.yes'), no: t('dashboard.filters.no') }
+  const barsOf = (groupBy: DashboardGroup) => chartBars(t, search, groupBy, types.name)
+  const say = { typeName: typeText(t, types), day: format.day, yes: t('dashboard.filters.yes'), no: t('dashboard.filters.no') }
 
   return (
     <div className="dashboard page-form">
@@ -93,10 +93,16 @@ export function Dashboard({ person }: { person: string | null }) {
         <ChartPanel title={t('dashboard.charts.byStatus')} query={byStatus} bars={barsOf('status')} />
       </section>
 
-      <BreakdownSection breakdown={breakdown} query={byGroup} bars={barsOf(breakdown)} onGroupBy={(group) => show(search, group)} />
+      <BreakdownSection
+        breakdown={breakdown}
+        query={byGroup}
+        bars={barsOf(breakdown)}
+        waiting={breakdown === 'type' && types.pending}
+        onGroupBy={(group) => show(search, group)}
+      />
 
       {/* Last: its height is known only with its rows, so nothing above it moves when they come (0013). */}
-      <RecentChanges search={search} person={person} typeName={typeName} />
+      <RecentChanges search={search} person={person} types={types} />
     </div>
   )
 }
@@ -144,6 +150,8 @@ function BreakdownSection(props: {
   breakdown: BreakdownGroup
   query: UseQueryResult<Aggregate>
   bars: (aggregate: Aggregate) => ChartBar[]
+  /** The bars' names are still being read (types, before the catalog answers). */
+  waiting: boolean
   onGroupBy: (group: BreakdownGroup) => void
 }) {
   const { t } = useTranslation()
@@ -164,7 +172,7 @@ function BreakdownSection(props: {
           </select>
         </label>
       </div>
-      <ChartPanel key={props.breakdown} title={title} query={props.query} bars={props.bars} />
+      <ChartPanel key={props.breakdown} title={title} query={props.query} bars={props.bars} waiting={props.waiting} />
     </section>
   )
 }

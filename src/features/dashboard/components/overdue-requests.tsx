@@ -6,7 +6,8 @@ import type { RequestProjection } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { csvFileName, downloadCsv } from '@/lib/csv'
 import { listFormatters } from '@/lib/format'
-import { typeNamer } from '@/lib/catalog-names'
+import { typeNames, typeText, type TypeNames } from '@/lib/catalog-names'
+import { TypeName } from '@/components/ui/type-name'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { currentLanguage } from '@/i18n/i18n'
 import { daysLate, latenessBand } from '@/lib/lateness'
@@ -80,22 +81,22 @@ export function OverdueRequests() {
   const [exported, setExported] = useState<number | null>(null)
   const format = listFormatters(currentLanguage())
   const catalog = useQuery(catalogQueries.all(currentLanguage()))
-  const typeName = typeNamer(catalog.data)
+  const types = typeNames(catalog)
   const now = new Date()
   const groupTitle = (by: Exclude<Grouping, 'none'>, value: string | undefined) =>
-    by === 'type' ? typeName(value ?? '') : by === 'lateness' ? t(`dashboard.overdue.band.${value}`) : value || t('dashboard.overdue.noReference')
+    by === 'type' ? typeText(t, types)(value ?? '') : by === 'lateness' ? t(`dashboard.overdue.band.${value}`) : value || t('dashboard.overdue.noReference')
 
   const typeBars = (aggregate: Aggregate) =>
     groupsInView(search, 'type', aggregate.groups).map((group) => ({
       key: group.key,
-      label: typeName(group.key),
+      label: types.name(group.key),
       code: group.key,
       count: group.count,
       href: listHref(searchOfGroup(search, 'type', group.key)),
     }))
 
   const exportCsv = (rows: readonly RequestProjection[]) => {
-    downloadCsv(overdueCsv(rows, t, typeName, now), csvFileName(now, 'overdue-requests'))
+    downloadCsv(overdueCsv(rows, t, types.name, now), csvFileName(now, 'overdue-requests'))
     setExported(rows.length)
   }
 
@@ -118,7 +119,7 @@ export function OverdueRequests() {
 
       <section aria-labelledby="overdue-by-type-title" className="card">
         <h2 id="overdue-by-type-title">{t('dashboard.overdue.byType')}</h2>
-        <ChartPanel title={t('dashboard.overdue.byType')} query={byType} bars={typeBars} />
+        <ChartPanel title={t('dashboard.overdue.byType')} query={byType} bars={typeBars} waiting={types.pending} />
       </section>
 
       <OverdueToolbar
@@ -141,7 +142,7 @@ export function OverdueRequests() {
           {data.total > data.items.length && (
             <p>{t('dashboard.overdue.truncated', { shown: format.number(data.items.length), total: format.number(data.total) })}</p>
           )}
-          <OverdueTable groups={groupRows(readable, grouping, groupTitle, now)} count={data.items.length} typeName={typeName} now={now} />
+          <OverdueTable groups={groupRows(readable, grouping, groupTitle, now)} count={data.items.length} types={types} now={now} />
           {unreadable.length > 0 && (
             <ul className="overdue__unreadable">
               {unreadable.map((row) => (
@@ -158,7 +159,7 @@ export function OverdueRequests() {
 type OverdueGroup = ReturnType<typeof groupRows>[number]
 
 /** The overdue requests, in their groups, with how late each is. */
-function OverdueTable({ groups, count, typeName, now }: { groups: OverdueGroup[]; count: number; typeName: (type: string) => string; now: Date }) {
+function OverdueTable({ groups, count, types, now }: { groups: OverdueGroup[]; count: number; types: TypeNames; now: Date }) {
   const { t } = useTranslation()
   const format = listFormatters(currentLanguage())
   return (
@@ -188,7 +189,7 @@ function OverdueTable({ groups, count, typeName, now }: { groups: OverdueGroup[]
               </tr>
             )}
             {group.rows.map((row) => (
-              <OverdueRow key={row.id} row={row} typeName={typeName} now={now} />
+              <OverdueRow key={row.id} row={row} types={types} now={now} />
             ))}
           </tbody>
         ))}
@@ -197,7 +198,7 @@ function OverdueTable({ groups, count, typeName, now }: { groups: OverdueGroup[]
   )
 }
 
-function OverdueRow({ row, typeName, now }: { row: OverdueGroup['rows'][number]; typeName: (type: string) => string; now: Date }) {
+function OverdueRow({ row, types, now }: { row: OverdueGroup['rows'][number]; types: TypeNames; now: Date }) {
   const { t } = useTranslation()
   const format = listFormatters(currentLanguage())
   const late = row.keyDates ? daysLate(row.keyDates.requestedAt, now) : 0
@@ -210,7 +211,7 @@ function OverdueRow({ row, typeName, now }: { row: OverdueGroup['rows'][number];
         {row.name}
       </td>
       <td data-label={t('dashboard.column.customerReference')}>{row.customerReference ?? ''}</td>
-      <td data-label={t('dashboard.column.type')}>{row.type && <span title={row.type}>{typeName(row.type)}</span>}</td>
+      <td data-label={t('dashboard.column.type')}>{row.type && <TypeName type={row.type} names={types} />}</td>
       <td className="stack-head">{row.status && <span title={row.status}>{codeText(t, 'dashboard', 'status', row.status)}</span>}</td>
       <td data-label={t('dashboard.column.requestedAt')}>{row.keyDates && format.day(row.keyDates.requestedAt)}</td>
       <td

@@ -12,6 +12,8 @@ import { codeText } from '@/lib/code-label'
 import { isUnreadable } from '@contract/tolerant'
 import { readableRows } from '@/lib/queries/requests'
 import { UnreadableRowItem } from '@/components/ui/unreadable-row'
+import { TypeName } from '@/components/ui/type-name'
+import type { TypeNames } from '@/lib/catalog-names'
 
 const SHOWN = 8
 
@@ -19,7 +21,7 @@ const SHOWN = 8
  * The requests updated last, those whose status, step or sub-step changed since the person last saw them marked in
  * words ("Changed: was In progress"), so that a screen reader says it too (docs/decisions/0025).
  */
-export function RecentChanges({ search, person, typeName }: { search: RequestListSearch; person: string | null; typeName: (type: string) => string }) {
+export function RecentChanges({ search, person, types }: { search: RequestListSearch; person: string | null; types: TypeNames }) {
   const { t } = useTranslation()
   const format = listFormatters(currentLanguage())
   const view = { ...search, sort: '-updatedAt', page: 1 }
@@ -64,7 +66,12 @@ export function RecentChanges({ search, person, typeName }: { search: RequestLis
                 {row.status && codeText(t, 'dashboard', 'status', row.status)}
                 {row.step && ` · ${codeText(t, 'dashboard', 'step', row.step)}`}
                 {row.subStep && ` · ${codeText(t, 'dashboard', 'subStep', row.subStep)}`}
-                {row.type && <span title={row.type}>{` · ${typeName(row.type)}`}</span>}
+                {row.type && (
+                  <>
+                    {' · '}
+                    <TypeName type={row.type} names={types} />
+                  </>
+                )}
                 {row.updatedAt && ` · ${format.timestamp(row.updatedAt)}`}
               </span>
             </li>

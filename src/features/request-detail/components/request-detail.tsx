@@ -5,7 +5,8 @@ import type { TFunction } from '@/i18n/translator'
 import type { Request } from '@contract/request'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
-import { typeNamer } from '@/lib/catalog-names'
+import { typeNames } from '@/lib/catalog-names'
+import { TypeName } from '@/components/ui/type-name'
 import { catalogQueries } from '@/lib/queries/catalog'
 import { lastListView } from '@/lib/last-list'
 import { ApiError, isQuotaSpent } from '@/lib/api-error'
@@ -137,8 +138,8 @@ function position(t: TFunction, request: Pick<Request, 'step' | 'subStep'>) {
 function RequestSummary({ request }: { request: Request }) {
   const { t } = useTranslation()
   const language = currentLanguage()
-  // The type's name in the person's language; its code stays a tooltip away (and is the value until the catalog answers).
-  const typeName = typeNamer(useQuery(catalogQueries.all(language)).data)
+  // The type's name in the person's language, its code a tooltip away; a still placeholder until the catalog answers (0025).
+  const types = typeNames(useQuery(catalogQueries.all(language)))
   const label = (key: string) => t(`requestDetail.fields.${key}`)
   return (
     <PropertySection title={t('requestDetail.sections.summary')}>
@@ -148,7 +149,7 @@ function RequestSummary({ request }: { request: Request }) {
           { label: label('customerReference'), value: request.customerReference || t('requestDetail.notGiven') },
           { label: label('contract'), value: request.contract },
           { label: label('customer'), value: t('requestDetail.customerName', { name: request.customer.name, id: request.customer.id }) },
-          { label: label('type'), value: <span title={request.type}>{typeName(request.type)}</span> },
+          { label: label('type'), value: <TypeName type={request.type} names={types} /> },
           { label: label('category'), value: codeText(t, 'requestDetail', 'category', request.category) },
           {
             label: label('status'),

@@ -6,7 +6,7 @@ import { EditFiltersButton } from '@/components/ui/filter-chips'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
-import { typeNamer } from '@/lib/catalog-names'
+import { typeNames, typeText, type TypeNames } from '@/lib/catalog-names'
 import { filtersKey, hasFilters, parseListSearch, toSearchParams, withoutFilters, type RequestListSearch } from '@/lib/request-search'
 import { rememberListView } from '@/lib/last-list'
 import { changesSinceLastLook, rememberSeen } from '@/lib/seen-requests'
@@ -54,7 +54,7 @@ export function RequestsList({ person }: { person: string | null }) {
   const list = useQuery(requestQueries.list(search, fields))
   const catalog = useQuery(catalogQueries.all(currentLanguage()))
   const format = listFormatters(currentLanguage())
-  const typeName = typeNamer(catalog.data)
+  const types = typeNames(catalog)
 
   // "All requests" on a request page comes back to this very view (docs/decisions/0025).
   useEffect(() => rememberListView(`${location.pathname}${location.search}`), [location.pathname, location.search])
@@ -90,7 +90,7 @@ export function RequestsList({ person }: { person: string | null }) {
         <EditFiltersButton controls="list-filters" open={filtersOpen} onToggle={() => setFiltersOpen(!filtersOpen)}>
           {t('requests.filters.edit')}
         </EditFiltersButton>
-        <ActiveFilters ref={summary} search={search} format={format} typeName={typeName} onChange={showFilters} onReset={resetFilters} />
+        <ActiveFilters ref={summary} search={search} format={format} typeName={typeText(t, types)} onChange={showFilters} onReset={resetFilters} />
       </div>
       {filtersOpen && <FiltersForm id="list-filters" key={filtersKey(search)} search={search} catalog={catalog} onApply={showFilters} />}
       <ListToolbar
@@ -104,7 +104,7 @@ export function RequestsList({ person }: { person: string | null }) {
         density={density}
         onDensity={setDensity}
         format={format}
-        typeName={typeName}
+        typeName={types.name}
       />
       <ListResults
         list={list}
@@ -117,7 +117,7 @@ export function RequestsList({ person }: { person: string | null }) {
         changes={changes}
         closedStatuses={closedStatuses}
         format={format}
-        typeName={typeName}
+        types={types}
         show={show}
         onReset={resetFilters}
       />
@@ -242,7 +242,7 @@ function ListResults(props: {
   changes: ReadonlyMap<string, string>
   closedStatuses: readonly string[] | undefined
   format: ListFormatters
-  typeName: (type: string) => string
+  types: TypeNames
   show: (next: RequestListSearch) => void
   onReset: () => void
 }) {
@@ -285,7 +285,7 @@ function ListResults(props: {
           changes={props.changes}
           closedStatuses={props.closedStatuses}
           format={format}
-          typeName={props.typeName}
+          types={props.types}
           onSort={(column) => show({ ...search, sort: nextSort(search.sort, column), page: 1 })}
         />
       )}

@@ -12,6 +12,8 @@ import type { RequestProjection } from '@contract/request'
 import { isUnreadable } from '@contract/tolerant'
 import { UnreadableRowLabel } from '@/components/ui/unreadable-row'
 import { nameParts } from '../name-parts'
+import type { TypeNames } from '@/lib/catalog-names'
+import { TypeName } from '@/components/ui/type-name'
 
 type Row = RequestProjection
 
@@ -39,7 +41,8 @@ export function RequestsTable(props: {
   /** The statuses that end a request (the operator's traits): an overdue request in another is late by the day. */
   closedStatuses?: readonly string[]
   format: ListFormatters
-  typeName: (type: string) => string
+  /** The types' names, or that the catalog is still being read. */
+  types: TypeNames
   onSort: (column: ListColumn) => void
 }) {
   const { t } = useTranslation()
@@ -139,7 +142,7 @@ interface CellContext {
   changes: ReadonlyMap<string, string>
   closedStatuses?: readonly string[]
   format: ListFormatters
-  typeName: (type: string) => string
+  types: TypeNames
 }
 
 /** A value, or a dash for none. */
@@ -152,11 +155,11 @@ function renderCell(row: Row, column: ListColumn, context: CellContext): ReactNo
     case 'id':
       return idCell(row, context)
     case 'name':
-      return text(row.name, (name) => nameCell(name, row.type ? context.typeName(row.type) : undefined))
+      return text(row.name, (name) => nameCell(name, row.type && !context.types.pending ? context.types.name(row.type) : undefined))
     case 'customerReference':
       return text(row.customerReference)
     case 'type':
-      return text(row.type, (type) => <span title={type}>{context.typeName(type)}</span>)
+      return text(row.type, (type) => <TypeName type={type} names={context.types} />)
     case 'category':
       return text(row.category, (category) => codeText(t, 'requests', 'category', category))
     case 'status':
