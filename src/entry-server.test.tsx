@@ -59,12 +59,39 @@ describe('a page’s first view', () => {
       await renderFirstView({ url: new URL(path, url), prefs: { language: 'en', timeZone: 'UTC', storage: {} }, session, ask: operator().ask })
   }, 60_000)
 
-  it('is the list and the dashboard, each with its route’s module', () => {
+  it('is the list and the dashboard, each with its route’s module, and a catalog item’s form with its answers only', () => {
     expect(firstViewPages).toEqual([
       { path: '/requests', module: 'src/app/routes/requests.tsx' },
       { path: '/', module: 'src/app/routes/home.tsx' },
+      {
+        path: '/requests/new',
+        module: 'src/app/routes/new-request.tsx',
+        loads: ['src/features/create-request/components/create-request-page.tsx'],
+        answersOnly: true,
+      },
     ])
   })
+
+  it('is, for a catalog item’s form, no view but the answers the page reads first: the item and the account', async () => {
+    const me = { id: 'alice', customer: { id: 'C1', name: 'Acme' }, scopes: ['requests:write'] }
+    const { ask, asked } = operator((address) => {
+      const path = new URL(address, url).pathname
+      if (path === '/api/ordering/v3/catalogItems/item-1') return json(catalogItem)
+      if (path === '/api/ordering/v3/me') return json(me)
+      return undefined
+    })
+    const prefs: FirstViewPrefs = { language: 'en', timeZone: 'UTC', storage: {} }
+    const made = await renderFirstView({ url: new URL('http://console.example/requests/new?item=item-1'), prefs, session, ask })
+    expect(made?.view).toBe('')
+    expect(asked).toContain('/api/ordering/v3/catalogItems/item-1')
+    expect(asked).toContain('/api/ordering/v3/me')
+    expect(Object.keys(made!.answers).sort()).toEqual([...asked].sort())
+    // An item that cannot be read leaves the page to ask for itself, as a list that failed does.
+    const failing = operator((address) =>
+      new URL(address, url).pathname.startsWith('/api/ordering/v3/catalogItems/') ? { status: 503, headers: {}, body: '' } : undefined,
+    )
+    expect(await renderFirstView({ url: new URL('http://console.example/requests/new?item=item-1'), prefs, session, ask: failing.ask })).toBeNull()
+  }, 60_000)
 
   it('is no form started from a request, nor the chooser: those render in the browser', async () => {
     const prefs: FirstViewPrefs = { language: 'en', timeZone: 'UTC', storage: {} }

@@ -28,8 +28,14 @@ import { setDisplayTimeZone } from './lib/format'
 export const firstViewPages: FirstViewRenderer['firstViewPages'] = [
   { path: '/requests', module: 'src/app/routes/requests.tsx' },
   { path: '/', module: 'src/app/routes/home.tsx' },
-  // A catalog item's form renders here too, but the page does not yet hydrate it in place (docs/decisions/0026-first-view.md,
-  // "The creation form"): it stays out until it does, `{ path: '/requests/new', …, loads: [its page's module] }`.
+  // A catalog item's form: its answers and styles, no view. The page does not yet hydrate the form in place, and a form
+  // shown before it is usable keeps nothing typed in it (docs/decisions/0026-first-view.md, "The creation form", amended).
+  {
+    path: '/requests/new',
+    module: 'src/app/routes/new-request.tsx',
+    loads: ['src/features/create-request/components/create-request-page.tsx'],
+    answersOnly: true,
+  },
 ]
 
 /** Of `/requests/new`, only a catalog item's form has a first view (not the chooser, nor a form started from a request). */
@@ -130,6 +136,7 @@ async function render({
     const failed = queries.some((query) => query.state.status !== 'success' && query.queryKey[0] !== 'me')
     if (!state.router.state.initialized || failed) return null
     if (queries.some((query) => query.queryKey[0] === 'me' && query.state.status !== 'success')) delete answers[ME_ADDRESS]
+    if (firstViewPages.find((page) => page.path === url.pathname)?.answersOnly) return { view: '', answers }
     // As src/main.tsx renders it, StrictMode included: the page hydrates this very tree.
     const view = renderToString(
       <StrictMode>

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, createAppState } from './app/app'
 import { atMostForFirstRender, neededCodeLoaded, openedPageLoaded, queriesSettled } from './app/first-render'
@@ -66,6 +66,12 @@ void i18nReady.then(async () => {
   )
   // A view that differs from the page's first render (say, columns changed in another tab since the cookie was
   // written) is rendered again by React in its place: said in the console, not an error for the person.
-  if (firstView) hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('The first view was rendered again in the browser:', error) })
+  // Hydrated as a transition, in slices that yield to the browser (docs/decisions/0026-first-view.md, amended
+  // 2026-11-27, hydration): a view not yet painted when the entry arrives is painted between two slices, not after the
+  // whole page's hydration, and a click or a key during it is handled first (React hydrates what it needs at once).
+  if (firstView)
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('The first view was rendered again in the browser:', error) })
+    })
   else createRoot(container).render(app)
 })

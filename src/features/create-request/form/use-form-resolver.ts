@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form'
 import type { FieldIssue } from '@contract/error'
 import { currentLanguage } from '@/i18n/i18n'
@@ -32,6 +32,8 @@ export function useFormResolver({ model, checked }: ItemForm): {
   const locale = formLocale(currentLanguage())
   const today = todayUtc()
   const bodyValidator = useMemo(() => lazyBodyValidator(checked, model, today), [checked, model, today])
+  // Asked for once the form is on the screen, not as it renders: its code's evaluation comes after the first paint.
+  useEffect(() => void bodyValidator(), [bodyValidator])
   const entryWords = useMemo(() => ({ key: t('createRequest.form.entryKey'), value: t('createRequest.form.entryValue') }), [t])
 
   const sentence = useCallback<SentenceOf>(
