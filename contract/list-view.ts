@@ -184,6 +184,12 @@ function text<N extends string>(
   }
 }
 
+/** One day (`requestedOn=2026-12-01`), typed in a date field; a value that is not a day reads as none. */
+function day<N extends string>(name: N, spec: { api: string }): ListFilter<N, Record<N, string | undefined>> {
+  const clean = (raw: string) => (z.iso.date().safeParse(raw.trim()).success ? raw.trim() : undefined)
+  return text(name, { api: spec.api, max: 10, reads: 'day', clean, control: { kind: 'text', input: 'date', maxLength: 10 } })
+}
+
 /** A yes/no filter (`isOverdue=true`): absent is either. */
 function flag<N extends string>(name: N, spec: { control?: FilterControlSpec }): ListFilter<N, Record<N, boolean | undefined>> {
   type V = Record<N, boolean | undefined>
@@ -292,6 +298,8 @@ export const LIST_FILTERS = [
   }),
   // The reference's `priority`, taken as the operator writes it.
   text('priority', { max: 64, control: { kind: 'text', maxLength: 64 } }),
+  // The reference's `keyDates.requestedAt` as one day: what was asked for that day (the range below spans several).
+  day('requestedOn', { api: 'keyDates.requestedAt' }),
   flag('isOverdue', { control: { kind: 'yesNo', yes: 'overdueOnly', no: 'notOverdue' } }),
   flag('isArchived', { control: { kind: 'yesNo', yes: 'archivedOnly', no: 'notArchived' } }),
   // A requested date may be ahead, a creation date only behind; an update's range has no quick choices.
