@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
 
-export interface SheetRowCells {
+interface SheetRowCells {
   key: string | number
   /** The row's number in the file, which heads it. */
   number: number
