@@ -21,6 +21,7 @@ import { runBatch, type BatchSendPort } from '../src/features/bulk-order/run-bat
 import type { BatchRecord } from '../src/features/bulk-order/batch-record'
 import { chromium } from '@playwright/test'
 import { gatewaySessionCookie, signIn } from './browser'
+import { sitesCsv } from '../e2e/bulk-order-sheet'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const HOST = '127.0.0.1'
@@ -42,25 +43,9 @@ function freePort(): Promise<number> {
 const LONG_TASK_BUDGET_MS = 200
 const CHECKED_ROWS = 1000
 
-/** A file of `rows` valid rows, with the body's dotted paths as its header. */
+/** A file of `rows` valid rows, as the e2e specs write them. */
 function sheetOf(rows: number, prefix: string): string {
-  const header = [
-    'requestedAt',
-    'customerReference',
-    'contract',
-    'properties.location.address.street',
-    'properties.location.address.postalCode',
-    'properties.location.address.city',
-    'properties.location.address.country',
-    'properties.contacts.primary.firstName',
-    'properties.contacts.primary.lastName',
-    'properties.billingAccount.code',
-    'properties.options.bandwidthMbps',
-  ]
-  const lines = Array.from({ length: rows }, (_, index) =>
-    [dayPlus(12), `${prefix}-${index + 1}`, 'ACM-000101', `${index + 1} rue du Port`, '44000', 'Nantes', 'FR', 'Alan', 'Turing', 'BA-9', '100'].join(','),
-  )
-  return `${header.join(',')}\n${lines.join('\n')}\n`
+  return sitesCsv(Array.from({ length: rows }, (_, index) => ({ date: dayPlus(12), reference: `${prefix}-${index + 1}`, bandwidth: '100' })))
 }
 
 /**

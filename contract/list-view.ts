@@ -7,7 +7,8 @@ import { CUSTOMER_REFERENCE_MAX } from './request'
  * filter form; the sort keys. The address model, the API query, the chips and the form reading
  * (src/lib/request-search.ts), the filter forms (src/features/requests/components/filters-form.tsx) and the
  * gateway's dialect translator (server/shared/operator-dialect.ts) are derived from this table. Adding a filter is
- * one entry here and its words in the list's messages.
+ * one entry here and its name in the list view's messages (src/features/list-view/locales/{en,fr}.json), which the
+ * list's and the dashboard's pages load both: they name its chip and its control.
  */
 
 /** The sort keys: the address and the API write them alike (`-createdAt`), the gateway in the operator's style. */
@@ -66,22 +67,18 @@ export type WriteParam = (name: string, value: string) => void
 
 /** How a chip says its value: a code's label, a type's name, as typed, yes/no, a preset's words, a day. */
 export type ChipReading = 'code' | 'type' | 'text' | 'yesNo' | 'preset' | 'day'
-/** A chip's name, as a key of the list's messages (`requests.`) and of the dashboard's (`dashboard.`) when it has one. */
-export interface ChipLabel {
-  list: string
-  dashboard?: string
-}
 
 /**
- * A filter's control in a filter form, its words as keys under the form's messages (`requests.filters.`,
- * `dashboard.filters.`). Its fields have the address's names, so the form reads through the same filter.
+ * A filter's control in a filter form. Its label is the filter's name (the list view's messages, `listView.filter.`);
+ * its other words are keys under the form's messages (`requests.filters.`, `dashboard.filters.`). Its fields have the
+ * address's names, so the form reads through the same filter. A text field may be a date field (`input: 'date'`).
  */
 export type FilterControlSpec =
-  | { kind: 'codes'; label: string }
-  | { kind: 'types'; label: string; codes: string; hint: string; loading: string }
-  | { kind: 'text'; label: string; hint?: string; maxLength: number }
-  | { kind: 'yesNo'; label: string; yes: string; no: string }
-  | { kind: 'dateRange'; label: string; presets: readonly DatePreset[] }
+  | { kind: 'codes' }
+  | { kind: 'types'; codes: string; hint: string; loading: string }
+  | { kind: 'text'; hint?: string; maxLength: number; input?: 'text' | 'date' }
+  | { kind: 'yesNo'; yes: string; no: string }
+  | { kind: 'dateRange'; presets: readonly DatePreset[] }
 
 export interface ChipOf<V> {
   key: string
@@ -89,7 +86,8 @@ export interface ChipOf<V> {
   filter: string
   /** The value as the address holds it (a code, `true`, a date, a preset); the page says it in words. */
   value: string
-  label: ChipLabel
+  /** Its name's key among the list view's filter names (`listView.filter.`): the filter's, or a range's bound's. */
+  label: string
   reads: ChipReading
   /** The filter's values once this chip is removed. */
   without: Partial<V>
@@ -126,7 +124,7 @@ const ZCode = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/))
 /** A filter of several values (`status=NEW,REJECTED`): one chip each. */
 function codes<N extends string>(
   name: N,
-  spec: { item: z.ZodMiniType<string>; reads: ChipReading; chip: ChipLabel; control?: FilterControlSpec },
+  spec: { item: z.ZodMiniType<string>; reads: ChipReading; control?: FilterControlSpec },
 ): ListFilter<N, Record<N, string[]>> {
   type V = Record<N, string[]>
   // One unknown code or an over-long type drops that item, not the whole list.
@@ -145,7 +143,7 @@ function codes<N extends string>(
         key: `${name}-${value}`,
         filter: name,
         value,
-        label: spec.chip,
+        label: name,
         reads: spec.reads,
         without: { [name]: values[name].filter((v) => v !== value) } as Partial<V>,
       })),
@@ -158,7 +156,8 @@ function text<N extends string>(
   spec: {
     api?: string
     max: number
-    chip: ChipLabel
+    /** How its chip says the value: as typed, or a day in the person's format. */
+    reads?: 'text' | 'day'
     control?: FilterControlSpec
     clean?: (raw: string) => string | undefined
     toApi?: (value: string) => string | undefined
@@ -181,12 +180,18 @@ function text<N extends string>(
     chips: (values: V) =>
       values[name] === undefined
         ? []
-        : [{ key: name, filter: name, value: values[name], label: spec.chip, reads: 'text', without: { [name]: undefined } as Partial<V> }],
+        : [{ key: name, filter: name, value: values[name], label: name, reads: spec.reads ?? 'text', without: { [name]: undefined } as Partial<V> }],
   }
 }
 
+/** One day (`requestedOn=2026-12-01`), typed in a date field; a value that is not a day reads as none. */
+function day<N extends string>(name: N, spec: { api: string }): ListFilter<N, Record<N, string | undefined>> {
+  const clean = (raw: string) => (z.iso.date().safeParse(raw.trim()).success ? raw.trim() : undefined)
+  return text(name, { api: spec.api, max: 10, reads: 'day', clean, control: { kind: 'text', input: 'date', maxLength: 10 } })
+}
+
 /** A yes/no filter (`isOverdue=true`): absent is either. */
-function flag<N extends string>(name: N, spec: { chip: ChipLabel; control?: FilterControlSpec }): ListFilter<N, Record<N, boolean | undefined>> {
+function flag<N extends string>(name: N, spec: { control?: FilterControlSpec }): ListFilter<N, Record<N, boolean | undefined>> {
   type V = Record<N, boolean | undefined>
   const write = (values: V, set: WriteParam) => values[name] !== undefined && set(name, String(values[name]))
   return {
@@ -201,7 +206,7 @@ function flag<N extends string>(name: N, spec: { chip: ChipLabel; control?: Filt
     chips: (values: V) =>
       values[name] === undefined
         ? []
-        : [{ key: name, filter: name, value: String(values[name]), label: spec.chip, reads: 'yesNo', without: { [name]: undefined } as Partial<V> }],
+        : [{ key: name, filter: name, value: String(values[name]), label: name, reads: 'yesNo', without: { [name]: undefined } as Partial<V> }],
   }
 }
 
@@ -221,7 +226,8 @@ function dateRange<N extends string>(name: N, spec: { api: string; presets: read
     filter: key,
     value,
     reads,
-    label: { list: reads === 'preset' ? `filters.range.${name}` : `filters.bound.${key}`, dashboard: `filters.other.${key}` },
+    // A preset is named as its range ("Requested date: Last 7 days"), a bound as itself ("Requested from").
+    label: reads === 'preset' ? name : key,
     without,
   })
   const filter: ListFilter<N, V> & RangeParts = {
@@ -230,7 +236,7 @@ function dateRange<N extends string>(name: N, spec: { api: string; presets: read
     kind: 'dateRange',
     keys,
     shape: { [keys.from]: bound, [keys.to]: bound, [keys.preset]: z.catch(z.optional(z.enum(DATE_PRESETS)), undefined) },
-    control: { kind: 'dateRange', label: `range.${name}`, presets: spec.presets },
+    control: { kind: 'dateRange', presets: spec.presets },
     read: (get) => ({ [keys.from]: get(keys.from) ?? undefined, [keys.to]: get(keys.to) ?? undefined, [keys.preset]: get(keys.preset) ?? undefined }),
     settle: (values, now) => {
       const preset = values[keys.preset] as DatePreset | undefined
@@ -269,45 +275,33 @@ const asPrefix = (reference: string) => (reference.includes('*') || reference.le
 
 /** The filters, in the order of the address, the API query, the chips and the form. */
 export const LIST_FILTERS = [
-  codes('status', {
-    item: ZCode,
-    reads: 'code',
-    chip: { list: 'filters.status', dashboard: 'charts.group.status' },
-    control: { kind: 'codes', label: 'status' },
-  }),
-  codes('step', { item: ZCode, reads: 'code', chip: { list: 'column.step', dashboard: 'charts.group.step' } }),
-  codes('subStep', { item: ZCode, reads: 'code', chip: { list: 'column.subStep', dashboard: 'charts.group.subStep' } }),
-  codes('category', { item: ZCode, reads: 'code', chip: { list: 'column.category', dashboard: 'filters.other.category' } }),
+  codes('status', { item: ZCode, reads: 'code', control: { kind: 'codes' } }),
+  codes('step', { item: ZCode, reads: 'code' }),
+  codes('subStep', { item: ZCode, reads: 'code' }),
+  codes('category', { item: ZCode, reads: 'code' }),
   codes('type', {
     item: z.string().check(z.minLength(1), z.maxLength(64)),
     reads: 'type',
-    chip: { list: 'filters.type', dashboard: 'charts.group.type' },
-    control: { kind: 'types', label: 'type', codes: 'typeCodes', hint: 'typeCodesHint', loading: 'typesLoading' },
+    control: { kind: 'types', codes: 'typeCodes', hint: 'typeCodesHint', loading: 'typesLoading' },
   }),
   text('customerReference', {
     max: CUSTOMER_REFERENCE_MAX + 1,
-    chip: { list: 'filters.customerReference', dashboard: 'filters.customerReference' },
-    control: { kind: 'text', label: 'customerReference', hint: 'customerReferenceHint', maxLength: CUSTOMER_REFERENCE_MAX + 1 },
+    control: { kind: 'text', hint: 'customerReferenceHint', maxLength: CUSTOMER_REFERENCE_MAX + 1 },
     toApi: asPrefix,
   }),
   text('id', {
     max: MAX_ID_FILTER_LENGTH,
-    chip: { list: 'filters.id', dashboard: 'filters.other.id' },
-    control: { kind: 'text', label: 'id', hint: 'idHint', maxLength: MAX_ID_FILTER_LENGTH },
+    control: { kind: 'text', hint: 'idHint', maxLength: MAX_ID_FILTER_LENGTH },
     clean: cleanIds,
     // Several ids may be given, comma-separated; empty items (`a,,b`, a trailing comma) would be refused.
     toApi: (ids) => list(ids).join(',') || undefined,
   }),
   // The reference's `priority`, taken as the operator writes it.
-  text('priority', { max: 64, chip: { list: 'filters.priority' }, control: { kind: 'text', label: 'priority', maxLength: 64 } }),
-  flag('isOverdue', {
-    chip: { list: 'filters.overdue', dashboard: 'charts.group.isOverdue' },
-    control: { kind: 'yesNo', label: 'overdue', yes: 'overdueOnly', no: 'notOverdue' },
-  }),
-  flag('isArchived', {
-    chip: { list: 'filters.archived', dashboard: 'charts.group.isArchived' },
-    control: { kind: 'yesNo', label: 'archived', yes: 'archivedOnly', no: 'notArchived' },
-  }),
+  text('priority', { max: 64, control: { kind: 'text', maxLength: 64 } }),
+  // The reference's `keyDates.requestedAt` as one day: what was asked for that day (the range below spans several).
+  day('requestedOn', { api: 'keyDates.requestedAt' }),
+  flag('isOverdue', { control: { kind: 'yesNo', yes: 'overdueOnly', no: 'notOverdue' } }),
+  flag('isArchived', { control: { kind: 'yesNo', yes: 'archivedOnly', no: 'notArchived' } }),
   // A requested date may be ahead, a creation date only behind; an update's range has no quick choices.
   dateRange('requested', { api: 'keyDates.requestedAt', presets: DATE_PRESETS }),
   dateRange('created', { api: 'createdAt', presets: ['last7', 'last30', 'thisMonth'] }),

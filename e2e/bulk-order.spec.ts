@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { ZRequestProjection } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
 import { control, expect, expectNoAccessibilityViolation, PEOPLE, readApi, test, today } from './fixtures'
+import { SITE_HEADERS, sitesCsv, type SiteRow } from './bulk-order-sheet'
 
 /**
  * Ordering many sites from a spreadsheet (docs/decisions/0035-bulk-order.md): the preview names exactly the wrong
@@ -18,34 +19,6 @@ test.setTimeout(180_000)
 test.afterEach(async ({ request }) => {
   await control(request, 'delete', '/faults')
 })
-
-const HEADERS = [
-  'requestedAt',
-  'customerReference',
-  'contract',
-  'properties.location.address.street',
-  'properties.location.address.postalCode',
-  'properties.location.address.city',
-  'properties.location.address.country',
-  'properties.contacts.primary.firstName',
-  'properties.contacts.primary.lastName',
-  'properties.billingAccount.code',
-  'properties.options.bandwidthMbps',
-]
-
-interface SheetRow {
-  date: string
-  reference: string
-  bandwidth: string
-}
-
-/** A CSV of `rows`, in semicolons, with a byte-order mark, as a French spreadsheet writes it. */
-function csvOf(rows: readonly SheetRow[]): string {
-  const lines = rows.map((row, index) =>
-    [row.date, row.reference, 'ACM-000101', `${index + 1} rue du Port`, '44000', 'Nantes', 'FR', 'Alan', 'Turing', 'BA-9', row.bandwidth].join(';'),
-  )
-  return `\uFEFF${HEADERS.join(';')}\r\n${lines.join('\r\n')}\r\n`
-}
 
 /** A run's own references: 11 characters, so that 19 ones are easy to make. */
 const runPrefix = () => `E${Date.now().toString(36).toUpperCase().slice(-6)}`
@@ -76,7 +49,7 @@ test('50 rows with 3 bad ones: exactly those cells are named; one fixed in place
   await openPage(page)
   const prefix = runPrefix()
   const good = addDaysToIsoDate(today(), 12)
-  const rows: SheetRow[] = Array.from({ length: 50 }, (_, index) => ({
+  const rows: SiteRow[] = Array.from({ length: 50 }, (_, index) => ({
     date: good,
     reference: `${prefix}-${String(index + 1).padStart(2, '0')}`,
     bandwidth: '100',
@@ -86,7 +59,7 @@ test('50 rows with 3 bad ones: exactly those cells are named; one fixed in place
   rows[32] = { ...rows[32]!, bandwidth: '150' }
   expect(rows[19]!.reference).toHaveLength(19)
 
-  await chooseFile(page, 'sites.csv', 'text/csv', csvOf(rows))
+  await chooseFile(page, 'sites.csv', 'text/csv', sitesCsv(rows))
   await expect(page.getByText('sites.csv: 50 rows, 47 ready, 3 with problems.')).toBeVisible({ timeout: 30_000 })
   const wrong = page.getByRole('textbox', { name: /^Row \d+: / })
   await expect(wrong).toHaveCount(3)
@@ -100,7 +73,7 @@ test('50 rows with 3 bad ones: exactly those cells are named; one fixed in place
   await bandwidth.press('Enter')
   await expect(page.getByText('sites.csv: 50 rows, 48 ready, 2 with problems.')).toBeVisible()
   // The same file chosen again: the fix typed in place still applies, its cell being as it was in the file.
-  await chooseFile(page, 'sites.csv', 'text/csv', csvOf(rows))
+  await chooseFile(page, 'sites.csv', 'text/csv', sitesCsv(rows))
   await expect(page.getByText(/^Kept 1 fix you typed here, its cell unchanged in this file: Row 33: .*Bandwidth/)).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText('sites.csv: 50 rows, 48 ready, 2 with problems.')).toBeVisible()
 
@@ -162,7 +135,7 @@ test('a lost network stops the send where it stands; back online, it resumes by 
   await openPage(page)
   const prefix = runPrefix()
   const rows = Array.from({ length: 16 }, (_, index) => ({ date: addDaysToIsoDate(today(), 10), reference: `${prefix}-${index + 1}`, bandwidth: '50' }))
-  await chooseFile(page, 'offline.csv', 'text/csv', csvOf(rows))
+  await chooseFile(page, 'offline.csv', 'text/csv', sitesCsv(rows))
   await expect(page.getByText('offline.csv: 16 rows, 16 ready, 0 with problems.')).toBeVisible({ timeout: 30_000 })
   await control(request, 'post', '/faults', { kind: 'latency', latencyMs: 1_500, path: '/requests', method: 'POST', count: 16 })
   await page.getByRole('button', { name: 'Send 16 requests' }).click()
@@ -186,7 +159,7 @@ test('an XLSX file of 20 rows (dates as dates, bandwidth as numbers): 20 created
   const prefix = runPrefix()
   const date = new Date(`${addDaysToIsoDate(today(), 15)}T00:00:00Z`)
   const data = [
-    HEADERS.map((value) => ({ value })),
+    SITE_HEADERS.map((value) => ({ value })),
     ...Array.from({ length: 20 }, (_, index) => [
       { value: date, type: Date, format: 'dd/mm/yyyy' },
       { value: `${prefix}-X${index + 1}` },
@@ -216,7 +189,7 @@ test('a 503 burst and a 40 s POST during the send: each valid row still created 
   await openPage(page)
   const prefix = runPrefix()
   const rows = Array.from({ length: 12 }, (_, index) => ({ date: addDaysToIsoDate(today(), 10), reference: `${prefix}-${index + 1}`, bandwidth: '50' }))
-  await chooseFile(page, 'faults.csv', 'text/csv', csvOf(rows))
+  await chooseFile(page, 'faults.csv', 'text/csv', sitesCsv(rows))
   await expect(page.getByText('faults.csv: 12 rows, 12 ready, 0 with problems.')).toBeVisible({ timeout: 30_000 })
   await control(request, 'post', '/faults', { kind: 'latency', latencyMs: 40_000, path: '/requests', method: 'POST', count: 1 })
   await control(request, 'post', '/faults', { kind: 'unavailable', path: '/requests', method: 'POST', count: 3 })
@@ -231,7 +204,7 @@ test('a file of another kind, one over the limits and one with unknown columns a
   await openPage(page)
   await chooseFile(page, 'photo.png', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]))
   await expect(page.getByRole('alert')).toHaveText(/“photo\.png” is not a spreadsheet this page reads: save it as CSV/)
-  await chooseFile(page, 'sites.csv', 'text/csv', `${HEADERS.join(',')}\n${'x,\n'.repeat(1001)}`)
+  await chooseFile(page, 'sites.csv', 'text/csv', `${SITE_HEADERS.join(',')}\n${'x,\n'.repeat(1001)}`)
   await expect(page.getByRole('alert')).toHaveText('The file has 1,001 rows, and at most 1,000 are taken at once: split it into several files.')
   await chooseFile(page, 'sites.csv', 'text/csv', 'requestedAt,Colour\n2030-01-01,red\n')
   await expect(page.getByRole('alert')).toHaveText(/These columns are not fields of “Business internet access”: Colour\./)
@@ -252,7 +225,7 @@ test('the template: columns in the person’s language, required ones marked, ne
   const text = await readFile(await file.path(), 'utf-8')
   expect(text).toContain('Location › Address › City *')
   expect(text).toMatch(/# Requested date: on or after/)
-  await chooseFile(page, 'sites.csv', 'text/csv', csvOf([{ date: addDaysToIsoDate(today(), 12), reference: runPrefix(), bandwidth: '100' }]))
+  await chooseFile(page, 'sites.csv', 'text/csv', sitesCsv([{ date: addDaysToIsoDate(today(), 12), reference: runPrefix(), bandwidth: '100' }]))
   await expect(page.getByText('sites.csv: 1 row, 1 ready, 0 with problems.')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText('Your access lets you read requests, not create them')).toBeVisible()
   await expect(page.getByRole('button', { name: /^Send / })).toHaveCount(0)

@@ -122,8 +122,25 @@ describe('the GET /requests query of a view', () => {
   it('sends a priority as it was typed, and writes it back to the address', () => {
     expect(api('priority=%20HIGH%20').priority).toBe('HIGH')
     expect(roundTrip('priority=HIGH&status=NEW')).toBe('status=NEW&priority=HIGH')
-    expect(filterChips(view('priority=HIGH')).map((chip) => [chip.filter, chip.value, chip.label.list])).toEqual([['priority', 'HIGH', 'filters.priority']])
+    expect(filterChips(view('priority=HIGH')).map((chip) => [chip.filter, chip.value, chip.label])).toEqual([['priority', 'HIGH', 'priority']])
     expect(view(`priority=${'P'.repeat(65)}`).priority).toBeUndefined()
+  })
+
+  it('sends a requested day as the reference’s `keyDates.requestedAt`, from the form to the address and back, a day only', () => {
+    expect(api('requestedOn=2026-12-01')['keyDates.requestedAt']).toBe('2026-12-01')
+    expect(roundTrip('requestedOn=2026-12-01&status=NEW')).toBe('status=NEW&requestedOn=2026-12-01')
+    expect(filterChips(view('requestedOn=2026-12-01')).map((chip) => [chip.filter, chip.value, chip.label, chip.reads])).toEqual([
+      ['requestedOn', '2026-12-01', 'requestedOn', 'day'],
+    ])
+    // What is not a day reads as none: the list is not narrowed to nothing.
+    expect(view('requestedOn=01/12/2026').requestedOn).toBeUndefined()
+    expect(api('requestedOn=tomorrow')['keyDates.requestedAt']).toBeUndefined()
+    const data = new FormData()
+    data.set('requestedOn', '2026-12-01')
+    const read = readFilterForm(data, FILTER_CONTROLS, EMPTY_SEARCH).search!
+    expect(toSearchParams(read).toString()).toBe('requestedOn=2026-12-01')
+    expect(() => ZListRequestsQuery.parse(Object.fromEntries(toApiQuery(read)))).not.toThrow()
+    expect(Object.fromEntries(toAggregateQuery(read, 'status'))).toMatchObject({ 'keyDates.requestedAt': '2026-12-01' })
   })
 
   it('asks only for the fields given, once each', () => {

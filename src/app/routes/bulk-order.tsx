@@ -8,8 +8,7 @@ import { BulkOrderPage } from '@/features/bulk-order/components/bulk-order-page'
 import { gatewaySendPort } from '@/features/create-request/api/create-request'
 import { contractsOf, idOf, scopesOf } from '@/features/create-request/me-reading'
 import { toBody } from '@/features/create-request/schema/form-values'
-import type { GenericFormWords } from '@/features/create-request/schema/generic-form'
-import { formModelOf } from '@/features/create-request/schema/item-form'
+import { formModelIn } from '@/features/create-request/form/use-form-model'
 import { formLocale, sentenceFor } from '@/features/create-request/schema/form-sentences'
 import { confirmArrival, sendOnce } from '@/features/create-request/send-once/send-once'
 import { earliestRequestedDate, todayUtc } from '@/features/create-request/today'
@@ -25,28 +24,11 @@ import type { RouteModule } from '../route-loaders'
  * and `toBody`, checks it with the form's validator (loaded apart, as the form loads it: it holds classic zod and
  * RE2), and sends it with the form's send-once protocol through the gateway's send guard.
  */
-const GENERIC_WORDS = [
-  'type',
-  'requestId',
-  'requestIdHelp',
-  'requestedAt',
-  'customerReference',
-  'contract',
-  'comment',
-  'properties',
-  'propertiesHelp',
-  'attachments',
-] as const satisfies readonly (keyof GenericFormWords)[]
-
-/** The generic form's words, as the creation page names them (an item with no schema of its own). */
-const genericWords = (t: (key: string) => string): GenericFormWords =>
-  Object.fromEntries(GENERIC_WORDS.map((name) => [name, t(`createRequest.generic.${name}`)])) as Record<(typeof GENERIC_WORDS)[number], string>
-
 const tools: BulkOrderTools = {
   formOf(item, t) {
     let built
     try {
-      built = formModelOf(item, genericWords(t))
+      built = formModelIn(item, t)
     } catch {
       return undefined
     }

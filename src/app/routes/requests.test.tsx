@@ -168,6 +168,23 @@ describe('requests list route', () => {
     expect(await screen.findByRole('table', { name: /^Requests matching the filters/ }, { timeout: 5_000 })).toBeInTheDocument()
   })
 
+  it('filters by a requested day, from the date field to the address, the API call, the rows and a chip', async () => {
+    await openList()
+    const day = (await sandboxList('limit=1')).items[0]!.keyDates!.requestedAt.slice(0, 10)
+    const expected = await sandboxList(`keyDates.requestedAt=${day}`)
+    const calls = recordListCalls()
+    const filters = await openFilters()
+    fireEvent.change(within(filters).getByLabelText('Requested for'), { target: { value: day } })
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }))
+    await waitFor(() => expect(here()).toBe(`/requests?requestedOn=${day}`))
+    expect(await screen.findByText(new RegExp(`^${nf(expected.total)} requests? found$`))).toBeInTheDocument()
+    expect(calls.at(-1)?.get('keyDates.requestedAt')).toBe(day)
+    expect(idsOf(screen.getByRole('table', { name: /^Requests matching the filters/ }))).toEqual(expected.items.map((request) => request.id))
+    // The day in the person's format, not as the address holds it.
+    const chip = within(region('Active filters')).getByRole('button', { name: /^Remove filter Requested for: / })
+    expect(chip).not.toHaveAccessibleName(new RegExp(day))
+  })
+
   it('takes type codes as text when the catalog cannot be read, and says them by a label made from the code', async () => {
     // The sandbox refuses the catalog call (an unknown parameter: 400 code 26), a real answer, not a mock.
     const original = globalThis.fetch

@@ -11,14 +11,18 @@ export interface ChipSayers {
 }
 
 /**
- * A filter chip in words ("Status: Rejected"), as the list view's declaration says it (contract/list-view.ts): its
- * name's key under the page's messages, and how its value reads. A filter the dashboard has no name for is named
- * from its address name, readably (docs/decisions/0028-tolerant-reader.md).
+ * A filter's name ("Status", "Requested from"), by its key in the list view's messages (`listView.filter.`, the
+ * catalog src/features/list-view/locales/ that the list's and the dashboard's routes load): the one place a filter is
+ * named, for both pages' chips and controls (contract/list-view.ts, docs/decisions/0038-list-view-declaration.md). A
+ * name the catalog lacks is the key made readable (docs/decisions/0028-tolerant-reader.md).
  */
+export function filterName(t: TFunction, key: string): string {
+  return t(`listView.filter.${key}`, { defaultValue: readableCode(key) })
+}
+
+/** A filter chip in words ("Status: Rejected"): its name, and its value as the declaration says it reads. */
 export function chipText(t: TFunction, page: 'requests' | 'dashboard', chip: FilterChip, say: ChipSayers): string {
-  const label = page === 'requests' ? chip.label.list : (chip.label.dashboard ?? `filters.other.${chip.filter}`)
-  const name = t(`${page}.${label}`, { defaultValue: readableCode(chip.filter) })
-  return t(`${page}.filters.chip`, { name, value: chipValue(t, page, chip, say) })
+  return t(`${page}.filters.chip`, { name: filterName(t, chip.label), value: chipValue(t, page, chip, say) })
 }
 
 function chipValue(t: TFunction, page: string, chip: FilterChip, say: ChipSayers): string {

@@ -9,12 +9,14 @@ import { existingStatusesQuery, statusOptions } from '@/lib/queries/statuses'
 import { CheckGroup } from './check-group'
 import { TypeFilter } from './type-filter'
 import { YesNoFilter } from './yes-no-filter'
+import { filterName } from './filter-chip-words'
 
 /**
  * One filter's control, as the list view's declaration gives it (contract/list-view.ts): the requests list and the
  * dashboard render their forms from it, and `readFilterForm` (src/lib/request-search.ts) reads them back through the
- * same declaration. `messages` is the prefix of the feature's filter messages (`requests.filters`,
- * `dashboard.filters`), which hold the same keys in each language. Date ranges are the list's own (filters-form.tsx).
+ * same declaration. Its label is the filter's name (`filterName`); `messages` is the prefix of the feature's other
+ * filter words (`requests.filters`, `dashboard.filters`: hints, yes and no), which hold the same keys in each
+ * language. Date ranges are the list's own (filters-form.tsx).
  */
 interface FilterFieldProps {
   filter: ListFilter
@@ -34,7 +36,7 @@ export function FilterField({ filter, search, messages, catalog, className }: Fi
     case 'types':
       return (
         <TypeFilter
-          legend={t(`${messages}.${control.label}`)}
+          legend={filterName(t, filter.name)}
           className={className}
           catalog={catalog}
           checked={values[filter.name] ?? []}
@@ -44,9 +46,10 @@ export function FilterField({ filter, search, messages, catalog, className }: Fi
     case 'text':
       return (
         <TextField
+          type={control.input ?? 'text'}
           name={filter.name}
           value={values[filter.name]}
-          label={t(`${messages}.${control.label}`)}
+          label={filterName(t, filter.name)}
           hint={control.hint && t(`${messages}.${control.hint}`)}
           maxLength={control.maxLength}
         />
@@ -54,7 +57,7 @@ export function FilterField({ filter, search, messages, catalog, className }: Fi
     case 'yesNo':
       return (
         <YesNoFilter
-          label={t(`${messages}.${control.label}`)}
+          label={filterName(t, filter.name)}
           name={filter.name}
           value={values[filter.name]}
           any={t(`${messages}.any`)}
@@ -76,7 +79,7 @@ function CodesField({ filter, search, messages, className }: FilterFieldProps) {
   const page = messages.split('.')[0]!
   return (
     <CheckGroup
-      legend={t(`${messages}.${filter.control!.label}`)}
+      legend={filterName(t, filter.name)}
       name={filter.name}
       className={className}
       checked={checked}
@@ -85,14 +88,14 @@ function CodesField({ filter, search, messages, className }: FilterFieldProps) {
   )
 }
 
-/** A typed filter: a prefix search, a list of ids, or any text the API takes as it is. */
-function TextField(props: { name: string; value: string | undefined; label: string; hint: string | undefined; maxLength: number }) {
+/** A typed filter: a prefix search, a list of ids, any text the API takes as it is, or a day. */
+function TextField(props: { type: 'text' | 'date'; name: string; value: string | undefined; label: string; hint: string | undefined; maxLength: number }) {
   const hint = useId()
   return (
     <label className="field">
       {props.label}
       <input
-        type="text"
+        type={props.type}
         name={props.name}
         defaultValue={props.value ?? ''}
         maxLength={props.maxLength}

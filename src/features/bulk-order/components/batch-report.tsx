@@ -7,6 +7,7 @@ import { CSV_BOM, downloadCsv } from '@/lib/csv'
 import { formatNumber } from '@/lib/format'
 import { isFinished, type BatchRecord, type BatchRow } from '../batch-record'
 import { BATCH_PER_SECOND } from '../pacer'
+import { RowTable } from './row-table'
 
 interface ReportLine {
   number: number
@@ -142,35 +143,19 @@ function ReportActions({ batch, lines, onForget }: { batch: BatchRecord; lines: 
 /** Each row of the file with its outcome: its request linked, or the sentence of what happened to it. */
 function ReportTable({ lines }: { lines: readonly ReportLine[] }) {
   const { t } = useTranslation()
+  const outcome = (line: ReportLine) =>
+    line.id ? (
+      <>
+        {t('bulkOrder.outcome.createdPrefix')} <Link to={`/requests/${encodeURIComponent(line.id)}`}>{line.id}</Link>
+      </>
+    ) : (
+      outcomeText(line, t)
+    )
   return (
-    <div className="bulk-order__scroll" role="region" aria-labelledby="bulk-order-report" tabIndex={0}>
-      <table className="bulk-order__table">
-        <caption id="bulk-order-report">{t('bulkOrder.report.caption', { count: lines.length })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('bulkOrder.column.row')}</th>
-            <th scope="col">{t('bulkOrder.column.reference')}</th>
-            <th scope="col">{t('bulkOrder.column.outcome')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.number}>
-              <th scope="row">{line.number}</th>
-              <td>{line.reference}</td>
-              <td>
-                {line.id ? (
-                  <>
-                    {t('bulkOrder.outcome.createdPrefix')} <Link to={`/requests/${encodeURIComponent(line.id)}`}>{line.id}</Link>
-                  </>
-                ) : (
-                  outcomeText(line, t)
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RowTable
+      name={{ caption: t('bulkOrder.report.caption', { count: lines.length }), id: 'bulk-order-report' }}
+      columns={[t('bulkOrder.column.reference'), t('bulkOrder.column.outcome')]}
+      rows={lines.map((line) => ({ key: line.number, number: line.number, cells: [line.reference, outcome(line)] }))}
+    />
   )
 }

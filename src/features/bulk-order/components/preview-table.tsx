@@ -3,6 +3,7 @@ import { useTranslation } from '@/i18n/use-translation'
 import { REFERENCE_KEY, type CheckedRow } from '../check-rows'
 import type { SheetColumn } from '../sheet-columns'
 import { problemSentence } from './problem-sentence'
+import { RowTable } from './row-table'
 
 /** Rows shown in the table of every row; beyond, the person reads the file itself. */
 const ALL_ROWS_SHOWN = 1000
@@ -52,87 +53,75 @@ function ProblemsTable({
   onFix: (row: number, column: string, value: string) => void
 }) {
   const { t } = useTranslation()
+  const rows = withProblems.flatMap((row) =>
+    row.problems.map((problem, index) => {
+      const header = headerOf(problem.column)
+      const sentence = problemSentence(problem.problem, header, t, locale)
+      const cell = (
+        <ProblemCell row={row} column={problem.column} header={header} sentence={sentence} id={`bulk-order-cell-${row.number}-${index}`} onFix={onFix} />
+      )
+      return { key: `${row.number}-${problem.column ?? ''}-${index}`, number: row.number, cells: [header, cell] }
+    }),
+  )
   return (
-    <div className="bulk-order__scroll" role="region" aria-labelledby="bulk-order-problems" tabIndex={0}>
-      <table className="bulk-order__table">
-        <caption id="bulk-order-problems">{t('bulkOrder.problemsCaption', { count: withProblems.length })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('bulkOrder.column.row')}</th>
-            <th scope="col">{t('bulkOrder.column.field')}</th>
-            <th scope="col">{t('bulkOrder.column.value')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {withProblems.flatMap((row) =>
-            row.problems.map((problem, index) => {
-              const id = `bulk-order-cell-${row.number}-${index}`
-              const header = headerOf(problem.column)
-              const sentence = problemSentence(problem.problem, header, t, locale)
-              return (
-                <tr key={`${row.number}-${problem.column ?? ''}-${index}`}>
-                  <th scope="row">{row.number}</th>
-                  <td>{header}</td>
-                  <td>
-                    {problem.column !== null ? (
-                      <>
-                        <input
-                          className="bulk-order__cell"
-                          aria-label={t('bulkOrder.cell.label', { row: row.number, field: header })}
-                          aria-invalid="true"
-                          aria-describedby={`${id}-error`}
-                          defaultValue={row.cells[problem.column] ?? ''}
-                          onBlur={(event) => {
-                            if (event.target.value !== (row.cells[problem.column!] ?? '')) onFix(row.number, problem.column!, event.target.value)
-                          }}
-                          onKeyDown={(event) => {
-                            if (event.key === 'Enter') onFix(row.number, problem.column!, event.currentTarget.value)
-                          }}
-                        />
-                        <p id={`${id}-error`} className="bulk-order__error">
-                          {sentence}
-                        </p>
-                      </>
-                    ) : (
-                      <p className="bulk-order__error">{sentence}</p>
-                    )}
-                  </td>
-                </tr>
-              )
-            }),
-          )}
-        </tbody>
-      </table>
-    </div>
+    <RowTable
+      name={{ caption: t('bulkOrder.problemsCaption', { count: withProblems.length }), id: 'bulk-order-problems' }}
+      columns={[t('bulkOrder.column.field'), t('bulkOrder.column.value')]}
+      rows={rows}
+    />
+  )
+}
+
+/** A wrong cell: an input labelled by its row and field, fixed on leaving it or on Enter; a row's own problem is its sentence. */
+function ProblemCell(props: {
+  row: CheckedRow
+  column: string | null
+  header: string
+  sentence: string
+  id: string
+  onFix: (row: number, column: string, value: string) => void
+}) {
+  const { t } = useTranslation()
+  const { row, column, id } = props
+  if (column === null) return <p className="bulk-order__error">{props.sentence}</p>
+  const original = row.cells[column] ?? ''
+  return (
+    <>
+      <input
+        className="bulk-order__cell"
+        aria-label={t('bulkOrder.cell.label', { row: row.number, field: props.header })}
+        aria-invalid="true"
+        aria-describedby={`${id}-error`}
+        defaultValue={original}
+        onBlur={(event) => {
+          if (event.target.value !== original) props.onFix(row.number, column, event.target.value)
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') props.onFix(row.number, column, event.currentTarget.value)
+        }}
+      />
+      <p id={`${id}-error`} className="bulk-order__error">
+        {props.sentence}
+      </p>
+    </>
   )
 }
 
 /** Every row (the first thousand), its reference (made up ones said so) and whether it is ready. */
 function AllRowsTable({ rows, referenceHeader }: { rows: readonly CheckedRow[]; referenceHeader: string }) {
   const { t } = useTranslation()
+  const reference = (row: CheckedRow) => (
+    <>
+      {row.reference}
+      {row.generated && <span className="bulk-order__hint"> {t('bulkOrder.generated')}</span>}
+    </>
+  )
+  const state = (row: CheckedRow) => (row.problems.length === 0 ? t('bulkOrder.state.ready') : t('bulkOrder.state.problems', { count: row.problems.length }))
   return (
-    <div className="bulk-order__scroll" role="region" aria-label={t('bulkOrder.allRows', { count: rows.length })} tabIndex={0}>
-      <table className="bulk-order__table">
-        <thead>
-          <tr>
-            <th scope="col">{t('bulkOrder.column.row')}</th>
-            <th scope="col">{referenceHeader}</th>
-            <th scope="col">{t('bulkOrder.column.state')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, ALL_ROWS_SHOWN).map((row) => (
-            <tr key={row.number}>
-              <th scope="row">{row.number}</th>
-              <td>
-                {row.reference}
-                {row.generated && <span className="bulk-order__hint"> {t('bulkOrder.generated')}</span>}
-              </td>
-              <td>{row.problems.length === 0 ? t('bulkOrder.state.ready') : t('bulkOrder.state.problems', { count: row.problems.length })}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RowTable
+      name={{ label: t('bulkOrder.allRows', { count: rows.length }) }}
+      columns={[referenceHeader, t('bulkOrder.column.state')]}
+      rows={rows.slice(0, ALL_ROWS_SHOWN).map((row) => ({ key: row.number, number: row.number, cells: [reference(row), state(row)] }))}
+    />
   )
 }

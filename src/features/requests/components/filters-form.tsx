@@ -4,6 +4,7 @@ import type { CatalogItem } from '@contract/catalog'
 import { DATE_RANGE_FILTERS, LIST_FILTERS, type DateRangeFilter, type ListFilter } from '@contract/list-view'
 import { FILTER_CONTROLS, presetRange, readFilterForm, type DatePreset, type RequestListSearch } from '@/lib/request-search'
 import { ApplyFilters, FilterField } from '@/components/ui/request-filter-fields'
+import { filterName } from '@/components/ui/filter-chip-words'
 
 /** A desk's width, as the styles name it (src/styles.css). */
 const DESK_WIDTH = '(min-width: 64rem)'
@@ -122,7 +123,7 @@ function DateRangeFieldset(props: {
   }
   return (
     <fieldset className="filters__group filters__range">
-      <legend>{t(`requests.filters.${range.control.label}`)}</legend>
+      <legend>{filterName(t, range.name)}</legend>
       <label className="field">
         {t('requests.filters.from')}
         <input type="date" name={range.keys.from} defaultValue={search[range.keys.from] ?? ''} onChange={() => props.onPreset(undefined)} />
@@ -140,7 +141,7 @@ function DateRangeFieldset(props: {
       </label>
       <input type="hidden" name={range.keys.preset} value={props.preset ?? ''} />
       {range.control.presets.length > 0 && (
-        <div className="filters__presets" role="group" aria-label={t('requests.filters.presets', { range: t(`requests.filters.${range.control.label}`) })}>
+        <div className="filters__presets" role="group" aria-label={t('requests.filters.presets', { range: filterName(t, range.name) })}>
           {range.control.presets.map((preset) => (
             <button key={preset} type="button" className="chip" aria-pressed={props.preset === preset} onClick={(event) => applyPreset(event, preset)}>
               {t(`requests.filters.preset.${preset}`)}

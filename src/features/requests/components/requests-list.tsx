@@ -83,6 +83,7 @@ export function RequestsList({ person }: { person: string | null }) {
   const lastPage = page ? Math.max(1, Math.ceil(page.total / search.size)) : search.page
   const loading = list.isFetching && (list.isPlaceholderData || list.isPending)
   usePrefetchNextPage(list, search, fields, lastPage)
+  const view: ListView = { list, search, columns, density, loading, changes, format, types }
 
   return (
     <div className="requests-page page-form">
@@ -93,34 +94,8 @@ export function RequestsList({ person }: { person: string | null }) {
         <ActiveFilters ref={summary} search={search} format={format} typeName={typeText(t, types)} onChange={showFilters} onReset={resetFilters} />
       </div>
       {filtersOpen && <FiltersForm id="list-filters" key={filtersKey(search)} search={search} catalog={catalog} onApply={showFilters} />}
-      <ListToolbar
-        person={person}
-        list={list}
-        loading={loading}
-        changes={changes}
-        search={search}
-        columns={columns}
-        onColumns={chooseColumns}
-        density={density}
-        onDensity={setDensity}
-        format={format}
-        typeName={types.name}
-      />
-      <ListResults
-        list={list}
-        search={search}
-        lastPage={lastPage}
-        summary={summary}
-        columns={columns}
-        density={density}
-        loading={loading}
-        changes={changes}
-        closedStatuses={closedStatuses}
-        format={format}
-        types={types}
-        show={show}
-        onReset={resetFilters}
-      />
+      <ListToolbar {...view} person={person} onColumns={chooseColumns} onDensity={setDensity} />
+      <ListResults {...view} lastPage={lastPage} summary={summary} closedStatuses={closedStatuses} show={show} onReset={resetFilters} />
     </div>
   )
 }
@@ -184,19 +159,21 @@ function usePrefetchNextPage(list: ListQuery, search: RequestListSearch, fields:
 }
 
 /** What was found and the changes since the last look, then the view's controls: save, density, columns, export. */
-function ListToolbar(props: {
-  person: string | null
+/** What the list's toolbar and its results both show: the page of requests, the view and how it is drawn. */
+interface ListView {
   list: ListQuery
-  loading: boolean
-  changes: ReadonlyMap<string, string>
   search: RequestListSearch
   columns: ListColumn[]
-  onColumns: (next: ListColumn[]) => void
   density: Density
-  onDensity: (next: Density) => void
+  loading: boolean
+  /** The rows that changed since the person last saw them, with what they were (src/lib/seen-requests.ts). */
+  changes: ReadonlyMap<string, string>
   format: ListFormatters
-  typeName: (type: string) => string
-}) {
+  /** The catalog's names of the types, or that they are still being read (src/lib/catalog-names.ts). */
+  types: TypeNames
+}
+
+function ListToolbar(props: ListView & { person: string | null; onColumns: (next: ListColumn[]) => void; onDensity: (next: Density) => void }) {
   const { t } = useTranslation()
   const { list, search, columns, format } = props
   const page = list.data
@@ -225,27 +202,21 @@ function ListToolbar(props: {
         }}
       />
       <ColumnChooser columns={columns} onChange={props.onColumns} />
-      <ExportButton search={search} format={format} typeName={props.typeName} />
+      <ExportButton search={search} format={format} typeName={props.types.name} />
     </div>
   )
 }
 
 /** The page's rows, or why there are none (an error, no request, a page past the end), then the pages. */
-function ListResults(props: {
-  list: ListQuery
-  search: RequestListSearch
-  lastPage: number
-  summary: RefObject<HTMLElement | null>
-  columns: ListColumn[]
-  density: Density
-  loading: boolean
-  changes: ReadonlyMap<string, string>
-  closedStatuses: readonly string[] | undefined
-  format: ListFormatters
-  types: TypeNames
-  show: (next: RequestListSearch) => void
-  onReset: () => void
-}) {
+function ListResults(
+  props: ListView & {
+    lastPage: number
+    summary: RefObject<HTMLElement | null>
+    closedStatuses: readonly string[] | undefined
+    show: (next: RequestListSearch) => void
+    onReset: () => void
+  },
+) {
   const { t } = useTranslation()
   const { list, search, lastPage, format, show } = props
   const page = list.data
