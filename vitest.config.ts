@@ -2,6 +2,18 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, mergeConfig } from 'vitest/config'
 import { pageBuild } from './vite.config.ts'
+import { GroupedSequencer } from './scripts/vitest-sequencer.ts'
+
+/**
+ * Page tests that mock modules (`vi.mock`), load them again (`vi.resetModules`) or leave the API client reading for a
+ * server render (src/entry-server.tsx): each in a worker of its own.
+ */
+const PAGE_ISOLATED = [
+  'src/app/shell/signed-in-part.test.tsx',
+  'src/features/create-request/components/lazy-fields.test.tsx',
+  'src/i18n/use-translation.test.tsx',
+  'src/entry-server.test.tsx',
+]
 
 const reactRouter = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/development/${file}`, import.meta.url))
 
@@ -18,15 +30,18 @@ export default mergeConfig(
     },
     test: {
       // The server's files share their worker's modules (`isolate: false`): each still starts its own servers and
-      // databases, and evaluating zod, Hono and the sandbox again for every file took half of their CPU. The page's files
-      // keep a fresh module graph each: their lazy routes, i18n and query caches are module state a file may rely on.
+      // databases, and evaluating zod, Hono and the sandbox again for every file took half of their CPU. So do the page's
+      // (docs/decisions/0039-test-run-time.md): a new worker per file set up jsdom and loaded the app again each time.
+      // The files that mock or reset modules keep a fresh module graph each (`page-isolated`).
       projects: [
         {
           extends: true,
           test: { name: 'server', include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'], isolate: false },
         },
-        { extends: true, test: { name: 'page', include: ['src/**/*.test.{ts,tsx}'] } },
+        { extends: true, test: { name: 'page', include: ['src/**/*.test.{ts,tsx}'], exclude: PAGE_ISOLATED, isolate: false } },
+        { extends: true, test: { name: 'page-isolated', include: PAGE_ISOLATED } },
       ],
+      sequence: { sequencer: GroupedSequencer },
       environment: 'node',
       setupFiles: ['./scripts/vitest-setup.ts'],
       server: { deps: { inline: [/react-router/] } },

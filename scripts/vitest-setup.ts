@@ -19,6 +19,13 @@ if (typeof document !== 'undefined') {
   // busy machine takes longer than Testing Library's default second.
   configure({ asyncUtilTimeout: 5_000 })
   // Components rendered without their route still find their feature's messages (src/app/lazy-page.ts).
-  const { loadAllMessages } = await import('@/i18n/i18n')
+  const { detectLanguage, i18n, loadAllMessages } = await import('@/i18n/i18n')
   await loadAllMessages()
+  // The page's files share their worker's jsdom and modules (vitest.config.ts, docs/decisions/0039-test-run-time.md):
+  // each file starts from what a new tab has, as it did in a worker of its own. Nothing remembered in the storages
+  // (language, columns, drafts), no clipboard (user-event's stub of an earlier file), the language a first load picks.
+  localStorage.clear()
+  sessionStorage.clear()
+  Reflect.deleteProperty(window.navigator, 'clipboard')
+  await i18n.changeLanguage(detectLanguage())
 }

@@ -98,6 +98,7 @@ export function buildApp(config: ServerConfig, options: BuildOptions = {}): Buil
   const throttle = operatorThrottle({
     perSecond: sandboxApp ? 0 : config.OPERATOR_REQUESTS_PER_SECOND,
     renderPerSecond: sandboxApp ? config.SANDBOX_SPIKE_ARREST_PER_SECOND : config.OPERATOR_REQUESTS_PER_SECOND,
+    bulkWaitMs: config.OPERATOR_BULK_WAIT_MS,
     redis: shared.redis,
     health: shared.health,
   })

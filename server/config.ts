@@ -94,6 +94,8 @@ export const ZServerEnv = z
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     /** The operator's spike arrest the gateway stays under, across all instances (0021). */
     OPERATOR_REQUESTS_PER_SECOND: positiveInt.default(25),
+    /** How long a bulk read (an export's page) waits for the budget before a 429, in ms (0021); the throttle's 15 s when unset. */
+    OPERATOR_BULK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** Where the sandbox's authorization server says it lives (ID token `iss`). */
     SANDBOX_ISSUER_BASE: z.url({ protocol: /^https?$/ }).optional(),
     /** Redirect URIs registered for the sandbox application, comma-separated; defaults cover PORT and Vite's 5173. */

@@ -65,7 +65,8 @@ beforeAll(async () => {
     sessionSecrets: OLD_SECRET,
     extraRedirectUris: [CALLBACK],
     sandboxEnv: { SANDBOX_DB_PATH: ':memory:', SANDBOX_SEED_COUNT: '600', SANDBOX_SPIKE_ARREST_PER_SECOND: '25' },
-    gatewayEnv: { SERVE_SPA: 'off', OPERATOR_REQUESTS_PER_SECOND: '25' },
+    // An export's page waits 3 s for the budget, not 15 s, before its 429: the 5 s load below ends in 8 s, not 20 s (0039).
+    gatewayEnv: { SERVE_SPA: 'off', OPERATOR_REQUESTS_PER_SECOND: '25', OPERATOR_BULK_WAIT_MS: '3000' },
     startTimeoutMs: 150_000,
   })
 }, 240_000)
