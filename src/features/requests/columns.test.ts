@@ -47,9 +47,11 @@ describe('the columns of the list', () => {
 })
 
 describe('the choice of columns', () => {
-  const original = globalThis.localStorage
+  // Put back as it was, or taken away when there was none: the files after this one share its worker (0039).
+  const original = Object.getOwnPropertyDescriptor(globalThis, 'localStorage')
   afterEach(() => {
-    Object.defineProperty(globalThis, 'localStorage', { value: original, configurable: true })
+    if (original) Object.defineProperty(globalThis, 'localStorage', original)
+    else delete (globalThis as { localStorage?: Storage }).localStorage
   })
   const useStorage = (storage: Storage) => Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true })
 
