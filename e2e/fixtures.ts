@@ -33,11 +33,14 @@ export async function fillSandboxLogin(page: Page, person: Person) {
 }
 
 /**
- * Waits until React has hydrated `locator`'s element (its props attached). The gateway's first view shows a page before
- * its code runs (docs/decisions/0026-first-view.md): a click or a key before hydration does nothing, as for a person.
+ * Waits until React has hydrated `locator`'s element (its props attached), and for the page's next task, where the
+ * effects of that render run (a document's key listener, the keyboard shortcuts). The gateway's first view shows a page
+ * before its code runs (docs/decisions/0026-first-view.md): a click or a key before hydration does nothing, as for a
+ * person.
  */
 export async function expectHydrated(locator: Locator) {
   await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))).toBe(true)
+  await locator.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
 }
 
 /** The header's account group, once the SPA shows a signed-in person. */
