@@ -25,10 +25,15 @@ function countOrderingCalls(page: Page): { count: number } {
   return calls
 }
 
-/** Ten seconds in which the page may not call the ordering API by itself. */
+/**
+ * Ten seconds in which the page may not call the ordering API by itself: ten seconds of the browser's clock (the test
+ * installs it, page.clock), every timer of the page due in them run in turn, and a moment of real time after them for
+ * a call they would start to leave.
+ */
 async function expectNoCallsFor10Seconds(page: Page) {
   const calls = countOrderingCalls(page)
-  await page.waitForTimeout(10_000)
+  await page.clock.runFor(10_000)
+  await page.waitForTimeout(500)
   expect(calls.count, 'calls to /api/ordering while the quota is spent').toBe(0)
 }
 
@@ -44,6 +49,7 @@ test('with a spent monthly quota, the list, a request’s page and the dashboard
   signIn,
   request,
 }) => {
+  await page.clock.install()
   await signIn(PEOPLE.alice, { path: '/requests' })
   const firstRow = page.getByRole('table').getByRole('row').nth(1)
   await expect(firstRow).toBeVisible()
@@ -117,6 +123,7 @@ test('a send refused by the quota keeps the draft and says so', async ({ page, s
 
 test('an export the quota stops keeps what it read and says why', async ({ page, signIn, request }) => {
   await page.addInitScript(() => Object.defineProperty(window, 'showSaveFilePicker', { value: undefined }))
+  await page.clock.install()
   await signIn(PEOPLE.alice, { path: '/requests' })
   const found = page.getByRole('status').filter({ hasText: /^[\d,]+ requests found$/ })
   await expect(found).toBeVisible()
@@ -145,6 +152,7 @@ test('an export the quota stops keeps what it read and says why', async ({ page,
 
 test.describe('in French', () => {
   test('a rolling quota is said to free gradually, on the page and in the banner', async ({ page, signIn, request }) => {
+    await page.clock.install()
     await signIn(PEOPLE.alice, { path: '/requests' })
     await page.getByLabel('Language').selectOption('fr')
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr')

@@ -103,7 +103,10 @@ test('a reload of the list loads only what the list needs, and the list switches
     if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname)
     if (new URL(sent.url()).pathname === '/auth/session') sessionChecks.push(sent.method())
   })
-  await page.reload()
+  const reloaded = await page.reload()
+  // The gateway waits at most FIRST_VIEW_WAIT_MS (server/gateway/first-view.ts) for the first view; a busy machine
+  // may miss it, and the page then asks for its session itself.
+  const firstView = (await reloaded!.text()).includes('id="first-view-answers"')
   await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible()
   await expect(listTable(page).locator('tbody tr').first()).toBeVisible()
   await page.waitForLoadState('networkidle')
@@ -111,10 +114,10 @@ test('a reload of the list loads only what the list needs, and the list switches
   expect(scripts.some((path) => /oidc-client-ts|auth-routes|user-manager/.test(path))).toBe(false)
   expect(scripts.some((path) => /request-detail|\/home-/.test(path))).toBe(false)
   expect(scripts.filter((path) => /\/fr-[\w-]+\.js$/.test(path))).toEqual([])
-  // Whose the session is and how it was opened (the header's account part) are one answer, asked once at most: here
-  // not at all, the gateway's answer coming in the HTML with the list's first view (docs/decisions/0026-first-view.md).
+  // Whose the session is and how it was opened (the header's account part) are one answer, asked once at most: not at
+  // all when the gateway's answer came in the HTML with the list's first view (docs/decisions/0026-first-view.md).
   await expect(page.getByRole('banner').getByRole('group', { name: 'Your account' })).toContainText('Alice Martin')
-  expect(sessionChecks).toEqual([])
+  expect(sessionChecks).toEqual(firstView ? [] : ['GET'])
 
   // The list's messages arrive in French when the person switches, without a reload.
   await page.getByLabel('Language').selectOption('fr')
