@@ -3,6 +3,7 @@ import { withMeta } from './schema-helpers'
 import { ZIsoTimestamp } from './common'
 import { ZRequestCategory } from './request'
 import { ZRequestBodyVariant } from './request-body-variant'
+import { readableCode } from './code-label'
 
 /**
  * A catalog item as our sandbox publishes it (reference 1 does not show its fields; docs/decisions/0006-catalog-items.md):
@@ -57,7 +58,11 @@ export const ZCatalogItem = z.looseObject({
 })
 export type CatalogItem = z.infer<typeof ZCatalogItem>
 
-/** How a catalog item is listed: its name, else its type, else its id (docs/decisions/0030-forms-for-any-catalog.md). */
+/**
+ * How a catalog item is listed: its name, else a label made from its type (never the code itself, 0025), else its id
+ * (docs/decisions/0030-forms-for-any-catalog.md).
+ */
 export function catalogItemTitle(item: Pick<CatalogItem, 'id' | 'name' | 'type'>): string {
-  return item.name?.trim() || item.type?.trim() || item.id
+  const type = item.type?.trim()
+  return item.name?.trim() || (type ? readableCode(type) : '') || item.id
 }

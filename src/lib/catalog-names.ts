@@ -1,6 +1,6 @@
 import { catalogItemTitle, type CatalogItem } from '@contract/catalog'
 import type { TFunction } from '@/i18n/translator'
-import { readableCode } from './code-label'
+import { readableCode } from '@contract/code-label'
 
 /**
  * A type's name in the person's language (the catalog read with `catalogQueries.all`); when the catalog could not be

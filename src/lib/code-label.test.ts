@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { codeLabel, readableCode } from './code-label'
+import { readableCode } from '@contract/code-label'
+import { codeLabel } from './code-label'
 
 const t = (key: string) => `«${key}»`
 

@@ -1,5 +1,6 @@
 import { REQUEST_CATEGORIES, REQUEST_STATUSES, REQUEST_STEPS, REQUEST_SUB_STEPS } from '@contract/request'
 import type { TFunction } from '@/i18n/translator'
+import { readableCode } from '@contract/code-label'
 
 /**
  * Labels for the codes the reference lists only as "seen" (status, step, subStep, category): the known ones have a
@@ -20,24 +21,6 @@ export interface CodeLabel {
   /** Whether the console knows the code (a translated label, its own badge style) or made the label from it. */
   known: boolean
 }
-
-/**
- * `ON_HOLD` → "On hold", `PENDING_CUSTOMER_INFO` → "Pending customer info", `onHold` → "On hold"; a word of capitals
- * without a vowel is an abbreviation and keeps them: `C_BVPN_SITE` → "C BVPN site".
- */
-export function readableCode(code: string): string {
-  const words = code
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[\s_.-]+/)
-    .filter((word) => word.length > 0)
-    .map((word) => (ABBREVIATION.test(word) ? word : word.toLowerCase()))
-  if (words.length === 0) return code
-  const sentence = words.join(' ')
-  return sentence.charAt(0).toUpperCase() + sentence.slice(1)
-}
-
-/** Two or more capitals (digits among them) and no vowel: BVPN, MPLS, V2. */
-const ABBREVIATION = /^(?=.*[A-Z].*[A-Z0-9])[B-DF-HJ-NP-TV-XZ0-9]{2,}$/
 
 export function isKnownCode(kind: CodeKind, code: string): boolean {
   return KNOWN[kind].includes(code)

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startInProcessServer, type InProcessServer } from '../../../test/in-process-fetch'
 import { renderApp } from '../../../test/render-app'
-import { readableCode } from '@/lib/code-label'
+import { readableCode } from '@contract/code-label'
 
 /**
  * A request type is never shown by its code, not even while the catalog that names it is being read: a still

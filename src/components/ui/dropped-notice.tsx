@@ -1,5 +1,5 @@
 import { useTranslation } from '@/i18n/use-translation'
-import { readableCode } from '@/lib/code-label'
+import { readableCode } from '@contract/code-label'
 
 /** A canonical parameter's name in the person's words: the list's column names, else the code made readable. */
 const PARAMETER_LABEL: Record<string, string> = {

@@ -1,5 +1,6 @@
 import type { TFunction } from '@/i18n/translator'
-import { codeText, readableCode, type CodeKind } from '@/lib/code-label'
+import { readableCode } from '@contract/code-label'
+import { codeText, type CodeKind } from '@/lib/code-label'
 import type { FilterChip } from '@/lib/request-search'
 
 /** What a page says a chip's value with: a type's name, a day in the person's format, its yes and no. */

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { CatalogItem } from '@contract/catalog'
 import { catalogTypes } from '@/lib/catalog-names'
-import { readableCode } from '@/lib/code-label'
+import { readableCode } from '@contract/code-label'
 
 /**
  * The type filter of the list and of the dashboard: the catalog's types by name, as checkboxes; while the catalog

@@ -5,7 +5,7 @@ import { formatDateTimeToSecond } from '@/lib/format'
 import { COMPONENT_STATES } from '@contract/misc'
 import { ErrorMessage } from '@/components/ui/error-message'
 import { OtherFields } from '@/components/ui/other-fields'
-import { readableCode } from '@/lib/code-label'
+import { readableCode } from '@contract/code-label'
 import { apiStatusQueries } from '../api/get-api-status'
 
 const STATE_CLASS: Record<string, string> = { OK: 'badge--ok', DEGRADED: 'badge--warn', UNAVAILABLE: 'badge--bad' }
