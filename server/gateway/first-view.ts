@@ -99,7 +99,7 @@ function scriptJson(value: unknown): string {
  * index.html with the first view in #root, its styles inline, the answers before the early start, and the page's
  * language. Each style known in `inline` (the entry's and the page's, docs/decisions/0026-first-view.md, amended
  * 2026-11-27) is a <style> where its link was, so that nothing but the HTML holds the first paint on a slow link; the
- * page's own styles keep a disabled link besides (never fetched), which the page's chunk loader takes for the style
+ * entry's and the page's keep a disabled link besides (never fetched), which the chunk loader takes for the style
  * already there. A style not in `inline` stays a link.
  */
 export function withFirstView(
@@ -108,12 +108,10 @@ export function withFirstView(
 ): string | null {
   if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('</head>') || !indexHtml.includes('<head>')) return null
   const inline = page.inline ?? new Map<string, string>()
-  const styleOf = (href: string) => `<style data-href="${href}">${inline.get(href)}</style>`
-  const links = page.styles
-    .map((href) =>
-      inline.has(href) ? `${styleOf(href)}<link rel="stylesheet" crossorigin href="${href}" disabled>` : `<link rel="stylesheet" crossorigin href="${href}">`,
-    )
-    .join('')
+  // A style put inline keeps a disabled link beside it (never fetched), which the chunk loader takes for the style
+  // already there: a lazy chunk that lists it (the entry's styles too) does not fetch it again.
+  const styleOf = (href: string) => `<style data-href="${href}">${inline.get(href)}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`
+  const links = page.styles.map((href) => (inline.has(href) ? styleOf(href) : `<link rel="stylesheet" crossorigin href="${href}">`)).join('')
   // Replaced by functions: a `$` in the data or the view is text, not a replacement pattern.
   return indexHtml
     .replace(/<html lang="[a-z]+"/, () => `<html lang="${page.language}"`)
