@@ -4,7 +4,14 @@ import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import type { DialectOption } from './e2e/worker-server'
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * Debian's Chromium. Its headless shell (Debian's `chromium-headless-shell`, the same Blink and V8 without the desktop
+ * browser around them) when it is there: the suite is bound by the browser's CPU, and the shell ran the slowest specs
+ * in about an eighth less time (docs/decisions/0039-test-run-time.md). `.ci/run` installs it; without it, the
+ * full browser.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 // The sandbox control secret of this run (docs/decisions/0009-sandbox-controls.md): given to each worker's server and sent by
 // the fixtures (e2e/fixtures.ts). Set in the environment so that the workers, which load this file again, share it.
 process.env.E2E_CONTROL_SECRET ??= randomBytes(24).toString('base64url')
