@@ -225,8 +225,7 @@ test('the template: columns in the person’s language, required ones marked, ne
   page,
   signIn,
 }) => {
-  await signIn(PEOPLE.marc)
-  await page.goto('/catalog/CI-INTERNET-ACCESS')
+  await signIn(PEOPLE.marc, { path: '/catalog/CI-INTERNET-ACCESS' })
   await page.getByRole('link', { name: /Download the template/ }).click()
   await expect(page.getByLabel('What to order')).toHaveValue('CI-INTERNET-ACCESS', { timeout: 20_000 })
   const download = page.waitForEvent('download')

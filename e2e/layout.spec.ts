@@ -55,8 +55,7 @@ for (const width of PHONES) {
 
 test('every page has a title of its own, in English and in French, a request’s with its id and name', async ({ page, signIn }) => {
   test.setTimeout(120_000)
-  await signIn(PEOPLE.alice)
-  await page.goto('/requests')
+  await signIn(PEOPLE.alice, { path: '/requests' })
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible()
   const requestPath = (await page.getByRole('table').getByRole('rowheader').getByRole('link').first().getAttribute('href'))!
   await page.goto('/catalog')

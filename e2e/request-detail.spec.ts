@@ -79,8 +79,7 @@ test('an in-progress request shows its actions, its progress and when it was las
 })
 
 test('an unknown request says so and leads back to the list', async ({ page, signIn }) => {
-  await signIn(PEOPLE.alice)
-  await page.goto('/requests/REQ99999999')
+  await signIn(PEOPLE.alice, { path: '/requests/REQ99999999' })
   await expect(page.getByRole('heading', { level: 1, name: 'Request not found' })).toBeVisible()
   await expect(page.getByText('No request REQ99999999 exists for your company.')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Go to the list of requests' })).toHaveAttribute('href', '/requests')
