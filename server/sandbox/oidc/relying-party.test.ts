@@ -81,7 +81,7 @@ describe('openid-client as the relying party', () => {
       client.ClientSecretBasic(SANDBOX_CLIENT_SECRET),
     )
     // The in-process sandbox speaks plain HTTP; openid-client marks this deprecated only to make it stand out.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    // typecheck-allow-deprecated: plain HTTP to the in-process sandbox
     client.allowInsecureRequests(config)
 
     const pkceCodeVerifier = client.randomPKCECodeVerifier()
