@@ -16,6 +16,8 @@ import {
 const NOW = Date.parse('2026-11-23T10:00:00.000Z')
 const network = () => new ApiError({ status: 0, requestId: null, kind: 'network', message: 'Failed to fetch' })
 const status = (code: number, body?: { code: number; message: string }) => new ApiError({ status: code, requestId: 'rid-1', body })
+const unreadable = (code: number) =>
+  new ApiError({ status: code, requestId: 'rid-2', kind: 'unreadable', message: 'Unexpected answer from /api/ordering/v3/requests' })
 const abortError = () => Object.assign(new Error('aborted'), { name: 'AbortError' })
 
 /**
@@ -70,6 +72,10 @@ describe('isUncertain: which failures do not prove that nothing was created', ()
     for (const code of [500, 502, 503, 504]) expect(isUncertain(status(code))).toBe(true)
     expect(isUncertain(status(409, { code: ERROR_CODE.sendInFlight, message: 'in flight' }))).toBe(true)
   })
+  it('a success whose body could not be read is uncertain: the operator said it created something', () => {
+    expect(isUncertain(unreadable(201))).toBe(true)
+    expect(isUncertain(unreadable(200))).toBe(true)
+  })
   it('a refusal by the operator is certain: 400, 401, 403, 404, 409 of another kind, 422, 429', () => {
     for (const code of [400, 401, 403, 404, 422, 429]) expect(isUncertain(status(code))).toBe(false)
     expect(isUncertain(status(409, { code: 99, message: 'conflict' }))).toBe(false)
@@ -101,6 +107,13 @@ describe('sendOnce', () => {
     expect(calls).toEqual(['create', 'state', 'find'])
     // By creation time after the send started (less the clocks' margin): an older request with the same reference is not this one.
     expect(since).toEqual([new Date(NOW - CLOCK_MARGIN_MS).toISOString()])
+  })
+
+  it('a created answer whose body was cut mid-way: found by reference and opened, never called refused', async () => {
+    const cut = unreadable(201)
+    const { port, calls } = fakePort({ create: () => Promise.reject(cut), states: [false], found: [['REQ00000008']] })
+    expect((await run(port)).outcome).toEqual({ kind: 'found', id: 'REQ00000008', error: cut })
+    expect(calls).toEqual(['create', 'state', 'find'])
   })
 
   it('a timeout while the first send is still in flight: keeps checking with backoff until it finishes, then opens it', async () => {

@@ -56,9 +56,14 @@ export const CLOCK_MARGIN_MS = 2 * 60_000
 
 export const backoffAt = (attempt: number): number => CHECK_BACKOFF_MS[Math.min(attempt, CHECK_BACKOFF_MS.length - 1)]!
 
-/** A failure that does not prove the request was not created: no answer, a timeout, a 5xx, or the first send still in flight. */
+/**
+ * A failure that does not prove the request was not created: no answer, a timeout, a 5xx, the first send still in
+ * flight, or a success (2xx) whose body could not be read (cut by the timeout or the network mid-way, or not what the
+ * reference describes): the operator said it created something.
+ */
 export function isUncertain(error: ApiError): boolean {
   if (error.kind === 'network' || error.status === 0 || error.status === 408 || error.status >= 500) return true
+  if (error.kind === 'unreadable' && error.status >= 200 && error.status < 300) return true
   return error.status === 409 && error.code === ERROR_CODE.sendInFlight
 }
 
