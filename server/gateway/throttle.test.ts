@@ -29,7 +29,10 @@ describe('the throttle budget', () => {
     }
   })
 
-  it('two instances on one Redis: 60 calls at once are all served, never more than 22 in any second', async () => {
+  // Timed where the calls leave, after the event loop's lag: on a loaded machine a call admitted at a slot's end can
+  // leave with the next slot's, which is what the 10% margin is for (docs/decisions/0021-many-instances.md). The
+  // budget's own arithmetic (22) is proved above; here, the operator's spike arrest (25) is never reached.
+  it('two instances on one Redis: 60 calls at once are all served, never 25 in any second', async () => {
     const instances = stores.map((s) => operatorThrottle({ perSecond: 25, redis: s.redis }))
     const started = Date.now()
     const times: number[] = []
@@ -41,7 +44,7 @@ describe('the throttle budget', () => {
       }),
     )
     expect(admitted.every(Boolean)).toBe(true)
-    expect(busiestSecond(times)).toBeLessThanOrEqual(22)
+    expect(busiestSecond(times)).toBeLessThan(25)
   }, 20_000)
 
   it('page views go ahead of bulk reads waiting on the other instance', async () => {
