@@ -221,15 +221,20 @@ export async function control(request: APIRequestContext, method: 'post' | 'dele
   return response
 }
 
-/** The server receives every POST /requests and answers; the browser never sees the answer (the connection resets). */
-export async function loseAnswersToPosts(page: Page): Promise<{ count: number }> {
+/**
+ * The server receives every POST /requests and creates the request; the browser never reads the answer: the connection
+ * resets (`reset`), or the 201 comes with its body cut mid-way and no Content-Location (`cut`).
+ */
+export async function loseAnswersToPosts(page: Page, how: 'reset' | 'cut' = 'reset'): Promise<{ count: number }> {
   const posts = { count: 0 }
   await page.route('**/api/ordering/v3/requests', async (route) => {
     if (route.request().method() !== 'POST') return route.continue()
     posts.count++
     const response = await route.fetch()
     expect(response.status()).toBe(201)
-    await route.abort('connectionreset')
+    if (how === 'reset') return route.abort('connectionreset')
+    const { 'content-location': _location, 'content-length': _length, 'content-encoding': _encoding, ...headers } = response.headers()
+    await route.fulfill({ status: 201, headers, body: (await response.text()).slice(0, 20) })
   })
   return posts
 }

@@ -104,14 +104,20 @@ test('a 503 before the operator processed anything: "did not arrive", sending ag
   expect((await requestsWithReference(page, reference)).map((request) => request.id)).toEqual([id])
 })
 
-test('an answer dropped after the request was created: found by its reference and creation time, opened, sent once', async ({ page, signIn }) => {
-  await signIn(PEOPLE.alice)
-  const reference = await fillInternetAccess(page)
-  const posts = await loseAnswersToPosts(page)
-  await page.getByRole('button', { name: 'Send the request' }).click()
-  await expect(page).toHaveURL(/\/requests\/REQ\d{8}$/, { timeout: 15_000 })
-  const id = new URL(page.url()).pathname.split('/').at(-1)!
-  await expect(step(page, `your request arrived: this is request ${id}`)).toBeVisible()
-  expect(posts.count).toBe(1)
-  expect((await requestsWithReference(page, reference)).map((request) => request.id)).toEqual([id])
-})
+for (const [how, what] of [
+  ['reset', 'an answer dropped after the request was created'],
+  ['cut', 'a 201 whose body is cut mid-way, with no Content-Location'],
+] as const) {
+  test(`${what}: found by its reference and creation time, opened, sent once, never called refused`, async ({ page, signIn }) => {
+    await signIn(PEOPLE.alice)
+    const reference = await fillInternetAccess(page)
+    const posts = await loseAnswersToPosts(page, how)
+    await page.getByRole('button', { name: 'Send the request' }).click()
+    await expect(page).toHaveURL(/\/requests\/REQ\d{8}$/, { timeout: 15_000 })
+    const id = new URL(page.url()).pathname.split('/').at(-1)!
+    await expect(step(page, `your request arrived: this is request ${id}`)).toBeVisible()
+    await expect(page.getByText(/refused/i)).toHaveCount(0)
+    expect(posts.count).toBe(1)
+    expect((await requestsWithReference(page, reference)).map((request) => request.id)).toEqual([id])
+  })
+}

@@ -19,6 +19,8 @@ export function callThrough(next: Transport): void {
 
 export interface ApiResponse<T> {
   data: T
+  /** A success's status (2xx). */
+  status: number
   headers: Headers
   requestId: string | null
 }
@@ -76,7 +78,7 @@ export async function gatewayRequest<T extends z.ZodMiniType>(url: string, schem
   if (!parsed.success) {
     throw new ApiError({ status: response.status, requestId, kind: 'unreadable', message: `Unexpected answer from ${url}`, url })
   }
-  return { data: parsed.data, headers: response.headers, requestId }
+  return { data: parsed.data, status: response.status, headers: response.headers, requestId }
 }
 
 /**

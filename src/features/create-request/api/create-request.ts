@@ -1,8 +1,9 @@
 import { z } from 'zod/mini'
 import { HEADER } from '@contract/common'
 import { SENDS_PATH, ZSendState } from '@contract/gateway-sends'
-import { ZRequest, ZRequestProjection } from '@contract/request'
-import { apiRequest, gatewayRequest } from '@/lib/api-client'
+import { ZRequestProjection } from '@contract/request'
+import { apiRequest, gatewayRequest, ORDERING_API_BASE } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-error'
 import type { SendPort } from '../send-once/send-once'
 
 /** How long a POST may take before the form stops waiting and checks what happened (docs/decisions/0014). */
@@ -21,12 +22,26 @@ function within(ms: number, signal?: AbortSignal): AbortSignal {
   return both.signal
 }
 
-/** POST /requests; the new request's id is read from Content-Location (reference 1), else from the body. */
-export async function createRequest(body: unknown, signal?: AbortSignal) {
-  const response = await apiRequest('/requests', ZRequest, { method: 'POST', body, signal: within(CREATE_TIMEOUT_MS, signal) })
+/** All a creation's answer must give: the new request's id. The rest of its Request object is not read. */
+const ZCreatedId = z.object({ id: z.string().check(z.minLength(1)) })
+
+/**
+ * POST /requests; the new request's id is read from Content-Location (reference 1), else from the body's `id`: the
+ * only thing the answer must give. A 201 whose body is cut or unlike the reference's Request still has its id in
+ * Content-Location; with no id anywhere, the answer is unreadable, which the send-once protocol takes as uncertain (a
+ * success was said) and settles by looking for the request (docs/decisions/0014-creation-forms.md).
+ */
+export async function createRequest(body: unknown, signal?: AbortSignal): Promise<{ id: string }> {
+  const response = await apiRequest('/requests', z.unknown(), { method: 'POST', body, signal: within(CREATE_TIMEOUT_MS, signal) })
   const location = response.headers.get(HEADER.contentLocation)
   const fromLocation = location ? decodeURIComponent(location.split('?')[0]!.split('/').filter(Boolean).at(-1) ?? '') : ''
-  return { id: fromLocation || response.data.id, request: response.data }
+  const fromBody = ZCreatedId.safeParse(response.data)
+  const id = fromLocation || (fromBody.success ? fromBody.data.id : '')
+  if (!id) {
+    const url = `${ORDERING_API_BASE}/requests`
+    throw new ApiError({ status: response.status, requestId: response.requestId, kind: 'unreadable', message: `Unexpected answer from ${url}`, url })
+  }
+  return { id }
 }
 
 /**
