@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import { SIGNED_IN_PAGES } from './src/app/route-table.ts'
 import { FIRST_VIEW_KEYS } from './contract/first-view.ts'
-import { EARLY_START_KEYS, earlyStart, type EarlyPage, type EarlyStartConfig } from './src/lib/early-start.ts'
+import { EARLY_START_KEYS, earlyStart, holdSendsBeforeCode, type EarlyPage, type EarlyStartConfig } from './src/lib/early-start.ts'
 import { THEME_KEY } from './src/app/shell/theme.ts'
 
 const alias = {
@@ -153,7 +153,8 @@ function earlyPageStart(): Plugin {
           themeKey: THEME_KEY,
           firstViewAnswersId: FIRST_VIEW_KEYS.answersId,
         }
-        return [{ tag: 'script', children: `(${earlyStart.toString()})(${JSON.stringify(config)})`, injectTo: 'head-prepend' }]
+        const script = `((config) => {\n(${earlyStart.toString()})(config);\n(${holdSendsBeforeCode.toString()})(config)\n})(${JSON.stringify(config)})`
+        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }]
       },
     },
   }

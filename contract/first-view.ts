@@ -42,11 +42,6 @@ export interface FirstViewPage {
   module: string
   /** Modules the route loads before its first render (say, the form's code): their styles go in the HTML too. */
   loads?: string[]
-  /**
-   * The page's answers and styles in the HTML, but no view: the page renders itself from them, with no call of its own
-   * to wait for once its code has come (the creation form, docs/decisions/0026-first-view.md, amended 2026-11-27, last).
-   */
-  answersOnly?: boolean
 }
 
 /** The renderer the SPA's server build exports (src/entry-server.tsx), as the gateway calls it. */

@@ -1,4 +1,7 @@
-import { expect, expectNoAccessibilityViolation, PEOPLE, test } from './fixtures'
+import type { Page } from '@playwright/test'
+import { ZSandboxRequest as ZRequest } from '@contract/request'
+import { addDaysToIsoDate } from '@contract/request-bodies'
+import { dateField, expect, expectNoAccessibilityViolation, field, getJson, openMoreDetails, PEOPLE, test, today } from './fixtures'
 
 // The requests list's first view, rendered by the gateway into the HTML (docs/decisions/0026-first-view.md).
 
@@ -95,37 +98,128 @@ test('the page takes the HTML’s answers instead of asking again, hydrates the 
   await expectNoAccessibilityViolation(page)
 })
 
-test('a catalog item’s form comes with its answers and no view: the page renders the form without asking for the item, the account or the session', async ({
+/** Holds the entry script (the page's code) until `release` is called: the page is then the HTML's alone. */
+async function holdPageCode(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+/** A catalog item's form address, as a person reaches it from the catalog; and the gateway rendering its view in time. */
+async function formWithView(page: Page, itemName: string): Promise<string> {
+  await page.goto('/catalog')
+  await page.getByRole('link', { name: itemName }).click()
+  await page.getByRole('link', { name: 'Fill in the request' }).click()
+  await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible()
+  const form = new URL(page.url()).pathname + new URL(page.url()).search
+  // The view is left out when it takes longer than the gateway's wait (a server just started, a busy machine).
+  await expect.poll(async () => (await page.request.get(form)).text(), { timeout: 30_000 }).toContain('data-before-code')
+  return form
+}
+
+test('a catalog item’s form comes in the HTML and works before the page’s code: what is typed, and a send pressed then, are taken over and sent once', async ({
   page,
   signIn,
 }) => {
-  const FORM = '/requests/new?item=CI-BVPN-SITE'
-  await signIn(PEOPLE.alice, { path: FORM })
-  await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible()
-  let html = ''
-  await expect.poll(async () => (html = await (await page.request.get(FORM)).text()), { timeout: 30_000 }).toContain('id="first-view-answers"')
-  // The answers, and the form's styles inline, but no form in the HTML: the page renders it (0026, amended).
-  expect(html).toContain('<div id="root"></div>')
-  expect(html).toContain('/api/ordering/v3/catalogItems/CI-BVPN-SITE')
+  await signIn(PEOPLE.alice, { path: '/catalog' })
+  const form = await formWithView(page, 'Business internet access')
+  const posts: string[] = []
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/ordering/v3/requests') posts.push(sent.url())
+  })
+  const release = await holdPageCode(page)
+  // Not waiting for the document's end: the page's module script, held, would hold it back.
+  await page.goto(form, { waitUntil: 'commit' })
+  const requestForm = page.getByRole('form', { name: 'Request form' })
+  await expect(requestForm).toBeVisible()
+  // The HTML's form: no reference made up (the page makes it), the date typed in the order its empty field shows.
+  await expect(field(page, 'Requested date')).toHaveAttribute('placeholder', 'dd/mm/yyyy')
+  const requested = addDaysToIsoDate(today(), 12)
+  const [year, month, day] = requested.split('-')
+  await field(page, 'Requested date').fill(`${day}/${month}/${year}`)
+  await field(page, 'Your reference').fill('PO-BEFORE-CODE')
+  await field(page, 'Contract').fill('ACM-000101')
+  const location = page.getByRole('group', { name: 'Location' })
+  await openMoreDetails(location)
+  await field(location, 'Street').fill('2 quai Perrache')
+  await field(location, 'Postal code').fill('69002')
+  await field(location, 'City').fill('Lyon')
+  await field(location, 'Country').fill('FR')
+  const contact = page.getByRole('group', { name: 'Primary contact' })
+  await field(contact, 'First name').fill('Ada')
+  await field(contact, 'Last name').fill('Lovelace')
+  await field(page, 'Billing account code').fill('BA-7')
+  await openMoreDetails(page)
+  await field(page, 'Bandwidth (Mbit/s)').selectOption('100')
+  await page.getByRole('button', { name: 'Send the request' }).click()
+  await expect(requestForm.getByRole('status').filter({ hasText: 'Your request will be sent as soon as the page has finished loading' })).toBeVisible()
+  expect(posts).toEqual([])
+
+  release()
+  await expect(page).toHaveURL(/\/requests\/REQ\d{8}$/, { timeout: 20_000 })
+  const id = new URL(page.url()).pathname.split('/').at(-1)!
+  const created = await getJson(page.request, `/requests/${id}`, ZRequest)
+  expect(created).toMatchObject({
+    type: 'INTERNET_ACCESS',
+    customerReference: 'PO-BEFORE-CODE',
+    contract: 'ACM-000101',
+    keyDates: { requestedAt: requested },
+    properties: { options: { bandwidthMbps: 100 }, billingAccount: { code: 'BA-7' } },
+  })
+  expect(posts).toHaveLength(1)
+})
+
+test('what is typed in the HTML’s form stays, with the focus and the caret, when the page’s code takes it over', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/catalog' })
+  const form = await formWithView(page, 'Business internet access')
   const asked: string[] = []
   page.on('request', (sent) => {
     const url = new URL(sent.url())
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/')) asked.push(url.pathname)
   })
-  // Reloaded until the gateway answers in time (answers later than its wait are left out, and the page asks itself).
-  await expect
-    .poll(
-      async () => {
-        asked.length = 0
-        await page.reload()
-        await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible()
-        await page.waitForLoadState('networkidle')
-        return ['/auth/session', '/api/ordering/v3/catalogItems/CI-BVPN-SITE', '/api/ordering/v3/me'].filter((path) => asked.includes(path))
-      },
-      { timeout: 45_000 },
-    )
-    .toEqual([])
+  const release = await holdPageCode(page)
+  await page.goto(form, { waitUntil: 'commit' })
+  await field(page, 'Requested date').fill('31/02/2027')
+  await field(page, 'Billing account code').fill('BA-')
+  await expect(field(page, 'Billing account code')).toBeFocused()
+  release()
+  // The page's own form: the date picker comes with it, its segments in place of the typed date.
+  await expect(dateField(page, 'Requested date').getByRole('spinbutton').first()).toBeVisible({ timeout: 20_000 })
+  await expect(field(page, 'Billing account code')).toHaveValue('BA-')
+  await expect(field(page, 'Billing account code')).toBeFocused()
+  await page.keyboard.type('9')
+  await expect(field(page, 'Billing account code')).toHaveValue('BA-9')
+  // A date the page cannot read is said, with what was typed, not dropped in silence.
+  await expect(page.getByText('The date “31/02/2027” could not be read: type it like 01/31/2027, or choose it in the calendar.')).toBeVisible()
+  // The answers came with the HTML: neither the session, nor the item, nor the account asked again.
+  await page.waitForLoadState('networkidle')
+  expect(asked.filter((path) => path === '/auth/session' || path.startsWith('/api/ordering/v3/catalogItems/') || path === '/api/ordering/v3/me')).toEqual([])
   await expectNoAccessibilityViolation(page)
+})
+
+test('a send held with a date the page cannot read is not made: the date says why, and has the focus', async ({ page, signIn }) => {
+  await signIn(PEOPLE.alice, { path: '/catalog' })
+  const form = await formWithView(page, 'Business internet access')
+  let posts = 0
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/ordering/v3/requests') posts += 1
+  })
+  const release = await holdPageCode(page)
+  await page.goto(form, { waitUntil: 'commit' })
+  await field(page, 'Requested date').fill('12/2027')
+  await field(page, 'Your reference').press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Your request will be sent as soon as the page has finished loading' })).toBeVisible()
+  release()
+  await expect(
+    page.getByText('The date “12/2027” could not be read, so your request was not sent: type it like 01/31/2027, or choose it in the calendar, then send it.'),
+  ).toBeVisible({ timeout: 20_000 })
+  await expect(dateField(page, 'Requested date').getByRole('spinbutton').first()).toBeFocused()
+  await page.waitForLoadState('networkidle')
+  expect(posts).toBe(0)
 })
 
 test('nobody signed in, or a cookie that is not the early start’s, gets the page without a first view', async ({ request, page, signIn }) => {

@@ -28,14 +28,9 @@ import { setDisplayTimeZone } from './lib/format'
 export const firstViewPages: FirstViewRenderer['firstViewPages'] = [
   { path: '/requests', module: 'src/app/routes/requests.tsx' },
   { path: '/', module: 'src/app/routes/home.tsx' },
-  // A catalog item's form: its answers and styles, no view. The page does not yet hydrate the form in place, and a form
-  // shown before it is usable keeps nothing typed in it (docs/decisions/0026-first-view.md, "The creation form", amended).
-  {
-    path: '/requests/new',
-    module: 'src/app/routes/new-request.tsx',
-    loads: ['src/features/create-request/components/create-request-page.tsx'],
-    answersOnly: true,
-  },
+  // A catalog item's form, which works before the page's code: the page renders its own form in its place and takes
+  // over what was typed (src/lib/view-input.ts; 0026-first-view.md, "A form that works before its code").
+  { path: '/requests/new', module: 'src/app/routes/new-request.tsx', loads: ['src/features/create-request/components/create-request-page.tsx'] },
 ]
 
 /** Of `/requests/new`, only a catalog item's form has a first view (not the chooser, nor a form started from a request). */
@@ -136,7 +131,6 @@ async function render({
     const failed = queries.some((query) => query.state.status !== 'success' && query.queryKey[0] !== 'me')
     if (!state.router.state.initialized || failed) return null
     if (queries.some((query) => query.queryKey[0] === 'me' && query.state.status !== 'success')) delete answers[ME_ADDRESS]
-    if (firstViewPages.find((page) => page.path === url.pathname)?.answersOnly) return { view: '', answers }
     // As src/main.tsx renders it, StrictMode included: the page hydrates this very tree.
     const view = renderToString(
       <StrictMode>

@@ -1,4 +1,5 @@
 import { startTransition, StrictMode } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, createAppState } from './app/app'
 import { atMostForFirstRender, neededCodeLoaded, openedPageLoaded, queriesSettled } from './app/first-render'
@@ -6,6 +7,7 @@ import { createAuthSession } from './features/auth/session'
 import { i18nReady } from './i18n/i18n'
 import { signedInHeaderForFirstRender } from './app/shell/signed-in-part'
 import { applyTheme, storedTheme } from './app/shell/theme'
+import { captureViewInput, holdsFormBeforeCode } from './lib/view-input'
 import './styles.css'
 
 // After a deploy, a page opened before asks for chunks of the build before, which the gateway answers 404: load the
@@ -53,6 +55,10 @@ applyTheme(storedTheme())
 // view's own: nothing on screen is replaced, and a focus or a scroll already made stays.
 const container = document.getElementById('root')!
 const firstView = container.hasChildNodes()
+// A view whose form works before the code (a catalog item's form) is rendered anew in its place, not hydrated: what
+// the person did on it is read first and taken over by the page's form (src/lib/view-input.ts; 0026, "A form that
+// works before its code").
+const formBeforeCode = firstView && holdsFormBeforeCode(container)
 const header = signedInHeaderForFirstRender(session.getSnapshot().signedIn)
 void i18nReady.then(async () => {
   const state = createAppState(session)
@@ -69,7 +75,12 @@ void i18nReady.then(async () => {
   // Hydrated as a transition, in slices that yield to the browser (docs/decisions/0026-first-view.md, amended
   // 2026-11-27, hydration): a view not yet painted when the entry arrives is painted between two slices, not after the
   // whole page's hydration, and a click or a key during it is handled first (React hydrates what it needs at once).
-  if (firstView)
+  if (formBeforeCode) {
+    // Read and replaced in one task: no key pressed between the two is lost (it reaches the field that has the focus).
+    captureViewInput(container)
+    const root = createRoot(container)
+    flushSync(() => root.render(app))
+  } else if (firstView)
     startTransition(() => {
       hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('The first view was rendered again in the browser:', error) })
     })

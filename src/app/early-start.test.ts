@@ -6,7 +6,7 @@ import { SESSION_HINT_KEY } from '@/features/auth/session'
 import { LANGUAGES } from '@/i18n/i18n'
 import { z } from 'zod/mini'
 import { gatewayRequest, ORDERING_API_BASE } from '@/lib/api-client'
-import { EARLY_START_KEYS, earlyStart, takeEarlyResponse, type EarlyStartConfig, type EarlyWindow } from '@/lib/early-start'
+import { EARLY_START_KEYS, earlyStart, holdSendsBeforeCode, takeEarlyResponse, type EarlyStartConfig, type EarlyWindow } from '@/lib/early-start'
 import { SIGNED_IN_PAGES } from './route-table'
 import { FIRST_VIEW_KEYS } from '@contract/first-view'
 import { THEME_KEY } from './shell/theme'
@@ -202,5 +202,26 @@ describe('the early start of any signed-in page', () => {
 
   it('finds a module for every page of the route table', () => {
     for (const { module } of SIGNED_IN_PAGES) expect(existsSync(join(import.meta.dirname, 'routes', `${module}.tsx`)), module).toBe(true)
+  })
+})
+
+describe('a first view’s form before the page’s code', () => {
+  it('holds a send pressed on it, says so in its live region, and leaves every other form alone', () => {
+    document.body.innerHTML = `
+      <form data-before-code><input name="customerReference" /><p role="status" data-send-held-note="Sent once the page has loaded."></p><button type="submit">Send</button></form>
+      <form id="page-form"><button type="submit">Search</button></form>`
+    holdSendsBeforeCode(config)
+    const [held, pageForm] = [...document.forms]
+    const submitted = (form: HTMLFormElement) => {
+      const event = new Event('submit', { bubbles: true, cancelable: true })
+      form.dispatchEvent(event)
+      return event.defaultPrevented
+    }
+    expect(submitted(held!)).toBe(true)
+    expect(held!.hasAttribute(EARLY_START_KEYS.sendHeld)).toBe(true)
+    expect(held!.querySelector('[role=status]')!.textContent).toBe('Sent once the page has loaded.')
+    // The page's own forms (and the page's form once it has replaced the HTML's) are the page's to handle.
+    expect(submitted(pageForm!)).toBe(false)
+    expect(pageForm!.hasAttribute(EARLY_START_KEYS.sendHeld)).toBe(false)
   })
 })

@@ -24,6 +24,10 @@ export interface EarlyStartConfig {
   themeKey: string
   /** Where the gateway's first view puts its answers (docs/decisions/0026-first-view.md). */
   firstViewAnswersId: string
+  /** The attributes of a first view's form that takes input before the page's code (src/lib/view-input.ts). */
+  formBeforeCode: string
+  sendHeld: string
+  sendHeldNote: string
 }
 
 /** What a signed-in page needs from the build, so that a cold visit fetches it with the entry (src/app/route-table.ts). */
@@ -39,6 +43,9 @@ export const EARLY_START_KEYS = {
   sessionKey: 'ordering-console.session',
   languageKey: 'ordering-console.language',
   languages: ['en', 'fr'],
+  formBeforeCode: 'data-before-code',
+  sendHeld: 'data-send-held',
+  sendHeldNote: 'data-send-held-note',
 } as const
 
 /** The answer the HTML asked for `url`, once, if it was asked in `language`; the caller asks for itself otherwise. */
@@ -57,6 +64,27 @@ export interface EarlyResponse {
 }
 
 export type EarlyWindow = Window & { __earlyResponses?: Record<string, EarlyResponse> }
+
+/**
+ * A form of the first view works before the page's code (docs/decisions/0026-first-view.md, "A form that works
+ * before its code"): its fields are the HTML's own, and a send pressed then (a click, Enter in a field) is held here
+ * and said on the form; the page makes it once its code has come (src/lib/view-input.ts). The page's own forms carry
+ * no such mark. Runs in the same inline script as `earlyStart`, and stands alone as it does.
+ */
+export function holdSendsBeforeCode(config: Pick<EarlyStartConfig, 'formBeforeCode' | 'sendHeld' | 'sendHeldNote'>): void {
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target
+      if (!(form instanceof HTMLFormElement) || !form.hasAttribute(config.formBeforeCode)) return
+      event.preventDefault()
+      form.setAttribute(config.sendHeld, '')
+      const note = form.querySelector('[' + config.sendHeldNote + ']')
+      if (note) note.textContent = note.getAttribute(config.sendHeldNote)
+    },
+    true,
+  )
+}
 
 export function earlyStart(config: EarlyStartConfig): void {
   try {

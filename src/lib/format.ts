@@ -113,6 +113,53 @@ export function formatDateDigits(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(day)
 }
 
+/**
+ * How `formatDateDigits` writes a date in `locale`, in letters: "dd/mm/yyyy" for British English, "mm/dd/yyyy" for
+ * American, "jj/mm/aaaa" in French given its letters. Shown in an empty date field as the picker shows its segments.
+ */
+export function dateDigitsPattern(locale: string, letters: { day: string; month: string; year: string }): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
+      .formatToParts(0)
+      .map((part) =>
+        part.type === 'day'
+          ? letters.day.repeat(2)
+          : part.type === 'month'
+            ? letters.month.repeat(2)
+            : part.type === 'year'
+              ? letters.year.repeat(4)
+              : part.value,
+      )
+      .join('')
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * A date typed as `formatDateDigits` writes it ("27/11/2026" in French, "11/27/2026" in American English), read back
+ * as YYYY-MM-DD; any separators, a two-digit year taken in this century. Null when it is not a whole, real date.
+ */
+export function parseDateDigits(text: string, locale: string): string | null {
+  const numbers = text.trim().split(/\D+/).filter(Boolean)
+  if (numbers.length !== 3 || numbers.some((part) => part.length > 4)) return null
+  let order: string[]
+  try {
+    order = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
+      .formatToParts(0)
+      .map((part) => part.type)
+      .filter((type) => type === 'day' || type === 'month' || type === 'year')
+  } catch {
+    return null
+  }
+  if (order.length !== 3) return null
+  const at = (type: string) => Number(numbers[order.indexOf(type)])
+  const [year, month, day] = [at('year') < 100 ? 2000 + at('year') : at('year'), at('month'), at('day')]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  if (year < 1000 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
+  return date.toISOString().slice(0, 10)
+}
+
 /** A time of day to the second, HH:MM:SS in every language. */
 export function formatClockTime(epochMs: number, language: string): string {
   return new Intl.DateTimeFormat(language, { ...TIME, second: '2-digit' }).format(new Date(epochMs))

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense, use, type ComponentProps } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { useTranslation } from '@/i18n/use-translation'
@@ -8,6 +8,7 @@ import { useAuthSession } from '@/features/auth/session'
 import { REQUEST_ACTIONS, type RequestAction } from '@/features/create-request/choose-item'
 import { CatalogPage } from '@/features/create-request/components/catalog-page'
 import { CreationItems } from '@/features/create-request/components/creation-items'
+import type { CreateRequestPage as FormPage } from '@/features/create-request/components/create-request-page'
 import { contractsOf, idOf, scopesOf } from '@/features/create-request/me-reading'
 import { currentLanguage } from '@/i18n/i18n'
 import { catalogQueries } from '@/lib/queries/catalog'
@@ -15,12 +16,30 @@ import { requestQueries } from '@/lib/queries/requests'
 import { firstRenderNeeds } from '../first-render'
 import { searchParamsOf, type RouteModule } from '../route-loaders'
 
+type FormPageModule = { CreateRequestPage: typeof FormPage }
+let formPage: Promise<FormPageModule> | undefined
+let loadedFormPage: FormPageModule | undefined
 // The forms' code (the schema reader, react-hook-form) loads when a form opens: asked for with the form's data, as the
 // route starts, rather than once the page first renders (its validator comes after, docs/decisions/0024-delivery.md).
-const loadFormPage = () => import('@/features/create-request/components/create-request-page')
-// One component for the form's whole life: switching to the loaded module's own component once it came would mount
-// the form a second time, and lose what was typed.
-const CreateRequestPage = lazy(async () => ({ default: (await loadFormPage()).CreateRequestPage }))
+// Asked for again after a failed load.
+const loadFormPage = () =>
+  (formPage ??= import('@/features/create-request/components/create-request-page').then(
+    (module) => (loadedFormPage = module),
+    (error: unknown) => {
+      formPage = undefined
+      throw error
+    },
+  ))
+
+/**
+ * The form's page, rendered at once when its code is there (the first render waits for it: `firstRenderNeeds`), so
+ * that the gateway's first view holds the form itself, not a placeholder (docs/decisions/0026-first-view.md); until
+ * then it suspends. One component for the form's whole life: nothing typed is lost to a second mount.
+ */
+function CreateRequestPage(props: ComponentProps<FormPageModule['CreateRequestPage']>) {
+  const { CreateRequestPage: Page } = loadedFormPage ?? use(loadFormPage())
+  return <Page {...props} />
+}
 
 const NO_CONTRACTS: readonly { number: string; name: string }[] = []
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from '@/i18n/use-translation'
+import { renderingFirstView } from '@/lib/view-input'
 
 /** How long typing must pause before the count is said: a screen reader hears it once, not at every key. */
 export const COUNT_ANNOUNCE_DELAY_MS = 1_200
@@ -21,7 +22,13 @@ export function CharCounter({ length, max, id }: { length: number; max: number; 
   }, [text, over, length])
   return (
     <>
-      <p id={id} className={over ? 'form-field__count form-field__count--over' : 'form-field__count'} aria-hidden="true">
+      {/* In the gateway's form the count cannot follow what is typed before the page's code: its line is kept, empty. */}
+      <p
+        id={id}
+        className={over ? 'form-field__count form-field__count--over' : 'form-field__count'}
+        aria-hidden="true"
+        style={renderingFirstView ? { visibility: 'hidden' } : undefined}
+      >
         {text}
       </p>
       <span className="create-request__sr" aria-live="polite">

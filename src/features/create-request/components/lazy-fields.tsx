@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type ComponentType, type ReactNode, type Ref, type RefObject } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
-import { formatDateDigits } from '@/lib/format'
+import { dateDigitsPattern, formatDateDigits, parseDateDigits } from '@/lib/format'
+import { useTranslation } from '@/i18n/use-translation'
 import { fieldId } from '../form/field-id'
 import { controlOf } from '../form/focus-field'
 import type { ContractField as ContractControl } from './contract-field'
@@ -15,8 +16,9 @@ import { FieldNotes, RequiredMark } from './field-notes'
  * calendar and ComboBox, react-stately and
  * `@internationalized/date`: most of the form's JavaScript) in chunks of their own, asked for once the form is on the
  * page, so that the form renders without them (docs/decisions/0024-delivery.md). Until they come, each field is
- * a native input with the same label, value, help and message: the contract can be typed, the date is shown. A field
- * focused while its control loads hands the focus on to it.
+ * a native input with the same label, value, help and message: the contract and the date can be typed (the date in the
+ * person's format). A field focused while its control loads hands the focus on to it. These are what a first view's
+ * form shows before the page's code (src/lib/view-input.ts): each carries its field's name.
  */
 type Controls = {
   DateField: typeof DateControl
@@ -98,10 +100,18 @@ function lazyControl<P extends { name: string }>(
 }
 
 function DatePlaceholder({ ref, ...props }: ComponentProps<typeof DateControl> & { ref: Ref<HTMLInputElement> }) {
+  const { t } = useTranslation()
   const labelId = useId()
   const { control } = useFormContext()
   const { field } = useController({ control, name: props.name })
-  const shown = typeof field.value === 'string' ? formatDateDigits(field.value, props.locale) : ''
+  const letters = {
+    day: t('createRequest.form.dateLetters.day'),
+    month: t('createRequest.form.dateLetters.month'),
+    year: t('createRequest.form.dateLetters.year'),
+  }
+  // What the person types, in their format; the form holds the date once it is whole (the picker's rule).
+  const [typed, setTyped] = useState<string>()
+  const shown = typed ?? (typeof field.value === 'string' ? formatDateDigits(field.value, props.locale) : '')
   // Labelled as React Aria labels its date picker (a span naming the control), so that the label looks the same.
   return (
     <div className="form-field" data-invalid={props.message ? true : undefined}>
@@ -112,8 +122,16 @@ function DatePlaceholder({ ref, ...props }: ComponentProps<typeof DateControl> &
       <input
         ref={ref}
         id={fieldId(props.name)}
-        readOnly
+        name={props.name}
         value={shown}
+        onChange={(event) => {
+          setTyped(event.target.value)
+          field.onChange(parseDateDigits(event.target.value, props.locale) ?? '')
+        }}
+        onBlur={field.onBlur}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={dateDigitsPattern(props.locale, letters)}
         aria-labelledby={labelId}
         aria-required={props.required || undefined}
         aria-invalid={props.message ? true : undefined}
@@ -150,6 +168,7 @@ function TextPlaceholder({
         <input
           ref={ref}
           id={inputId}
+          name={props.name}
           className="combo-field__input"
           autoComplete="off"
           value={typeof field.value === 'string' ? field.value : ''}

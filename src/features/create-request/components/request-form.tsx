@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { useTranslation } from '@/i18n/use-translation'
 import type { CatalogItem } from '@contract/catalog'
 import type { RejectionReason, Request, RequestCategory } from '@contract/request'
 import { currentLanguage } from '@/i18n/i18n'
 import { formatDateTime } from '@/lib/format'
+import { BEFORE_CODE_ATTRIBUTE, renderingFirstView, SEND_HELD_NOTE } from '@/lib/view-input'
 import { uniqueReference, type RequestAction } from '../choose-item'
 import { inPageOrder } from '../form/focus-field'
 import { useLeaveGuard } from '../form/leave-guard'
@@ -12,6 +13,7 @@ import { useConfirmStep } from '../form/use-confirm-step'
 import { useFormDraft, useFormStart } from '../form/use-form-draft'
 import { useFormModel } from '../form/use-form-model'
 import { useFormResolver } from '../form/use-form-resolver'
+import { useInputBeforeCode } from '../form/use-input-before-code'
 import { useRejectionReasons } from '../form/use-rejection-reasons'
 import { useRefusal } from '../form/use-refusal'
 import { useRequestSend } from '../form/use-request-send'
@@ -58,6 +60,9 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
   const { refusal, showRefusal, clearRefusal } = useRefusal(form, model, sentence)
   const summary = useSummaryFocus()
   const confirm = useConfirmStep(kind, source)
+  const element = useRef<HTMLFormElement>(null)
+  const locale = formLocale(currentLanguage())
+  useInputBeforeCode(form, model, locale, element)
   const [generatedReference, setGeneratedReference] = useState(!start.restoredAt && !start.keptReference)
   const sender = useRequestSend(key, kind, {
     onSent: draft.markSent,
@@ -84,7 +89,7 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
 
   const { isSubmitted, errors } = form.formState
   const errorList = isSubmitted ? inPageOrder(collectErrors(errors)) : []
-  const extras = { earliestDate: earliestRequestedDate(), contracts, generatedReference, kind, locale: formLocale(currentLanguage()), reasons: reasons.byField }
+  const extras = { earliestDate: earliestRequestedDate(), contracts, generatedReference, kind, locale, reasons: reasons.byField }
   return (
     <FieldExtrasContext value={extras}>
       <FormProvider {...form}>
@@ -93,9 +98,12 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
         )}
         <UnplacedReasons reasons={reasons.unplaced} />
         <form
+          ref={element}
           className="request-form"
           aria-label={t('createRequest.form.label')}
           noValidate
+          // The gateway's form works before the page's code: the early start holds a send pressed then (src/lib/view-input.ts).
+          {...(renderingFirstView ? { [BEFORE_CODE_ATTRIBUTE]: '', 'data-locale': locale } : {})}
           onSubmit={(event) => {
             noteSend()
             void form.handleSubmit(onValid, summary.focusSummary)(event)
@@ -104,6 +112,7 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
           <ErrorSummary entries={errorList} refusal={refusal} headingRef={summary.headingRef} />
           <SchemaField field={model} name="" />
           <SendStatus step={sender.step} outcome={sender.outcome} onCheckAgain={sender.checkAgain} />
+          {renderingFirstView && <p className="form-held" role="status" {...{ [SEND_HELD_NOTE]: t('createRequest.form.sendHeld') }} />}
           <FormActions kind={kind} confirm={confirm} sender={sender} />
         </form>
         {blocker.state === 'blocked' && <LeaveConfirm busy={sender.busy} onLeave={() => blocker.proceed()} onStay={() => blocker.reset()} />}

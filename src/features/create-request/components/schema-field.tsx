@@ -6,6 +6,7 @@ import { currentLanguage } from '@/i18n/i18n'
 import type { FormField } from '../schema/form-model'
 import { emptyValues, type ChosenFile } from '../schema/form-values'
 import { formatFormDate } from '../schema/form-sentences'
+import { renderingFirstView } from '@/lib/view-input'
 import { fieldId } from '../form/field-id'
 import { CharCounter } from './char-counter'
 import { ContractField, CountryField, DateField, isCountryField, RequestIdField } from './lazy-fields'
@@ -277,11 +278,11 @@ function LeafField({ field, name }: { field: FormField; name: string }) {
     hints: leafHints(t, field, name, extras),
     counter: counted !== undefined && <CharCounter id={`${fieldId(name)}-count`} length={typeof value === 'string' ? value.length : 0} max={counted} />,
   }
-  return lazyLeaf(field, name, extras, notes) ?? <NativeField field={field} name={name} notes={notes} />
+  return lazyLeaf(field, name, extras, notes) ?? <NativeField field={field} name={name} notes={notes} value={value} />
 }
 
 /** A field drawn with the browser's own control, chosen by its kind. */
-function NativeField({ field, name, notes }: { field: FormField; name: string; notes: LeafNotes }) {
+function NativeField({ field, name, notes, value }: { field: FormField; name: string; notes: LeafNotes; value: unknown }) {
   const { t } = useTranslation()
   const { register } = useFormContext()
   const { message, reason, hints } = notes
@@ -296,6 +297,9 @@ function NativeField({ field, name, notes }: { field: FormField; name: string; n
     'aria-invalid': message ? true : undefined,
     'aria-required': field.required || undefined,
     ...register(name),
+    // react-hook-form writes a field's start value as it registers it, in the browser: the gateway's form shows it from
+    // the HTML (src/lib/view-input.ts).
+    ...(renderingFirstView ? startValueOf(value) : {}),
   }
   return (
     <div className={`form-field${field.kind === 'boolean' && field.required ? ' form-field--check' : ''}`}>
@@ -320,7 +324,19 @@ function NativeField({ field, name, notes }: { field: FormField; name: string; n
   )
 }
 
-type CommonProps = UseFormRegisterReturn & { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean; 'aria-required'?: boolean }
+type CommonProps = UseFormRegisterReturn & {
+  id: string
+  'aria-describedby'?: string
+  'aria-invalid'?: boolean
+  'aria-required'?: boolean
+  defaultValue?: string
+  defaultChecked?: boolean
+}
+
+function startValueOf(value: unknown): Pick<CommonProps, 'defaultValue' | 'defaultChecked'> {
+  if (typeof value === 'boolean') return { defaultChecked: value, defaultValue: String(value) }
+  return typeof value === 'string' || typeof value === 'number' ? { defaultValue: String(value) } : {}
+}
 
 function nativeControl(t: Translate, field: FormField, common: CommonProps): ReactNode {
   if (field.kind === 'boolean' && field.required) return <input type="checkbox" {...common} />
@@ -362,14 +378,13 @@ async function readAsBase64(file: File): Promise<string> {
 
 /**
  * Files sent with the request as `{ name, body }` (body base64, docs/decisions/0005). The caps come from the
- * schema and are said before choosing; a file over them is refused at once, with its size and the cap.
+ * schema and are said before choosing; a file over them is refused at once, with its size and the cap. Files never pass
+ * from the gateway's form to the page's: they are chosen once the page's code has come (src/lib/view-input.ts).
  */
 function FilesField({ field, name }: { field: FormField & { kind: 'files' }; name: string }) {
   const { t } = useTranslation()
   const { control } = useFormContext()
-  const {
-    field: { value, onChange, onBlur, ref },
-  } = useController({ control, name })
+  const { value, onChange, onBlur, ref } = useController({ control, name }).field
   const [refusals, setRefusals] = useState<string[]>([])
   const id = fieldId(name)
   const message = useMessage(`${name}.root`)
@@ -415,7 +430,16 @@ function FilesField({ field, name }: { field: FormField & { kind: 'files' }; nam
           {[limits, description].filter(Boolean).join(' ')}
         </p>
       )}
-      <input id={id} type="file" multiple aria-describedby={describedBy} onChange={(event) => void choose(event)} onBlur={onBlur} ref={ref} />
+      <input
+        id={id}
+        type="file"
+        multiple
+        disabled={renderingFirstView}
+        aria-describedby={describedBy}
+        onChange={(e) => void choose(e)}
+        onBlur={onBlur}
+        ref={ref}
+      />
       {(message || refusals.length > 0) && (
         <div id={`${id}-error`} className="form-field__error" role="alert">
           {[...refusals, ...(message ? [message] : [])].map((text) => (

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import type { Request } from '@contract/request'
 import { prefillFrom, uniqueReference, type RequestAction } from '../choose-item'
+import { renderingFirstView } from '@/lib/view-input'
 import { readDraft, removeDraft, saveDraft } from '../drafts'
 import type { FormField } from '../schema/form-model'
 import { valuesFrom, withoutFiles, type FormValues } from '../schema/form-values'
@@ -21,7 +22,9 @@ export function useFormStart(key: string, model: FormField, action?: RequestActi
   const [start] = useState(() => {
     const known = source && action ? prefillFrom(action, source) : {}
     const keptReference = typeof known.customerReference === 'string' && known.customerReference !== ''
-    const fresh = () => valuesFrom(model, { ...known, customerReference: keptReference ? known.customerReference : uniqueReference() }) as FormValues
+    // The gateway's form makes up no reference: the page's would differ, and a send without one gets one made up (0014).
+    const madeUp = () => (renderingFirstView ? '' : uniqueReference())
+    const fresh = () => valuesFrom(model, { ...known, customerReference: keptReference ? known.customerReference : madeUp() }) as FormValues
     const draft = readDraft(key)
     return { fresh, keptReference, values: draft ? (valuesFrom(model, draft.values) as FormValues) : fresh(), restoredAt: draft?.savedAt }
   })
