@@ -80,7 +80,7 @@ describe('a page’s first view', () => {
     // The HTML's own form: marked for the early start, its fields named as the page's, its send button live, no file to
     // choose before the code, and the sentence said when a send is held (src/lib/view-input.ts).
     const view = made!.view
-    expect(view).toMatch(/<form [^>]*data-before-code=""/)
+    expect(view).toMatch(/<form [^>]*data-before-code="" data-locale="en-GB" method="post"/)
     expect(view).toContain('name="customerReference"')
     expect(view).toMatch(/<button type="submit" class="button">Send the request<\/button>/)
     expect(view).toContain('data-send-held-note="Your request will be sent as soon as the page has finished loading: stay on this page."')

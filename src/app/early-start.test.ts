@@ -224,4 +224,19 @@ describe('a first view’s form before the page’s code', () => {
     expect(submitted(pageForm!)).toBe(false)
     expect(pageForm!.hasAttribute(EARLY_START_KEYS.sendHeld)).toBe(false)
   })
+
+  it('asks before leaving it once something is typed in it, and no longer once the page’s form has replaced it', () => {
+    document.body.innerHTML = '<form data-before-code><input name="contract" /></form>'
+    holdSendsBeforeCode(config)
+    const leaving = () => {
+      const event = new Event('beforeunload', { cancelable: true })
+      window.dispatchEvent(event)
+      return event.defaultPrevented
+    }
+    expect(leaving()).toBe(false)
+    document.querySelector('input')!.dispatchEvent(new Event('input', { bubbles: true }))
+    expect(leaving()).toBe(true)
+    document.body.innerHTML = '<form><input name="contract" /></form>'
+    expect(leaving()).toBe(false)
+  })
 })

@@ -68,8 +68,8 @@ export type EarlyWindow = Window & { __earlyResponses?: Record<string, EarlyResp
 /**
  * A form of the first view works before the page's code (docs/decisions/0026-first-view.md, "A form that works
  * before its code"): its fields are the HTML's own, and a send pressed then (a click, Enter in a field) is held here
- * and said on the form; the page makes it once its code has come (src/lib/view-input.ts). The page's own forms carry
- * no such mark. Runs in the same inline script as `earlyStart`, and stands alone as it does.
+ * and said on the form; the page makes it once its code has come (src/lib/view-input.ts); leaving it with something
+ * typed asks first. The page's own forms carry no such mark. Runs in the same inline script as `earlyStart`, and stands alone as it does.
  */
 export function holdSendsBeforeCode(config: Pick<EarlyStartConfig, 'formBeforeCode' | 'sendHeld' | 'sendHeldNote'>): void {
   document.addEventListener(
@@ -84,6 +84,18 @@ export function holdSendsBeforeCode(config: Pick<EarlyStartConfig, 'formBeforeCo
     },
     true,
   )
+  // Leaving it with something typed asks first, as the page's own form does (0014): its fields are the HTML's own. Listened
+  // for from the first key typed in it only, so that no other page has a `beforeunload` listener (a browser may then keep
+  // it out of its back-forward cache).
+  const beforeCodeForm = 'form[' + config.formBeforeCode + ']'
+  const typed = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest(beforeCodeForm)) return
+    document.removeEventListener('input', typed)
+    window.addEventListener('beforeunload', (unload) => {
+      if (document.querySelector(beforeCodeForm)) unload.preventDefault()
+    })
+  }
+  document.addEventListener('input', typed)
 }
 
 export function earlyStart(config: EarlyStartConfig): void {

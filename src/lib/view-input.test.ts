@@ -39,6 +39,14 @@ describe('what a person did on a first view’s form before the page’s code', 
     expect(takeViewInput()).toBeNull()
   })
 
+  it('is given only to a form at the address it was typed at', () => {
+    document.body.innerHTML = VIEW
+    ;(document.forms[0]!.elements.namedItem('contract') as HTMLInputElement).value = 'ACM-2'
+    captureViewInput(document.body)
+    window.history.pushState(null, '', '/requests/new?item=another')
+    expect(takeViewInput()).toBeNull()
+  })
+
   it('is nothing for a view without such a form, and no value for fields left as the HTML gave them', () => {
     document.body.innerHTML = '<form><input name="q" value="x" /></form>'
     expect(holdsFormBeforeCode(document.body)).toBe(false)

@@ -29,7 +29,7 @@ export interface ViewInput {
   locale?: string
 }
 
-let captured: ViewInput | null = null
+let captured: { input: ViewInput; at: string } | null = null
 
 /** True when `root` holds a first view's form that takes input before the code: the page renders it anew, not hydrates it. */
 export function holdsFormBeforeCode(root: ParentNode): boolean {
@@ -61,14 +61,14 @@ export function captureViewInput(root: ParentNode): void {
         ? { name: active.name, ...selectionOf(active) }
         : undefined
       : undefined
-  captured = { values, focus, sendHeld: form.hasAttribute(SEND_HELD_ATTRIBUTE), locale: form.dataset.locale }
+  captured = { input: { values, focus, sendHeld: form.hasAttribute(SEND_HELD_ATTRIBUTE), locale: form.dataset.locale }, at: window.location.href }
 }
 
-/** What was captured, once: the form that takes it is the only reader. */
+/** What was captured, once, and only by a form at the address it was typed at: the form that takes it is the only reader. */
 export function takeViewInput(): ViewInput | null {
-  const input = captured
+  const taken = captured
   captured = null
-  return input
+  return taken && taken.at === window.location.href ? taken.input : null
 }
 
 /** The option a select shows when none is marked selected in the HTML: its first. */

@@ -102,8 +102,9 @@ export function RequestForm({ item, draftKey: key, action, source, contracts }: 
           className="request-form"
           aria-label={t('createRequest.form.label')}
           noValidate
-          // The gateway's form works before the page's code: the early start holds a send pressed then (src/lib/view-input.ts).
-          {...(renderingFirstView ? { [BEFORE_CODE_ATTRIBUTE]: '', 'data-locale': locale } : {})}
+          // The gateway's form works before the page's code: the early start holds a send pressed then
+          // (src/lib/view-input.ts). Posted, never put in an address, should a browser with no script at all send it.
+          {...(renderingFirstView ? { [BEFORE_CODE_ATTRIBUTE]: '', 'data-locale': locale, method: 'post' } : {})}
           onSubmit={(event) => {
             noteSend()
             void form.handleSubmit(onValid, summary.focusSummary)(event)
