@@ -7,7 +7,7 @@ import { createAuthSession } from './features/auth/session'
 import { i18nReady } from './i18n/i18n'
 import { signedInHeaderForFirstRender } from './app/shell/signed-in-part'
 import { applyTheme, storedTheme } from './app/shell/theme'
-import { captureViewInput, holdsFormBeforeCode } from './lib/view-input'
+import { EARLY_START_KEYS } from './lib/early-start'
 import './styles.css'
 
 // After a deploy, a page opened before asks for chunks of the build before, which the gateway answers 404: load the
@@ -57,14 +57,15 @@ const container = document.getElementById('root')!
 const firstView = container.hasChildNodes()
 // A view whose form works before the code (a catalog item's form) is rendered anew in its place, not hydrated: what
 // the person did on it is read first and taken over by the page's form (src/lib/view-input.ts; 0026, "A form that
-// works before its code").
-const formBeforeCode = firstView && holdsFormBeforeCode(container)
+// works before its code"). Its reader is a chunk of its own, shared with the form: no other page's entry carries it.
+const formBeforeCode = firstView && container.querySelector(`form[${EARLY_START_KEYS.formBeforeCode}]`) !== null
+const viewInput = formBeforeCode ? import('./lib/view-input') : undefined
 const header = signedInHeaderForFirstRender(session.getSnapshot().signedIn)
 void i18nReady.then(async () => {
   const state = createAppState(session)
   const opened = openedPageLoaded(state.router).then(neededCodeLoaded)
   const ready = firstView ? Promise.all([opened.then(() => queriesSettled(state.queryClient)), session.check()]) : opened
-  await Promise.all([header, atMostForFirstRender(ready)])
+  const [, , reader] = await Promise.all([header, atMostForFirstRender(ready), viewInput])
   const app = (
     <StrictMode>
       <App session={session} state={state} />
@@ -75,9 +76,9 @@ void i18nReady.then(async () => {
   // Hydrated as a transition, in slices that yield to the browser (docs/decisions/0026-first-view.md, amended
   // 2026-11-27, hydration): a view not yet painted when the entry arrives is painted between two slices, not after the
   // whole page's hydration, and a click or a key during it is handled first (React hydrates what it needs at once).
-  if (formBeforeCode) {
+  if (reader) {
     // Read and replaced in one task: no key pressed between the two is lost (it reaches the field that has the focus).
-    captureViewInput(container)
+    reader.captureViewInput(container)
     const root = createRoot(container)
     flushSync(() => root.render(app))
   } else if (firstView)

@@ -31,11 +31,6 @@ export interface ViewInput {
 
 let captured: { input: ViewInput; at: string } | null = null
 
-/** True when `root` holds a first view's form that takes input before the code: the page renders it anew, not hydrates it. */
-export function holdsFormBeforeCode(root: ParentNode): boolean {
-  return root.querySelector(`form[${BEFORE_CODE_ATTRIBUTE}]`) !== null
-}
-
 /** Reads what the person did on the view's form, for `takeViewInput`; call it just before the page renders over it. */
 export function captureViewInput(root: ParentNode): void {
   const form = root.querySelector<HTMLFormElement>(`form[${BEFORE_CODE_ATTRIBUTE}]`)
