@@ -25,6 +25,8 @@ export const FIRST_VIEW_KEYS = {
 export interface FirstViewPrefs {
   language: 'en' | 'fr'
   timeZone: string
+  /** The browser's locale for typed dates and numbers, of `language` ("en-US"); absent when its cookie had none. */
+  locale?: string
   storage: Record<string, string>
 }
 

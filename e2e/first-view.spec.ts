@@ -158,11 +158,12 @@ test('a catalog item’s form comes in the HTML and works before the page’s co
   await openHtmlForm(page, form)
   const requestForm = page.getByRole('form', { name: 'Request form' })
   await expect(requestForm).toBeVisible()
-  // The HTML's form: no reference made up (the page makes it), the date typed in the order its empty field shows.
-  await expect(field(page, 'Requested date')).toHaveAttribute('placeholder', 'dd/mm/yyyy')
+  // The HTML's form: no reference made up (the page makes it), the date typed in the order its empty field shows, the
+  // browser's (American English here, as the first-view cookie says; British English is the default).
+  await expect(field(page, 'Requested date')).toHaveAttribute('placeholder', 'mm/dd/yyyy')
   const requested = addDaysToIsoDate(today(), 12)
   const [year, month, day] = requested.split('-')
-  await field(page, 'Requested date').fill(`${day}/${month}/${year}`)
+  await field(page, 'Requested date').fill(`${month}/${day}/${year}`)
   await field(page, 'Your reference').fill('PO-BEFORE-CODE')
   await field(page, 'Contract').fill('ACM-000101')
   const location = page.getByRole('group', { name: 'Location' })

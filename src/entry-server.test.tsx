@@ -84,6 +84,16 @@ describe('a page’s first view', () => {
     expect(view).toContain('name="customerReference"')
     expect(view).toMatch(/<button type="submit" class="button">Send the request<\/button>/)
     expect(view).toContain('data-send-held-note="Your request will be sent as soon as the page has finished loading: stay on this page."')
+    // Its date in the order of the browser's locale, as the cookie gives it (British English without one).
+    expect(view).toContain('placeholder="dd/mm/yyyy"')
+    const american = await renderFirstView({
+      url: new URL('http://console.example/requests/new?item=item-1'),
+      prefs: { ...prefs, locale: 'en-US' },
+      session,
+      ask: operator((address) => (new URL(address, url).pathname === '/api/ordering/v3/catalogItems/item-1' ? json(catalogItem) : undefined)).ask,
+    })
+    expect(american?.view).toMatch(/data-locale="en-US"/)
+    expect(american?.view).toContain('placeholder="mm/dd/yyyy"')
     expect(asked).toContain('/api/ordering/v3/catalogItems/item-1')
     expect(asked).toContain('/api/ordering/v3/me')
     expect(Object.keys(made!.answers).sort()).toEqual([...asked].sort())

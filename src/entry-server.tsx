@@ -8,7 +8,7 @@ import { createAuthSession, SESSION_HINT_KEY } from './features/auth/session'
 import { i18n, loadAllMessages } from './i18n/i18n'
 import type { FirstViewAnswer, FirstViewRenderer } from '@contract/first-view'
 import { callThrough } from './lib/api-client'
-import { setDisplayTimeZone } from './lib/format'
+import { setDisplayTimeZone, setPreferredLocales } from './lib/format'
 
 /**
  * A page's first view, rendered by the gateway into the HTML (docs/decisions/0026-first-view.md): the same components,
@@ -105,6 +105,7 @@ async function render({
   await ready
   await i18n.changeLanguage(prefs.language)
   setDisplayTimeZone(prefs.timeZone)
+  setPreferredLocales(prefs.locale ? [prefs.locale] : [])
   const storage = { ...prefs.storage, [SESSION_HINT_KEY]: JSON.stringify(hint) }
   memory.clear()
   for (const [key, value] of Object.entries(storage)) memory.set(key, value)
@@ -144,6 +145,7 @@ async function render({
     session.dispose()
     reading = null
     setDisplayTimeZone(undefined)
+    setPreferredLocales(undefined)
     memory.clear()
   }
 }

@@ -14,6 +14,17 @@ describe('the first-view cookie', () => {
     })
   })
 
+  it('gives the locale dates are typed in when it is one the runtime reads, of the language shown; none otherwise', () => {
+    const base = { language: 'en', timeZone: 'UTC', stored: {} }
+    expect(readFirstViewCookie(cookie({ ...base, locale: 'en-us' }))?.locale).toBe('en-US')
+    expect(readFirstViewCookie(cookie({ ...base, language: 'fr', locale: 'fr-CA' }))?.locale).toBe('fr-CA')
+    // Another language's locale, or a tag Intl refuses, leaves the form its default order; the view is still made.
+    for (const locale of ['fr-FR', 'en-a-b'])
+      expect(readFirstViewCookie(cookie({ ...base, locale })), locale).toEqual({ language: 'en', timeZone: 'UTC', storage: {} })
+    // Not a tag at all: the cookie is not the early start's.
+    for (const locale of ['en_US', 'en-US;x', 'x'.repeat(40), 42]) expect(readFirstViewCookie(cookie({ ...base, locale })), String(locale)).toBeNull()
+  })
+
   it('is not read when absent, malformed, too large, or carrying anything the early start does not write', () => {
     const base = { language: 'en', timeZone: 'UTC', stored: {} }
     for (const header of [

@@ -81,9 +81,20 @@ export function readFirstViewCookie(cookieHeader: string | undefined): FirstView
     if (!parsed.success || !knownTimeZone(parsed.data.timeZone)) return null
     const storage: Record<string, string> = {}
     for (const [key, value] of Object.entries(parsed.data.stored)) if (value !== undefined) storage[key] = value
-    return { language: parsed.data.language, timeZone: parsed.data.timeZone, storage }
+    const locale = knownLocale(parsed.data.locale, parsed.data.language)
+    return { language: parsed.data.language, timeZone: parsed.data.timeZone, storage, ...(locale ? { locale } : {}) }
   } catch {
     return null
+  }
+}
+
+/** A locale the runtime reads, of the language shown; undefined otherwise (the form then takes its default order). */
+function knownLocale(locale: string | undefined, language: string): string | undefined {
+  if (locale === undefined || locale.split('-')[0]!.toLowerCase() !== language) return undefined
+  try {
+    return Intl.getCanonicalLocales(locale)[0]
+  } catch {
+    return undefined
   }
 }
 

@@ -25,6 +25,8 @@ describe('the first-view cookie', () => {
     expect(parsed).toEqual({
       language: 'fr',
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      // The browser's locale of the language shown, else France's French (jsdom speaks American English).
+      locale: 'fr-FR',
       stored: { [LIST_STORAGE_KEYS.columns]: '["id","status"]', [LIST_STORAGE_KEYS.density]: 'comfortable' },
     })
   })

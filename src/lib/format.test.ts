@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   boundedJsonText,
   dateDigitsPattern,
+  formLocale,
+  setPreferredLocales,
   parseDateDigits,
   formatBytes,
   formatCalendarDate,
@@ -56,6 +58,18 @@ describe('one date style and one time style per language', () => {
     expect(formatDateDigits('2026-12-01', 'en-GB')).toBe('01/12/2026')
     expect(formatDateDigits('2026-12-01', 'en-US')).toBe('12/01/2026')
     expect(formatDateDigits('2026-12', 'en-GB')).toBe('')
+  })
+
+  it('types dates in the browser’s variant of the language shown, else British English or France’s French; the gateway’s render sets it', () => {
+    expect(formLocale('en', ['fr-CA', 'en-US', 'en'])).toBe('en-US')
+    expect(formLocale('fr', ['en-US', 'fr'])).toBe('fr-FR')
+    expect(formLocale('en', ['en'])).toBe('en-GB')
+    setPreferredLocales(['en-AU'])
+    try {
+      expect(formLocale('en')).toBe('en-AU')
+    } finally {
+      setPreferredLocales(undefined)
+    }
   })
 
   it('reads a date typed in that order back, with its pattern in letters, and refuses what is not a whole real date', () => {

@@ -26,6 +26,26 @@ export function setDisplayTimeZone(timeZone: string | undefined): void {
   displayTimeZone = timeZone
 }
 
+/**
+ * The browser's preferred locales: `navigator.languages` in the browser; the browser's own, as its first-view cookie
+ * says, while the gateway renders a page's first view (src/entry-server.tsx, docs/decisions/0026-first-view.md).
+ */
+let preferredLocales: readonly string[] | undefined
+export function setPreferredLocales(locales: readonly string[] | undefined): void {
+  preferredLocales = locales
+}
+
+/**
+ * The person's locale for the dates and numbers they type (a form's, a sheet's): their browser's variant of the
+ * console's language ("en-US", "fr-CA"), else British English or France's French.
+ */
+export function formLocale(
+  language: string,
+  preferred: readonly string[] = preferredLocales ?? (typeof navigator === 'undefined' ? [] : navigator.languages),
+): string {
+  return preferred.find((tag) => tag.toLowerCase().split('-')[0] === language && tag.includes('-')) ?? (language === 'fr' ? 'fr-FR' : 'en-GB')
+}
+
 /** Numbers and dates for the chosen language; Intl formatters are costly to build, so one set per language. */
 export function listFormatters(language: string): ListFormatters {
   const key = displayTimeZone === undefined ? language : `${language} ${displayTimeZone}`

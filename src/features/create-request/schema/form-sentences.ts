@@ -48,11 +48,6 @@ export function ruleOf(issue: z.core.$ZodIssue, field: FormField | undefined): R
   return { kind: 'other' }
 }
 
-/** The person's locale for dates and numbers: their browser's, when it speaks the console's language. */
-export function formLocale(language: string, preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages): string {
-  return preferred.find((tag) => tag.toLowerCase().split('-')[0] === language && tag.includes('-')) ?? (language === 'fr' ? 'fr-FR' : 'en-GB')
-}
-
 /**
  * A YYYY-MM-DD date in the one date style of the person's language ("Nov 30, 2026", "30 nov. 2026"), whatever the
  * locale the form's date picker takes its digits' order from (docs/decisions/0037-one-way-each.md).
