@@ -12,27 +12,17 @@ import {
   field,
   fillContract,
   fillDate,
+  fillSite,
   getJson,
   loseAnswersToPosts,
   PEOPLE,
   test,
   today,
-  chooseCountry,
   openMoreDetails,
 } from './fixtures'
 
 // Dates as a British English person reads them; the French test switches language (docs/decisions/0014).
 test.use({ locale: 'en-GB' })
-
-async function fillSite(page: Page) {
-  const location = page.getByRole('group', { name: 'Location' })
-  await openMoreDetails(location)
-  await field(location, 'Site name').fill('Lyon warehouse')
-  await field(location, 'Street').fill('2 quai Perrache')
-  await field(location, 'Postal code').fill('69002')
-  await field(location, 'City').fill('Lyon')
-  await chooseCountry(location, 'France', 'FR')
-}
 
 async function openForm(page: Page, itemName: string) {
   await page.goto('/catalog')

@@ -1,7 +1,20 @@
-import type { Page } from '@playwright/test'
 import { ZSandboxRequest as ZRequest } from '@contract/request'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { dateField, expect, expectNoAccessibilityViolation, field, getJson, openMoreDetails, PEOPLE, test, today } from './fixtures'
+import {
+  dateField,
+  expect,
+  expectNoAccessibilityViolation,
+  field,
+  fillSite,
+  formAddress,
+  getJson,
+  openFormBeforeCode,
+  openMoreDetails,
+  PEOPLE,
+  test,
+  today,
+  typeDateAsShown,
+} from './fixtures'
 
 // The requests list's first view, rendered by the gateway into the HTML (docs/decisions/0026-first-view.md).
 
@@ -98,80 +111,27 @@ test('the page takes the HTML’s answers instead of asking again, hydrates the 
   await expectNoAccessibilityViolation(page)
 })
 
-/** Holds the entry script (the page's code) until `release` is called: the page is then the HTML's alone. */
-async function holdPageCode(page: Page): Promise<() => void> {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
-
-/**
- * Opens `form` with the page's code held: the HTML's form alone. Opened again until the gateway renders the view in time
- * (a view later than its wait is left out, and the page, its code held, shows nothing).
- */
-async function openHtmlForm(page: Page, form: string) {
-  await expect
-    .poll(
-      async () => {
-        // Not waiting for the document's end: the page's module script, held, would hold it back.
-        await page.goto(form, { waitUntil: 'commit' })
-        return page
-          .locator('form[data-before-code]')
-          .waitFor({ timeout: 5_000 })
-          .then(
-            () => true,
-            () => false,
-          )
-      },
-      { timeout: 45_000 },
-    )
-    .toBe(true)
-}
-
-/** A catalog item's form address, as a person reaches it from the catalog; and the gateway rendering its view in time. */
-async function formWithView(page: Page, itemName: string): Promise<string> {
-  await page.goto('/catalog')
-  await page.getByRole('link', { name: itemName }).click()
-  await page.getByRole('link', { name: 'Fill in the request' }).click()
-  await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible()
-  const form = new URL(page.url()).pathname + new URL(page.url()).search
-  // The view is left out when it takes longer than the gateway's wait (a server just started, a busy machine).
-  await expect.poll(async () => (await page.request.get(form)).text(), { timeout: 30_000 }).toContain('data-before-code')
-  return form
-}
-
 test('a catalog item’s form comes in the HTML and works before the page’s code: what is typed, and a send pressed then, are taken over and sent once', async ({
   page,
   signIn,
 }) => {
   await signIn(PEOPLE.alice, { path: '/catalog' })
-  const form = await formWithView(page, 'Business internet access')
+  const form = await formAddress(page, 'Business internet access')
   const posts: string[] = []
   page.on('request', (sent) => {
     if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/ordering/v3/requests') posts.push(sent.url())
   })
-  const release = await holdPageCode(page)
-  await openHtmlForm(page, form)
+  const release = await openFormBeforeCode(page, form)
   const requestForm = page.getByRole('form', { name: 'Request form' })
   await expect(requestForm).toBeVisible()
   // The HTML's form: no reference made up (the page makes it), the date typed in the order its empty field shows, the
   // browser's (American English here, as the first-view cookie says; British English is the default).
   await expect(field(page, 'Requested date')).toHaveAttribute('placeholder', 'mm/dd/yyyy')
   const requested = addDaysToIsoDate(today(), 12)
-  const [year, month, day] = requested.split('-')
-  await field(page, 'Requested date').fill(`${month}/${day}/${year}`)
+  await typeDateAsShown(page, 'Requested date', requested)
   await field(page, 'Your reference').fill('PO-BEFORE-CODE')
   await field(page, 'Contract').fill('ACM-000101')
-  const location = page.getByRole('group', { name: 'Location' })
-  await openMoreDetails(location)
-  await field(location, 'Street').fill('2 quai Perrache')
-  await field(location, 'Postal code').fill('69002')
-  await field(location, 'City').fill('Lyon')
-  await field(location, 'Country').fill('FR')
+  await fillSite(page)
   const contact = page.getByRole('group', { name: 'Primary contact' })
   await field(contact, 'First name').fill('Ada')
   await field(contact, 'Last name').fill('Lovelace')
@@ -200,14 +160,13 @@ test('a catalog item’s form comes in the HTML and works before the page’s co
 
 test('what is typed in the HTML’s form stays, with the focus and the caret, when the page’s code takes it over', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice, { path: '/catalog' })
-  const form = await formWithView(page, 'Business internet access')
+  const form = await formAddress(page, 'Business internet access')
   const asked: string[] = []
   page.on('request', (sent) => {
     const url = new URL(sent.url())
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/')) asked.push(url.pathname)
   })
-  const release = await holdPageCode(page)
-  await openHtmlForm(page, form)
+  const release = await openFormBeforeCode(page, form)
   await field(page, 'Requested date').fill('31/02/2027')
   await field(page, 'Billing account code').fill('BA-')
   await expect(field(page, 'Billing account code')).toBeFocused()
@@ -228,13 +187,12 @@ test('what is typed in the HTML’s form stays, with the focus and the caret, wh
 
 test('a send held with a date the page cannot read is not made: the date says why, and has the focus', async ({ page, signIn }) => {
   await signIn(PEOPLE.alice, { path: '/catalog' })
-  const form = await formWithView(page, 'Business internet access')
+  const form = await formAddress(page, 'Business internet access')
   let posts = 0
   page.on('request', (sent) => {
     if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/ordering/v3/requests') posts += 1
   })
-  const release = await holdPageCode(page)
-  await openHtmlForm(page, form)
+  const release = await openFormBeforeCode(page, form)
   await field(page, 'Requested date').fill('12/2027')
   await field(page, 'Your reference').press('Enter')
   await expect(page.getByRole('status').filter({ hasText: 'Your request will be sent as soon as the page has finished loading' })).toBeVisible()

@@ -295,3 +295,79 @@ export async function openMoreDetails(scope: Page | Locator) {
   if ((await details.count()) === 0) return
   if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator('summary').click()
 }
+
+/**
+ * The Business items' site (their "Location" group): its name, address and country, as the sandbox's catalog asks for
+ * them. The country is chosen by name once the combobox is there, typed as its code before (`chooseCountry`).
+ */
+export async function fillSite(page: Page) {
+  const location = page.getByRole('group', { name: 'Location' })
+  await openMoreDetails(location)
+  await field(location, 'Site name').fill('Lyon warehouse')
+  await field(location, 'Street').fill('2 quai Perrache')
+  await field(location, 'Postal code').fill('69002')
+  await field(location, 'City').fill('Lyon')
+  await chooseCountry(location, 'France', 'FR')
+}
+
+/**
+ * Types a YYYY-MM-DD date into the text field that holds a date picker's place (the HTML's form, or while the picker
+ * loads), in the order its empty field shows ("mm/dd/yyyy", "dd/mm/yyyy", "jj/mm/aaaa").
+ */
+export async function typeDateAsShown(scope: Page | Locator, label: string, iso: string) {
+  const input = field(scope, label)
+  const [year, month, day] = iso.split('-') as [string, string, string]
+  const pattern = (await input.getAttribute('placeholder')) ?? ''
+  expect(pattern, 'the date field shows its order').toMatch(/^(?=.*(dd|jj))(?=.*mm)(?=.*(yyyy|aaaa))/)
+  await input.fill(
+    pattern
+      .replace(/dd|jj/, day)
+      .replace('mm', month)
+      .replace(/yyyy|aaaa/, year),
+  )
+}
+
+/**
+ * A catalog item's form address, as a person reaches it from the catalog, once the gateway renders its form into the
+ * HTML in time (a view later than the gateway's wait is left out: a server just started, a busy machine).
+ */
+export async function formAddress(page: Page, itemName: string): Promise<string> {
+  await page.goto('/catalog')
+  await page.getByRole('link', { name: itemName }).click()
+  await page.getByRole('link', { name: 'Fill in the request' }).click()
+  await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible()
+  const form = new URL(page.url()).pathname + new URL(page.url()).search
+  await expect.poll(async () => (await page.request.get(form)).text(), { timeout: 30_000 }).toContain('data-before-code')
+  return form
+}
+
+/**
+ * Opens `form` with the page's code (its entry script) held, so that the page is the HTML's form alone
+ * (docs/decisions/0026-first-view.md, "A form that works before its code"); the code comes once `release` is called.
+ * Opened again until the gateway renders the view in time (without it, the page, its code held, shows nothing).
+ */
+export async function openFormBeforeCode(page: Page, form: string): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await expect
+    .poll(
+      async () => {
+        // Not waiting for the document's end: the page's module script, held, would hold it back.
+        await page.goto(form, { waitUntil: 'commit' })
+        return page
+          .locator('form[data-before-code]')
+          .waitFor({ timeout: 5_000 })
+          .then(
+            () => true,
+            () => false,
+          )
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(true)
+  return release
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { addDaysToIsoDate } from '@contract/request-bodies'
-import { control, expect, field, fillContract, fillDate, PEOPLE, test, today, chooseCountry, openMoreDetails } from './fixtures'
+import { control, expect, field, fillContract, fillDate, fillSite, PEOPLE, test, today, openMoreDetails } from './fixtures'
 
 /**
  * The application's quota spent (reference 2 "Limits", docs/decisions/0032-application-quota.md), seen in Chromium:
@@ -85,13 +85,7 @@ test('a send refused by the quota keeps the draft and says so', async ({ page, s
   await expect(page.getByRole('form', { name: 'Request form' })).toBeVisible()
   await fillDate(page, 'Requested date', addDaysToIsoDate(today(), 10))
   await fillContract(page, 'ACM-000101')
-  const location = page.getByRole('group', { name: 'Location' })
-  await openMoreDetails(location)
-  await field(location, 'Site name').fill('Lyon warehouse')
-  await field(location, 'Street').fill('2 quai Perrache')
-  await field(location, 'Postal code').fill('69002')
-  await field(location, 'City').fill('Lyon')
-  await chooseCountry(location, 'France', 'FR')
+  await fillSite(page)
   const contact = page.getByRole('group', { name: 'Primary contact' })
   await field(contact, 'First name').fill('Ada')
   await field(contact, 'Last name').fill('Lovelace')
@@ -112,7 +106,7 @@ test('a send refused by the quota keeps the draft and says so', async ({ page, s
   await expect(page.getByRole('status').filter({ hasText: BANNER })).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('quota-send.png'), fullPage: true })
   await expect(page).toHaveURL(/\/requests\/new\?item=/)
-  await expect(field(location, 'Site name')).toHaveValue('Lyon warehouse')
+  await expect(field(page.getByRole('group', { name: 'Location' }), 'Site name')).toHaveValue('Lyon warehouse')
   await expect(field(page, 'Billing account code')).toHaveValue('BA-7')
 
   // The draft outlives a reload, once the quota frees.

@@ -75,9 +75,11 @@ describe('one date style and one time style per language', () => {
   it('reads a date typed in that order back, with its pattern in letters, and refuses what is not a whole real date', () => {
     expect(parseDateDigits('01/12/2026', 'en-GB')).toBe('2026-12-01')
     expect(parseDateDigits('12/01/2026', 'en-US')).toBe('2026-12-01')
-    expect(parseDateDigits(' 1.12.26 ', 'fr-FR')).toBe('2026-12-01')
+    expect(parseDateDigits(' 1.12.2026 ', 'fr-FR')).toBe('2026-12-01')
+    expect(parseDateDigits('1-12-2026', 'en-GB')).toBe('2026-12-01')
     expect(parseDateDigits(formatDateDigits('2027-02-28', 'fr-FR'), 'fr-FR')).toBe('2027-02-28')
-    for (const wrong of ['31/02/2027', '01/13/2026', '01/12', '2026', '', 'tomorrow', '01/12/20266']) expect(parseDateDigits(wrong, 'en-GB'), wrong).toBeNull()
+    for (const wrong of ['31/02/2027', '01/13/2026', '01/12', '1/12/26', '2026', '', 'tomorrow', '01/12/20266'])
+      expect(parseDateDigits(wrong, 'en-GB'), wrong).toBeNull()
     expect(dateDigitsPattern('en-GB', { day: 'd', month: 'm', year: 'y' })).toBe('dd/mm/yyyy')
     expect(dateDigitsPattern('en-US', { day: 'd', month: 'm', year: 'y' })).toBe('mm/dd/yyyy')
     expect(dateDigitsPattern('fr-FR', { day: 'j', month: 'm', year: 'a' })).toBe('jj/mm/aaaa')

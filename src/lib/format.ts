@@ -123,14 +123,18 @@ export function formatCalendarDate(date: string, language: string): string {
   return Number.isNaN(day.getTime()) ? date : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(day)
 }
 
+/** A calendar date in digits, as a date picker's segments and a spreadsheet write it. */
+const DIGITS = { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' } as const
+
 /**
  * A calendar date as digits in the order of the person's locale ("01/12/2026", "12/01/2026"): what a date picker's
- * segments show, for the text that stands in for it while it loads; empty when it is not a date.
+ * segments show, for the text that stands in for it while it loads, and what a sheet holds (0035); empty when it is
+ * not a date.
  */
 export function formatDateDigits(date: string, locale: string): string {
   const day = new Date(`${date}T00:00:00Z`)
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(day.getTime())) return ''
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(day)
+  return new Intl.DateTimeFormat(locale, DIGITS).format(day)
 }
 
 /**
@@ -139,7 +143,7 @@ export function formatDateDigits(date: string, locale: string): string {
  */
 export function dateDigitsPattern(locale: string, letters: { day: string; month: string; year: string }): string {
   try {
-    return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
+    return new Intl.DateTimeFormat(locale, DIGITS)
       .formatToParts(0)
       .map((part) =>
         part.type === 'day'
@@ -157,27 +161,17 @@ export function dateDigitsPattern(locale: string, letters: { day: string; month:
 }
 
 /**
- * A date typed as `formatDateDigits` writes it ("27/11/2026" in French, "11/27/2026" in American English), read back
- * as YYYY-MM-DD; any separators, a two-digit year taken in this century. Null when it is not a whole, real date.
+ * A date typed as `formatDateDigits` writes it (day, month and year in the locale's order: `31/12/2026` in fr-FR and
+ * en-GB, `12/31/2026` in en-US, with `/`, `.` or `-`), read back as YYYY-MM-DD; null when it is not a whole, real date.
+ * What a person types in a form's date before its picker, and what a sheet holds (0035).
  */
 export function parseDateDigits(text: string, locale: string): string | null {
-  const numbers = text.trim().split(/\D+/).filter(Boolean)
-  if (numbers.length !== 3 || numbers.some((part) => part.length > 4)) return null
-  let order: string[]
-  try {
-    order = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
-      .formatToParts(0)
-      .map((part) => part.type)
-      .filter((type) => type === 'day' || type === 'month' || type === 'year')
-  } catch {
-    return null
-  }
-  if (order.length !== 3) return null
-  const at = (type: string) => Number(numbers[order.indexOf(type)])
-  const [year, month, day] = [at('year') < 100 ? 2000 + at('year') : at('year'), at('month'), at('day')]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  if (year < 1000 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
-  return date.toISOString().slice(0, 10)
+  const parts = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim())
+  if (!parts) return null
+  const [day, month] = monthBeforeDay(locale) ? [parts[2]!, parts[1]!] : [parts[1]!, parts[2]!]
+  const date = `${parts[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
+  const check = new Date(`${date}T00:00:00Z`)
+  return Number.isNaN(check.getTime()) || check.toISOString().slice(0, 10) !== date ? null : date
 }
 
 /** A time of day to the second, HH:MM:SS in every language. */
@@ -287,17 +281,10 @@ export function countryNames(language: string): readonly { code: string; name: s
 
 // --- Dates as a spreadsheet writes them (docs/decisions/0035-bulk-order.md) ---------------------------------------
 
-/** A calendar date (`YYYY-MM-DD`) in digits as the language writes it in a sheet: `31/12/2026`, `12/31/2026`. */
-export function formatNumericDate(date: string, language: string): string {
-  const at = Date.parse(`${date}T00:00:00Z`)
-  if (Number.isNaN(at)) return date
-  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(at)
-}
-
 /** Whether the language writes the month before the day in digits (en-US), so that `12/04/2026` is 4 December. */
 export function monthBeforeDay(language: string): boolean {
   try {
-    const parts = new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(Date.UTC(2026, 11, 31)))
+    const parts = new Intl.DateTimeFormat(language, DIGITS).formatToParts(new Date(Date.UTC(2026, 11, 31)))
     return parts.findIndex((part) => part.type === 'month') < parts.findIndex((part) => part.type === 'day')
   } catch {
     return false

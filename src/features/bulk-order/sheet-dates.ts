@@ -1,4 +1,4 @@
-import { formatNumericDate, monthBeforeDay } from '@/lib/format'
+import { formatDateDigits, parseDateDigits } from '@/lib/format'
 
 /**
  * A date as a person's spreadsheet writes it, read as YYYY-MM-DD (docs/decisions/0035-bulk-order.md): ISO, or day,
@@ -10,14 +10,8 @@ export function readSheetDate(text: string, locale: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value
   const iso = /^(\d{4})-(\d{2})-(\d{2})T/.exec(value)
   if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`
-  const parts = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value)
-  if (!parts) return text
-  const monthFirst = monthBeforeDay(locale)
-  const [day, month] = monthFirst ? [parts[2]!, parts[1]!] : [parts[1]!, parts[2]!]
-  const date = `${parts[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
-  const check = new Date(`${date}T00:00:00Z`)
-  return Number.isNaN(check.getTime()) || check.toISOString().slice(0, 10) !== date ? text : date
+  return parseDateDigits(value, locale) ?? text
 }
 
 /** A YYYY-MM-DD date as the locale writes it in a sheet (`31/12/2026`). */
-export const writeSheetDate = (iso: string, locale: string): string => formatNumericDate(iso, locale)
+export const writeSheetDate = (iso: string, locale: string): string => formatDateDigits(iso, locale) || iso
